@@ -1,0 +1,53 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client';
+import type { AppConfig } from './env';
+import { authRoutes } from './modules/auth/routes';
+import { businessRoutes } from './modules/businesses/routes';
+import { consumerRoutes } from './modules/consumers/routes';
+import { healthRoutes } from './modules/health/routes';
+import { staffRoutes } from './modules/staff/routes';
+import errorsPlugin from './plugins/errors';
+import openApiPlugin from './plugins/openapi';
+import securityHeadersPlugin from './plugins/security-headers';
+import sessionsPlugin from './plugins/sessions';
+import webAppPlugin from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is (tests point elsewhere or nowhere). */
+  webDist?: string;
+}
+
+/** Builds the Fastify app: plugins first, then one module per area. Does not listen. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.isProduction,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(sessionsPlugin);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(businessRoutes);
+  await app.register(consumerRoutes);
+  await app.register(staffRoutes);
+
+  await app.register(webAppPlugin, { webDist: options.webDist });
+  return app;
+}

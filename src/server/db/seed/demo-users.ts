@@ -1,0 +1,62 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@shared/demo';
+import { hashPassword } from '../../modules/auth/passwords';
+import type { Database } from '../client';
+import { businessProfiles, consumerProfiles, staffProfiles, users } from '../schema/index';
+
+/** One account per role, sharing the demo password. Only called in demo mode. */
+export async function seedDemoUsers(db: Database) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ role: 'system_admin', username: DEMO_ACCOUNTS.system_admin.username, email: 'admin@demo.creditcheck.sl', passwordHash })
+      .returning({ id: users.id });
+    await tx.insert(staffProfiles).values({ userId: admin.id, fullName: 'Demo Administrator', organisation: 'CreditCheck SL', position: 'System administrator' });
+
+    const [regulator] = await tx
+      .insert(users)
+      .values({ role: 'regulator', username: DEMO_ACCOUNTS.regulator.username, email: 'regulator@demo.bsl.gov.sl', passwordHash })
+      .returning({ id: users.id });
+    await tx.insert(staffProfiles).values({ userId: regulator.id, fullName: 'Demo Regulator', organisation: 'Bank of Sierra Leone', position: 'Credit Reference Unit' });
+
+    const [business] = await tx
+      .insert(users)
+      .values({ role: 'business', username: DEMO_ACCOUNTS.business.username, email: 'info@demo-microfinance.sl', phone: '+23222000001', passwordHash })
+      .returning({ id: users.id });
+    const nextMonth = new Date();
+    nextMonth.setMonth(nextMonth.getMonth() + 1);
+    await tx.insert(businessProfiles).values({
+      userId: business.id,
+      businessName: DEMO_ACCOUNTS.business.businessName,
+      businessType: 'financial',
+      registrationNumber: 'SL-CAC-2019-0001',
+      taxId: 'TIN-1000001',
+      address: '12 Siaka Stevens Street, Freetown',
+      contactName: 'Mohamed Sesay',
+      contactPosition: 'Credit Manager',
+      phone: '+23222000001',
+      email: 'info@demo-microfinance.sl',
+      verificationStatus: 'verified',
+      verifiedAt: new Date(),
+      planCode: 'professional',
+      subscriptionStatus: 'active',
+      nextBillingDate: nextMonth,
+      autoRenew: true,
+    });
+
+    const consumer = DEMO_ACCOUNTS.consumer;
+    const [consumerUser] = await tx
+      .insert(users)
+      .values({ role: 'consumer', phone: consumer.phone, email: 'aminata.kamara@example.sl', passwordHash })
+      .returning({ id: users.id });
+    await tx.insert(consumerProfiles).values({
+      userId: consumerUser.id,
+      nationalId: consumer.nationalId,
+      firstName: consumer.firstName,
+      lastName: consumer.lastName,
+      dateOfBirth: '1988-04-12',
+      consentToDataProcessing: true,
+      identityVerifiedAt: new Date(),
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { queryRows } from '../query';
+import { seedDemoUsers } from './demo-users';
+
+export interface SeedOptions {
+  demoMode: boolean;
+}
+
+/**
+ * Seeds once, into an empty database. Content (help articles, landing text) is part of the
+ * product; demo accounts and sample records only exist in demo mode.
+ */
+export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
+  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users`);
+  if (Number(row?.count ?? 0) > 0) return { seeded: false };
+  if (options.demoMode) await seedDemoUsers(db);
+  return { seeded: true };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const ZEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int({ error: 'must be a whole number between 1 and 65535' })
+      .min(1, { error: 'must be a whole number between 1 and 65535' })
+      .max(65535, { error: 'must be a whole number between 1 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// connection string' })
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
+    DEMO_MODE: booleanText.optional(),
+    SESSION_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
+    /** Sign-in attempts allowed per address per minute on each login route. */
+    LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production and must be at least 32 characters' });
+    }
+    if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
+    }
+  });
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  demoMode: boolean;
+  sessionSecret: string;
+  logLevel: string;
+  loginRateLimit: number;
+}
+
+// Only used outside production, where a fixed secret is harmless: sessions live in the database.
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production';
+
+export class EnvironmentError extends Error {}
+
+/** Reads and checks the environment; throws one error that names every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = name in present ? ` (got "${name === 'SESSION_SECRET' || name === 'DATABASE_URL' ? '…' : present[name]}")` : '';
+      return `  ${name} ${issue.message}${got}`;
+    });
+    throw new EnvironmentError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    demoMode: env.DEMO_MODE ?? env.NODE_ENV !== 'production',
+    sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    logLevel: env.LOG_LEVEL,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+  };
+}

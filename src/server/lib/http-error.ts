@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error the client is meant to see: its status and message reach the response as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: { field?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors: FieldError[], message = errors[0]?.message ?? 'Invalid input') =>
+  new HttpError(400, message, { errors });
+export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
+export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (field: string, message: string) => new HttpError(409, message, { field, errors: [{ field, message }] });
+
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], prefix = ''): FieldError[] {
+  return issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
+    message: issue.message,
+  }));
+}
+
+/** Parses with a shared schema and throws a 400 naming each bad field, as route validation does. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(fieldErrorsOf(result.error.issues));
+  return result.data;
+}

@@ -1,0 +1,115 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { normalizeNationalId, toE164 } from '@shared/identity';
+import type { TRole } from '@shared/roles';
+import type { Database } from '../../db/client';
+import { businessProfiles, consumerProfiles, users } from '../../db/schema/index';
+import { HttpError } from '../../lib/http-error';
+import { readSetting } from '../settings/service';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession } from './sessions';
+
+/** One answer for an unknown user and a wrong password, so sign-in cannot be used to find accounts. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+interface LoginCandidate {
+  id: string;
+  passwordHash: string;
+  status: 'active' | 'disabled';
+  lockedUntil: Date | null;
+}
+
+const candidateColumns = {
+  id: users.id,
+  passwordHash: users.passwordHash,
+  status: users.status,
+  lockedUntil: users.lockedUntil,
+};
+
+/** Businesses sign in with username or email, consumers with NIN or phone, staff with username or email. */
+async function findLoginCandidate(db: Database, role: TRole, identifier: string): Promise<LoginCandidate | null> {
+  const text = identifier.trim();
+  if (role === 'consumer') {
+    const phone = toE164(text);
+    const byNin = db
+      .select(candidateColumns)
+      .from(users)
+      .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
+      .where(and(eq(users.role, 'consumer'), eq(consumerProfiles.nationalId, normalizeNationalId(text))))
+      .limit(1);
+    const rows = await byNin;
+    if (rows[0]) return rows[0];
+    if (!phone) return null;
+    const byPhone = await db
+      .select(candidateColumns)
+      .from(users)
+      .where(and(eq(users.role, 'consumer'), eq(users.phone, phone)))
+      .limit(1);
+    return byPhone[0] ?? null;
+  }
+  const lowered = text.toLowerCase();
+  const rows = await db
+    .select(candidateColumns)
+    .from(users)
+    .where(and(eq(users.role, role), or(eq(users.username, lowered), eq(users.email, lowered))))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function recordFailedLogin(db: Database, userId: string) {
+  const threshold = await readSetting(db, 'login_lockout_threshold');
+  const minutes = await readSetting(db, 'login_lockout_minutes');
+  // One statement, so concurrent failures cannot both read the old count.
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN now() + make_interval(mins => ${minutes}) ELSE ${users.lockedUntil} END`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export interface LoginResult {
+  userId: string;
+  token: string;
+}
+
+export async function logIn(
+  db: Database,
+  role: TRole,
+  identifier: string,
+  password: string,
+  meta: { ip?: string; userAgent?: string },
+): Promise<LoginResult> {
+  const candidate = await findLoginCandidate(db, role, identifier);
+  if (!candidate) {
+    await verifyAgainstDummy(password);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  const isLocked = candidate.lockedUntil !== null && candidate.lockedUntil.getTime() > Date.now();
+  const isPasswordRight = await verifyPassword(candidate.passwordHash, password);
+  if (isLocked) {
+    const minutesLeft = Math.ceil((candidate.lockedUntil!.getTime() - Date.now()) / 60_000);
+    throw new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(minutesLeft * 60) },
+    });
+  }
+  if (!isPasswordRight) {
+    await recordFailedLogin(db, candidate.id);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  if (candidate.status !== 'active') throw new HttpError(403, 'This account has been disabled. Please contact support.');
+  if (role === 'business') await assertBusinessMaySignIn(db, candidate.id);
+
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() }).where(eq(users.id, candidate.id));
+  const session = await createSession(db, candidate.id, meta);
+  return { userId: candidate.id, token: session.token };
+}
+
+async function assertBusinessMaySignIn(db: Database, userId: string) {
+  const rows = await db
+    .select({ status: businessProfiles.verificationStatus })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, userId))
+    .limit(1);
+  if (rows[0]?.status === 'suspended') throw new HttpError(403, 'This business account is suspended. Please contact support.');
+}

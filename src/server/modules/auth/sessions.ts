@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { TRole } from '@shared/roles';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+
+export const SESSION_COOKIE = 'ccsl_session';
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+// last_seen_at is written at most this often, so a busy session is not one UPDATE per request.
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session with a fresh 256-bit token; only its hash is stored. */
+export async function createSession(db: Database, userId: string, meta: { ip?: string; userAgent?: string }) {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return { token, expiresAt: new Date(now + SESSION_ABSOLUTE_MS) };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  role: TRole;
+}
+
+/** The live session behind a token: not expired, not idle, and its user still active. */
+export async function findActiveSession(db: Database, token: string): Promise<ActiveSession | null> {
+  const id = hashToken(token);
+  const rows = await db
+    .select({ userId: sessions.userId, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, id),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`,
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, userId: row.userId, role: row.role };
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change, suspension, disabling). */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZConsumerMeSchema, ZConsumerRegistrationSchema, ZRegisteredSchema } from '@shared/schemas/auth';
+import { errorResponses } from '../../lib/route-schemas';
+import { authOf, requireRole } from '../../plugins/authorization';
+import { getConsumerMe, registerConsumer } from './service';
+
+export async function consumerRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/consumers/register',
+    {
+      schema: {
+        tags: ['consumers'],
+        summary: 'Register a consumer',
+        body: ZConsumerRegistrationSchema,
+        response: { 201: ZRegisteredSchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await registerConsumer(app.db, request.body);
+      return reply.status(201).send({ id, message: 'Your consumer account has been created. Please login to continue.' });
+    },
+  );
+
+  typed.get(
+    '/api/consumers/me',
+    {
+      preHandler: requireRole('consumer', { wrongRoleStatus: 401 }),
+      schema: { tags: ['consumers'], summary: 'The signed-in consumer', response: { 200: ZConsumerMeSchema, ...errorResponses(401) } },
+    },
+    async (request) => getConsumerMe(app.db, authOf(request).userId),
+  );
+}

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { maskIdentifier, toE164 } from '@shared/identity';
+import type { TConsumerRegistration } from '@shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { consumerProfiles, users } from '../../db/schema/index';
+import { uniqueViolationConstraint } from '../../lib/db-errors';
+import { conflict, notFound } from '../../lib/http-error';
+import { hashPassword } from '../auth/passwords';
+
+const NATIONAL_ID_TAKEN = 'This National ID is already registered';
+const PHONE_TAKEN = 'An account with this phone number already exists';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+export async function registerConsumer(db: Database, input: TConsumerRegistration): Promise<{ id: string }> {
+  const phone = toE164(input.phone)!;
+  await assertConsumerIdentityFree(db, input.nationalId, phone, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ role: 'consumer', email: input.email ?? null, phone, passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(consumerProfiles).values({
+        userId: user.id,
+        nationalId: input.nationalId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        consentToDataProcessing: input.consentToDataProcessing,
+      });
+      return { id: user.id };
+    });
+  } catch (error) {
+    const constraint = uniqueViolationConstraint(error);
+    if (constraint?.includes('national_id')) throw conflict('nationalId', NATIONAL_ID_TAKEN);
+    if (constraint?.includes('phone')) throw conflict('phone', PHONE_TAKEN);
+    if (constraint?.includes('email')) throw conflict('email', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+async function assertConsumerIdentityFree(db: Database, nationalId: string, phone: string, email?: string) {
+  const byNin = await db.select({ id: consumerProfiles.userId }).from(consumerProfiles).where(eq(consumerProfiles.nationalId, nationalId)).limit(1);
+  if (byNin.length) throw conflict('nationalId', NATIONAL_ID_TAKEN);
+  const byPhone = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'consumer'), eq(users.phone, phone))).limit(1);
+  if (byPhone.length) throw conflict('phone', PHONE_TAKEN);
+  if (email) {
+    const byEmail = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'consumer'), eq(users.email, email))).limit(1);
+    if (byEmail.length) throw conflict('email', EMAIL_TAKEN);
+  }
+}
+
+export async function getConsumerMe(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      email: users.email,
+      firstName: consumerProfiles.firstName,
+      lastName: consumerProfiles.lastName,
+      nationalId: consumerProfiles.nationalId,
+      identityVerifiedAt: consumerProfiles.identityVerifiedAt,
+    })
+    .from(users)
+    .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw notFound('Consumer profile not found');
+  return {
+    id: row.id,
+    role: 'consumer' as const,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    maskedNationalId: maskIdentifier(row.nationalId),
+    phone: row.phone ?? '',
+    email: row.email,
+    identityVerified: row.identityVerifiedAt !== null,
+  };
+}

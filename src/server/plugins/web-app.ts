@@ -1,0 +1,40 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html for every other
+ * non-API GET so deep links such as /consumer/disputes load the app.
+ */
+async function webAppPlugin(app: FastifyInstance, options: { webDist?: string }) {
+  const root = options.webDist ?? WEB_DIST;
+  const isBuilt = existsSync(`${root}/index.html`);
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith('/api/') || path === '/api' || path === '/metrics';
+    if (request.method === 'GET' && !isApi && isBuilt) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (request.method === 'GET' && !isApi) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.status(404).send({ message: `No route ${request.method} ${path}` });
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

@@ -1,0 +1,21 @@
+import type { TRole } from '@shared/roles';
+import type { Database, DatabaseHandle } from './db/client';
+import type { AppConfig } from './env';
+
+export interface SessionAuth {
+  userId: string;
+  role: TRole;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    database: DatabaseHandle;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, once the session plugin has looked the cookie up (null for a visitor). */
+    auth: SessionAuth | null;
+  }
+}

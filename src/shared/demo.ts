@@ -1,0 +1,8 @@
+/** Demo accounts, created by the seed only when demo mode is on; shown in the access portal's demo box. */
+export const DEMO_PASSWORD = 'CreditCheck-demo-1';
+export const DEMO_ACCOUNTS = {
+  system_admin: { username: 'demo-admin' },
+  business: { username: 'demo-business', businessName: 'Demo Microfinance Ltd' },
+  regulator: { username: 'demo-regulator' },
+  consumer: { nationalId: 'DEMO0001', phone: '+23276000001', firstName: 'Aminata', lastName: 'Kamara' },
+} as const;
