@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demo';
+import { ROLE_API_SEGMENT, type TRole } from '../../src/shared/roles';
+import { buildApp } from '../../src/server/app';
+import type { Database, DatabaseHandle } from '../../src/server/db/client';
+import { seedIfEmpty } from '../../src/server/db/seed/index';
+import { loadConfig, type AppConfig } from '../../src/server/env';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * One app and one fresh database for a whole test file (call in beforeAll, close in afterAll).
+ * The demo data is seeded unless `seed: false`.
+ */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  if (options.seed ?? true) await seedIfEmpty(database.db, { demoMode: true });
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, ...options.config };
+  const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist' });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `cookie` header value of a response's session cookie. */
+export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === 'ccsl_session');
+  if (!cookie || !cookie.value) throw new Error('no session cookie in the response');
+  return `ccsl_session=${cookie.value}`;
+}
+
+export const DEMO_LOGIN: Record<TRole, string> = {
+  system_admin: DEMO_ACCOUNTS.system_admin.username,
+  business: DEMO_ACCOUNTS.business.username,
+  regulator: DEMO_ACCOUNTS.regulator.username,
+  consumer: DEMO_ACCOUNTS.consumer.nationalId,
+};
+
+/** Signs in through the role's own endpoint and returns the cookie header to send. */
+export async function logInAs(app: FastifyInstance, role: TRole, username = DEMO_LOGIN[role], password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: `/api/${ROLE_API_SEGMENT[role]}/login`, payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login as ${role} failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
+}
