@@ -5,8 +5,13 @@ import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { authRoutes } from './modules/auth/routes';
 import { businessRoutes } from './modules/businesses/routes';
+import { cmsRoutes } from './modules/cms/routes';
+import { configRoutes } from './modules/config/routes';
 import { consumerRoutes } from './modules/consumers/routes';
 import { healthRoutes } from './modules/health/routes';
+import { helpRoutes } from './modules/help/routes';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { paymentRoutes } from './modules/payments/routes';
 import { staffRoutes } from './modules/staff/routes';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin from './plugins/openapi';
@@ -20,6 +25,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is (tests point elsewhere or nowhere). */
   webDist?: string;
+  /** The card processor; the sandbox when absent. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** Builds the Fastify app: plugins first, then one module per area. Does not listen. */
@@ -47,6 +54,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
   await app.register(staffRoutes);
+  await app.register(configRoutes);
+  await app.register(cmsRoutes);
+  await app.register(helpRoutes);
+  await app.register(paymentRoutes, { provider: options.paymentProvider });
 
   await app.register(webAppPlugin, { webDist: options.webDist });
   return app;

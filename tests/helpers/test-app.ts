@@ -22,7 +22,8 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   const database = await openTestDatabase();
   if (options.seed ?? true) await seedIfEmpty(database.db, { demoMode: true });
   const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, ...options.config };
-  const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist' });
+  // Errors only: a 5xx in a test shows its cause without the noise of every request.
+  const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: { level: 'error' } });
   await app.ready();
   return {
     app,

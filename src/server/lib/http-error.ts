@@ -23,11 +23,19 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, message
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (field: string, message: string) => new HttpError(409, message, { field, errors: [{ field, message }] });
 
+/** One message per field, the first: it is the one the form shows (required before format). */
+export function firstErrorPerField(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.field) && seen.add(e.field));
+}
+
 export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], prefix = ''): FieldError[] {
-  return issues.map((issue) => ({
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
-    message: issue.message,
-  }));
+  return firstErrorPerField(
+    issues.map((issue) => ({
+      field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
+      message: issue.message,
+    })),
+  );
 }
 
 /** Parses with a shared schema and throws a 400 naming each bad field, as route validation does. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error';
+import { HttpError, firstErrorPerField } from '../lib/http-error';
 
 const CONTEXT_LABEL: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -17,10 +17,10 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
-      const errors = error.validation.map((v) => ({
+      const errors = firstErrorPerField(error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
         message: v.instancePath === '/' || v.instancePath === '' ? `The request ${context} is not valid: ${v.message}` : v.message,
-      }));
+      })));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /**
  * The plan catalogue. Rows are reference data created by migrations; administrators edit prices
@@ -28,3 +29,54 @@ export const settings = pgTable('settings', {
   description: text('description').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const paymentStatus = pgEnum('payment_status', ['succeeded', 'declined']);
+
+/** Every charge attempt, declined ones too. Only the card's brand and last four digits are kept. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    amountUsdCents: integer('amount_usd_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: paymentStatus('status').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_business_id_idx').on(t.businessId, t.createdAt)],
+);
+
+/** One invoice per paid month; the SLE figure is fixed at the rate of the day it was issued. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    amountUsdCents: integer('amount_usd_cents').notNull(),
+    exchangeRateSlePerUsd: numeric('exchange_rate_sle_per_usd', { precision: 12, scale: 4 }).notNull(),
+    /** SLE in cents (1 SLE = 100 cents). */
+    amountSleCents: bigint('amount_sle_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('paid'),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoices_business_id_idx').on(t.businessId, t.issuedAt)],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { queryRows } from '../query';
+import { seedContentIfEmpty } from './content';
 import { seedDemoUsers } from './demo-users';
 
 export interface SeedOptions {
@@ -12,6 +13,7 @@ export interface SeedOptions {
  * product; demo accounts and sample records only exist in demo mode.
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
+  await seedContentIfEmpty(db);
   const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users`);
   if (Number(row?.count ?? 0) > 0) return { seeded: false };
   if (options.demoMode) await seedDemoUsers(db);

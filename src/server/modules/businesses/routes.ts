@@ -11,6 +11,7 @@ import {
 import { parseOrThrow } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
+import { grantRegistrationPayment } from '../payments/registration-grant';
 import { getBusinessMe, registerBusiness } from './service';
 
 export async function businessRoutes(app: FastifyInstance) {
@@ -35,6 +36,7 @@ export async function businessRoutes(app: FastifyInstance) {
         ? parseOrThrow(ZBusinessPortalRegistrationSchema, raw)
         : parseOrThrow(ZBusinessRegistrationScreenPayloadSchema, raw);
       const { id } = await registerBusiness(app.db, input);
+      grantRegistrationPayment(app, reply, id);
       return reply.status(201).send({ id, message: 'Your business account has been created. Please login to continue.' });
     },
   );

@@ -55,7 +55,7 @@ export async function registerBusiness(db: Database, input: BusinessRegistration
 }
 
 async function assertBusinessIdentityFree(db: Database, identity: { username: string; email: string; phone: string }) {
-  for (const field of ['username', 'email', 'phone'] as const) {
+  for (const field of ['email', 'username', 'phone'] as const) {
     const rows = await db
       .select({ id: users.id })
       .from(users)

@@ -15,7 +15,9 @@ export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K] ex
 
 export async function readSetting<K extends SettingKey>(db: Database, key: K): Promise<SettingValue<K>> {
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return (rows[0]?.value ?? SETTING_DEFAULTS[key]) as SettingValue<K>;
+  const value = rows[0]?.value ?? SETTING_DEFAULTS[key];
+  // drizzle parses a jsonb string a second time ("22.75" comes back as 22.75), so coerce to the declared type.
+  return (typeof SETTING_DEFAULTS[key] === 'string' ? String(value) : Number(value)) as SettingValue<K>;
 }
 
 export async function writeSetting<K extends SettingKey>(db: Database, key: K, value: SettingValue<K>) {

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPaymentRequestSchema, ZPaymentResultSchema, ZPlanListSchema } from '@shared/schemas/payments';
+import { forbidden, unauthorized } from '../../lib/http-error';
+import { errorResponses } from '../../lib/route-schemas';
+import { hasRegistrationPaymentGrant } from './registration-grant';
+import { SandboxPaymentProvider } from './sandbox-provider';
+import { listPlans } from './plans';
+import { payForSubscription } from './service';
+import type { PaymentProvider } from './payment-provider';
+
+export async function paymentRoutes(app: FastifyInstance, options: { provider?: PaymentProvider }) {
+  const provider = options.provider ?? new SandboxPaymentProvider();
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/plans',
+    { schema: { tags: ['payments'], summary: 'The plan catalogue with SLL approximations', response: { 200: ZPlanListSchema } } },
+    async () => listPlans(app.db),
+  );
+
+  typed.post(
+    '/api/payments',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay a business subscription by card (amount and status from the client are ignored)',
+        body: ZPaymentRequestSchema,
+        response: { 201: ZPaymentResultSchema, ...errorResponses(400, 401, 402, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = request.body;
+      const isOwnSession = request.auth?.role === 'business' && request.auth.userId === businessId;
+      if (!isOwnSession && !hasRegistrationPaymentGrant(request, businessId)) {
+        throw request.auth ? forbidden('You may only pay for your own business') : unauthorized();
+      }
+      const result = await payForSubscription(app.db, provider, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+}
