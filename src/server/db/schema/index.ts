@@ -1,4 +1,5 @@
 // Every table of the product, one file per area. drizzle-kit reads this file to generate migrations.
 export * from './billing';
 export * from './content';
+export * from './credit';
 export * from './users';
