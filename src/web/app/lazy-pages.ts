@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+
+// Every page is its own chunk (React.lazy), so the landing page's first load carries only the
+// shell and the landing code.
+export const loadLandingPage = () => import('@web/features/landing/landing-page');
+export const LandingPage = lazy(loadLandingPage);
+export const WhyPage = lazy(() => import('@web/features/why/why-page'));
+export const HelpPage = lazy(() => import('@web/features/help/help-page'));
+export const AccessPortalPage = lazy(() => import('@web/features/auth/access-portal-page'));
+export const BusinessLoginPage = lazy(() => import('@web/features/auth/business-login-page'));
+export const AdminLoginPage = lazy(() => import('@web/features/auth/admin-login-page'));
+export const RegisterPage = lazy(() => import('@web/features/register/register-page'));
+export const SubscribePage = lazy(() => import('@web/features/subscribe/subscribe-page'));
+export const RolePage = lazy(() => import('@web/features/dashboards/role-page'));
+export const NotFoundPage = lazy(() => import('@web/features/not-found/not-found-page'));
+export const PublicLayout = lazy(() => import('@web/components/layout/public-layout').then((m) => ({ default: m.PublicLayout })));
+export const RoleLayout = lazy(() => import('@web/components/layout/role-layout').then((m) => ({ default: m.RoleLayout })));

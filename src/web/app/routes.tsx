@@ -1,0 +1,102 @@
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import type { TRole } from '@shared/roles';
+import { PageLoading } from '@web/components/ui/page-loading';
+import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
+import { useSession } from '@web/lib/session';
+import { InRoleLayout, RequireRole, RequireSignedIn } from './guards';
+import {
+  AccessPortalPage,
+  AdminLoginPage,
+  BusinessLoginPage,
+  HelpPage,
+  LandingPage,
+  NotFoundPage,
+  PublicLayout,
+  RegisterPage,
+  RolePage,
+  SubscribePage,
+  WhyPage,
+} from './lazy-pages';
+
+/** The role's dashboard: the first link of its header. */
+function RoleDashboard({ role }: { role: TRole }) {
+  return <RolePage role={role} title={ROLE_NAV[role][0].label} isDashboard />;
+}
+
+/** "/": the landing page for visitors, the role's dashboard when signed in. */
+function HomeRoute() {
+  const { isLoading, session } = useSession();
+  if (isLoading) return <PageLoading />;
+  if (!session) return <LandingPage />;
+  return (
+    <InRoleLayout role={session.role}>
+      <RoleDashboard role={session.role} />
+    </InRoleLayout>
+  );
+}
+
+/** Spec section 2: each role's route group; every path shows its page inside the role layout. */
+const ROLE_ROUTES = (Object.keys(ROLE_NAV) as TRole[]).flatMap((role) =>
+  ROLE_NAV[role].map((link) => ({ role, path: link.href, title: link.label, isDashboard: link.href === ROLE_INFO[role].home })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/">
+          <HomeRoute />
+        </Route>
+        <Route path="/why">
+          <PublicLayout>
+            <WhyPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/help">
+          <PublicLayout>
+            <HelpPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/auth">
+          <AccessPortalPage />
+        </Route>
+        <Route path="/login">
+          <BusinessLoginPage />
+        </Route>
+        <Route path="/register">
+          <RegisterPage />
+        </Route>
+        <Route path="/admin/login">
+          <AdminLoginPage />
+        </Route>
+        <Route path="/subscribe">
+          <RequireSignedIn>{(role) => <SubscribePage role={role} />}</RequireSignedIn>
+        </Route>
+        <Route path="/dashboard">
+          <RequireSignedIn>{(role) => <RoleDashboard role={role} />}</RequireSignedIn>
+        </Route>
+        <Route path="/analytics">
+          <RequireRole role="business">
+            <RolePage role="business" title="Analytics" />
+          </RequireRole>
+        </Route>
+        <Route path="/credit-scoring">
+          <RequireRole role="business">
+            <RolePage role="business" title="Credit Scoring" />
+          </RequireRole>
+        </Route>
+        {ROLE_ROUTES.map(({ role, path, title, isDashboard }) => (
+          <Route key={path} path={path}>
+            <RequireRole role={role}>
+              <RolePage role={role} title={title} isDashboard={isDashboard} />
+            </RequireRole>
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,105 @@
+import { LogOut, Menu, UserCircle2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { TRole } from '@shared/roles';
+import { Button } from '@web/components/ui/button';
+import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
+import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
+import { displayNameOf, useLogout, useSession } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
+import { cn } from '@web/lib/utils';
+import { Brand } from './brand';
+import { ThemeToggle } from './theme-toggle';
+
+/** Whether a header link is the current page ("/" and "/dashboard" show the role's dashboard). */
+function isCurrent(href: string, location: string, home: string) {
+  if (href === home) return location === home || location === '/' || location === '/dashboard';
+  return location === href;
+}
+
+/** Each role's sticky header (nav links, the user's name, theme, Logout, mobile menu) around its pages. */
+export function RoleLayout({ role, children }: { role: TRole; children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const { session } = useSession();
+  const logout = useLogout();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const info = ROLE_INFO[role];
+  const links = ROLE_NAV[role];
+  const name = session && session.role === role ? displayNameOf(session) : '';
+
+  const onLogout = () => {
+    setIsMenuOpen(false);
+    logout.mutate(role, {
+      onSettled: () => {
+        navigate('/');
+        toast({ kind: 'success', title: 'Logged out successfully', description: `You have signed out of the ${info.environment}.` });
+      },
+    });
+  };
+
+  const linkClass = (href: string) =>
+    cn(
+      'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      isCurrent(href, location, info.home) ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+    );
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted/30">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+          <div className="flex min-w-0 items-center gap-3">
+            <Brand href={info.home} />
+            <span className="hidden border-l pl-3 text-sm text-muted-foreground sm:inline">{info.environment}</span>
+          </div>
+          <div className="flex items-center gap-1 sm:gap-2">
+            {name ? (
+              <span className="hidden items-center gap-1.5 text-sm font-medium md:flex" data-testid="signed-in-name">
+                <UserCircle2 className="size-5 text-muted-foreground" aria-hidden />
+                {name}
+              </span>
+            ) : null}
+            <ThemeToggle />
+            <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
+              <LogOut aria-hidden />
+              Logout
+            </Button>
+            <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                  <Menu aria-hidden />
+                </Button>
+              </SheetTrigger>
+              <SheetContent title={info.environment}>
+                {name ? <p className="text-sm font-medium">{name}</p> : null}
+                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                  {links.map((link) => (
+                    <Link key={link.href} href={link.href} className={linkClass(link.href)} onClick={() => setIsMenuOpen(false)} aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}>
+                      {link.label}
+                    </Link>
+                  ))}
+                </nav>
+                <Button variant="outline" className="mt-auto" onClick={onLogout} disabled={logout.isPending}>
+                  <LogOut aria-hidden />
+                  Logout
+                </Button>
+              </SheetContent>
+            </Sheet>
+          </div>
+        </div>
+        <nav aria-label={`${info.name} navigation`} className="mx-auto hidden max-w-7xl gap-1 overflow-x-auto px-4 pb-2 sm:px-6 lg:flex lg:px-8">
+          {links.map((link) => (
+            <Link key={link.href} href={link.href} className={linkClass(link.href)} aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@web/lib/utils';
+
+/** A side panel on the Dialog primitive: the headers' mobile menus. */
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+
+export function SheetContent({ className, children, title, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={cn('fixed inset-y-0 right-0 z-50 flex w-4/5 max-w-xs flex-col gap-4 border-l bg-background p-6 shadow-lg', className)}
+        {...props}
+      >
+        <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>
+        {children}
+        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer">
+          <X className="size-5" aria-hidden />
+          <span className="sr-only">Close menu</span>
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { TRole } from '@shared/roles';
+import { AuthLayout } from '@web/components/layout/auth-layout';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { ROLE_INFO } from '@web/lib/role-info';
+import { BusinessRegistrationForm } from './business-registration-form';
+import { ConsumerRegistrationForm } from './consumer-registration-form';
+import { InviteOnlyNotice } from './invite-only-notice';
+import { PortalSignInForm } from './portal-sign-in-form';
+import { RoleCards } from './role-cards';
+
+type TTab = 'signin' | 'register';
+
+/**
+ * /auth, and every guarded route a visitor (or another role) reaches: pick a role, then sign in
+ * or register. Registration switches back to Sign In with the role kept and the identifier filled.
+ */
+export default function AccessPortalPage() {
+  const [role, setRole] = useState<TRole | null>(null);
+  const [tab, setTab] = useState<TTab>('signin');
+  const [registeredIdentifier, setRegisteredIdentifier] = useState<string | undefined>();
+  const info = role ? ROLE_INFO[role] : null;
+
+  const onRegistered = (identifier: string) => {
+    setRegisteredIdentifier(identifier);
+    setTab('signin');
+  };
+
+  return (
+    <AuthLayout width="wide">
+      <div className="mx-auto max-w-3xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Access Portal</h1>
+        <p className="mt-3 text-muted-foreground">Select your user type to sign in or create an account.</p>
+      </div>
+      <div className="mt-8">
+        <RoleCards
+          selected={role}
+          onSelect={(next) => {
+            setRole(next);
+            setRegisteredIdentifier(undefined);
+          }}
+        />
+      </div>
+      {role && info ? (
+        <Card className="mx-auto mt-8 max-w-2xl">
+          <CardHeader>
+            <CardTitle>
+              <h2>{info.name}</h2>
+            </CardTitle>
+            <CardDescription>{info.environment}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value as TTab)}>
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="register" disabled={!info.canSelfRegister}>
+                  Register
+                  {!info.canSelfRegister ? (
+                    <Badge variant="secondary" className="px-1.5 py-0 text-[10px]">
+                      Invite Only
+                    </Badge>
+                  ) : null}
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <PortalSignInForm key={`${role}-${registeredIdentifier ?? ''}`} role={role} initialUsername={registeredIdentifier} />
+              </TabsContent>
+              <TabsContent value="register">
+                {role === 'business' ? (
+                  <BusinessRegistrationForm onRegistered={onRegistered} />
+                ) : role === 'consumer' ? (
+                  <ConsumerRegistrationForm onRegistered={onRegistered} />
+                ) : (
+                  <InviteOnlyNotice role={role} onSwitchToLogin={() => setTab('signin')} />
+                )}
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+import { ZAdminLoginFormSchema } from '@shared/schemas/auth';
+import { AuthLayout } from '@web/components/layout/auth-layout';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field, controlProps } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { apiPost } from '@web/lib/api';
+import { refreshSession } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
+
+type TForm = z.input<typeof ZAdminLoginFormSchema>;
+
+/** /admin/login: the administrators' own sign-in page. */
+export default function AdminLoginPage() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const form = useForm<TForm>({ resolver: zodResolver(ZAdminLoginFormSchema), defaultValues: { username: '', password: '' } });
+  const { errors } = form.formState;
+
+  const login = useMutation({
+    mutationFn: (values: TForm) => apiPost('/api/admin/login', values),
+    onSuccess: async () => {
+      await refreshSession(queryClient);
+      toast({ kind: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' });
+      navigate('/admin/dashboard');
+    },
+    onError: () => toast({ kind: 'error', title: 'Login failed', description: 'Invalid username or password' }),
+  });
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="items-center text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-secondary">
+            <ShieldAlert className="size-6 text-brand-blue" aria-hidden />
+          </span>
+          <CardTitle className="text-2xl">
+            <h1>Administrator Login</h1>
+          </CardTitle>
+          <CardDescription>Restricted to CreditCheck SL system administrators.</CardDescription>
+        </CardHeader>
+        <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+          <CardContent className="grid gap-4">
+            <Field id="admin-username" label="Username" error={errors.username?.message}>
+              <Input {...controlProps('admin-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+            </Field>
+            <Field id="admin-password" label="Password" error={errors.password?.message}>
+              <Input {...controlProps('admin-password', errors.password?.message)} type="password" autoComplete="current-password" {...form.register('password')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </CardContent>
+        </form>
+      </Card>
+    </AuthLayout>
+  );
+}

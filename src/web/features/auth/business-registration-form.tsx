@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ZBusinessPortalRegistrationSchema } from '@shared/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { CheckboxField } from '@web/components/ui/checkbox-field';
+import { Field, controlProps } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { apiPost } from '@web/lib/api';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { toast } from '@web/lib/toast';
+
+type TForm = z.input<typeof ZBusinessPortalRegistrationSchema>;
+
+const EMPTY: TForm = {
+  userType: 'business',
+  businessName: '',
+  registrationNumber: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  agreeToTerms: false as unknown as true,
+};
+
+/** The portal's business registration: the whole payload is sent, confirmPassword and agreeToTerms included. */
+export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const form = useForm<TForm>({ resolver: zodResolver(ZBusinessPortalRegistrationSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const text = (name: keyof TForm, label: string, props: React.ComponentProps<typeof Input> = {}) => {
+    const id = `portal-business-${name}`;
+    const message = errors[name]?.message;
+    return (
+      <Field id={id} label={label} error={message}>
+        <Input {...controlProps(id, message)} {...props} {...form.register(name)} />
+      </Field>
+    );
+  };
+
+  const register = useMutation({
+    mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/businesses/register', values),
+    onSuccess: (_data, values) => {
+      toast({ kind: 'success', title: 'Registration successful', description: 'Your business account has been created. Please login to continue.' });
+      onRegistered(values.username);
+    },
+    onError: (error) => {
+      applyServerFieldErrors(form, error);
+      toast({ kind: 'error', title: 'Registration failed', description: error instanceof Error && error.message ? error.message : 'Please try again' });
+    },
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => register.mutate(values))} aria-label="Business registration">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('businessName', 'Business Name', { autoComplete: 'organization' })}
+        {text('registrationNumber', 'Registration Number')}
+        {text('contactName', 'Contact Person', { autoComplete: 'name' })}
+        {text('email', 'Business Email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', placeholder: '+232 XX XXX XXXX' })}
+        {text('username', 'Username', { autoComplete: 'username' })}
+        {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+        {text('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+      </div>
+      <Controller
+        control={form.control}
+        name="agreeToTerms"
+        render={({ field }) => (
+          <CheckboxField
+            id="portal-business-agreeToTerms"
+            label="I agree to the Terms of Service and Privacy Policy"
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            error={errors.agreeToTerms?.message}
+          />
+        )}
+      />
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create Business Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+import { ROLE_API_SEGMENT, type TRole } from '@shared/roles';
+import { ZPortalLoginFormSchema } from '@shared/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { Field, FieldError, controlProps } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { apiPost } from '@web/lib/api';
+import { ROLE_INFO } from '@web/lib/role-info';
+import { refreshSession } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
+import { DemoCredentials } from './demo-credentials';
+
+type TForm = z.input<typeof ZPortalLoginFormSchema>;
+
+/** The portal's sign-in form for the selected role. */
+export function PortalSignInForm({ role, initialUsername }: { role: TRole; initialUsername?: string }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const info = ROLE_INFO[role];
+  const form = useForm<TForm>({
+    resolver: zodResolver(ZPortalLoginFormSchema),
+    defaultValues: { userType: role, username: initialUsername ?? '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    form.setValue('userType', role);
+  }, [form, role]);
+  useEffect(() => {
+    if (initialUsername) form.setValue('username', initialUsername);
+  }, [form, initialUsername]);
+
+  const login = useMutation({
+    mutationFn: (values: TForm) => apiPost(`/api/${ROLE_API_SEGMENT[values.userType as TRole]}/login`, { username: values.username, password: values.password }),
+    onSuccess: async (_data, values) => {
+      await refreshSession(queryClient);
+      const target = ROLE_INFO[values.userType as TRole];
+      toast({ kind: 'success', title: 'Login successful', description: `Welcome to your ${target.environment}` });
+      navigate(target.home);
+    },
+    onError: (error) => {
+      toast({ kind: 'error', title: 'Login failed', description: error instanceof Error && error.message ? error.message : 'Invalid credentials' });
+    },
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))} aria-label={`Sign in as ${info.name}`}>
+      <input type="hidden" {...form.register('userType')} />
+      <FieldError id="portal-user-type" message={errors.userType?.message} />
+      <Field id="portal-username" label={info.identifierLabel} error={errors.username?.message}>
+        <Input {...controlProps('portal-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+      </Field>
+      <Field id="portal-password" label="Password" error={errors.password?.message}>
+        <Input {...controlProps('portal-password', errors.password?.message)} type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Logging in...' : 'Sign In'}
+      </Button>
+      <DemoCredentials
+        role={role}
+        onUse={(username, password) => {
+          form.setValue('username', username, { shouldValidate: true });
+          form.setValue('password', password, { shouldValidate: true });
+        }}
+      />
+    </form>
+  );
+}

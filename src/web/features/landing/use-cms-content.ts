@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TCmsItem } from '@shared/schemas/content';
+import { apiGet } from '@web/lib/api';
+import { CMS_DEFAULTS, type TCmsSection } from './cms-defaults';
+
+/**
+ * The managed text of one landing section (GET /api/cms/content?section=...). A key that is absent,
+ * empty, or a section that cannot be loaded, falls back to the built-in default.
+ */
+export function useCmsContent<S extends TCmsSection>(section: S): { text: (typeof CMS_DEFAULTS)[S]; isLoading: boolean } {
+  const query = useQuery({
+    queryKey: ['cms', section],
+    queryFn: () => apiGet<TCmsItem[]>(`/api/cms/content?section=${section}`),
+  });
+  const text: Record<string, string> = { ...CMS_DEFAULTS[section] };
+  if (Array.isArray(query.data)) {
+    for (const item of query.data) {
+      if (item.key in text && item.content.trim()) text[item.key] = item.content;
+    }
+  }
+  return { text: text as (typeof CMS_DEFAULTS)[S], isLoading: query.isPending };
+}

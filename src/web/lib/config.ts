@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from './api';
+
+export interface TAppConfig {
+  demoMode: boolean;
+  productName: string;
+}
+
+/** GET /api/config: whether the demo accounts exist (the portal's demo box shows only then). */
+export function useAppConfig() {
+  return useQuery({ queryKey: ['config'], queryFn: () => apiGet<TAppConfig>('/api/config') });
+}

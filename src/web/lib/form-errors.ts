@@ -1,0 +1,25 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { isApiError } from './api';
+
+/**
+ * Puts each field message of a 400 or 409 answer under its field. Returns true when at least one
+ * message found a field of this form.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  const fields = new Set(Object.keys(form.getValues()));
+  let isApplied = false;
+  const entries = [...error.fieldErrors];
+  if (error.field && !entries.some((e) => e.field === error.field)) entries.push({ field: error.field, message: error.message.replace(/^\d{3}: /, '') });
+  for (const { field, message } of entries) {
+    if (!fields.has(field)) continue;
+    form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !isApplied });
+    isApplied = true;
+  }
+  return isApplied;
+}
+
+/** The message of spec section 8 for a failed call, or the fallback text. */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

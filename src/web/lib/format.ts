@@ -1,0 +1,21 @@
+/** "$100.00" from 10000 US cents. */
+export function formatUsdCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** "$250" from 25000 US cents when it is a whole amount (pricing cards). */
+export function formatUsdWhole(cents: number): string {
+  const hasCents = cents % 100 !== 0;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: hasCents ? 2 : 0 }).format(cents / 100);
+}
+
+/** "2,275,000" old Leones. */
+export function formatSll(amount: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(amount);
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

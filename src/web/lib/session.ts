@@ -1,0 +1,71 @@
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { ROLE_API_SEGMENT, ROLE_DETECTION_ORDER, type TRole } from '@shared/roles';
+import type { TBusinessMe, TConsumerMe, TStaffMe } from '@shared/schemas/auth';
+import { apiGetOrNullOn401, apiPost } from './api';
+
+export type TSession =
+  | { role: 'business'; profile: TBusinessMe }
+  | { role: 'system_admin'; profile: TStaffMe }
+  | { role: 'consumer'; profile: TConsumerMe }
+  | { role: 'regulator'; profile: TStaffMe };
+
+export const meQueryKey = (role: TRole) => ['me', role] as const;
+export const meUrl = (role: TRole) => `/api/${ROLE_API_SEGMENT[role]}/me`;
+
+async function fetchMe(role: TRole) {
+  try {
+    return await apiGetOrNullOn401<unknown>(meUrl(role));
+  } catch {
+    // Spec section 4: a failing "me" call means not signed in as that role.
+    return null;
+  }
+}
+
+/**
+ * The signed-in role, from the four "me" calls in the spec's priority (business, admin, consumer,
+ * regulator). The answer is known as soon as every higher-priority call has said "not me".
+ */
+export function useSession(): { isLoading: boolean; session: TSession | null } {
+  const results = useQueries({
+    queries: ROLE_DETECTION_ORDER.map((role) => ({ queryKey: meQueryKey(role), queryFn: () => fetchMe(role) })),
+  });
+  for (let i = 0; i < ROLE_DETECTION_ORDER.length; i++) {
+    const result = results[i];
+    if (result.isPending) return { isLoading: true, session: null };
+    if (result.data) return { isLoading: false, session: { role: ROLE_DETECTION_ORDER[i], profile: result.data } as TSession };
+  }
+  return { isLoading: false, session: null };
+}
+
+/** The name a role header shows: business name, or a consumer's first and last name. */
+export function displayNameOf(session: TSession): string {
+  switch (session.role) {
+    case 'business':
+      return session.profile.businessName;
+    case 'consumer':
+      return `${session.profile.firstName} ${session.profile.lastName}`;
+    default:
+      return session.profile.fullName;
+  }
+}
+
+/** After a sign-in: the "me" data is fetched again so the new role is seen at once. */
+export async function refreshSession(queryClient: ReturnType<typeof useQueryClient>) {
+  await Promise.all(
+    ROLE_DETECTION_ORDER.map((role) => queryClient.fetchQuery({ queryKey: meQueryKey(role), queryFn: () => fetchMe(role), staleTime: 0 })),
+  );
+}
+
+/** Logout: ends the session, clears every cached answer and marks the visitor as signed out. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: TRole) => apiPost<{ message: string }>(`/api/${ROLE_API_SEGMENT[role]}/logout`),
+    onSettled: () => {
+      // Every cached answer goes; the "me" answers become "not signed in" in place so the mounted
+      // guards see the change at once instead of asking the server again.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      for (const role of ROLE_DETECTION_ORDER) queryClient.setQueryData(meQueryKey(role), null);
+    },
+  });
+}
