@@ -3,6 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
+import { startScheduler } from './jobs/scheduler';
+import { auditRoutes } from './modules/audit/routes';
+import { sealPendingEvents } from './modules/audit/seal';
 import { authRoutes } from './modules/auth/routes';
 import { businessRoutes } from './modules/businesses/routes';
 import { cmsRoutes } from './modules/cms/routes';
@@ -59,6 +62,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(helpRoutes);
   await app.register(paymentRoutes, { provider: options.paymentProvider });
 
+  await app.register(auditRoutes);
+
   await app.register(webAppPlugin, { webDist: options.webDist });
+
+  if (options.config.runScheduledJobs) {
+    startScheduler(app, [{ name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) }]);
+  }
   return app;
 }

@@ -25,6 +25,8 @@ const ZEnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
     /** Sign-in attempts allowed per address per minute on each login route. */
     LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+    /** Off only for tests and one-off commands: sealing the audit log, renewals and deadlines run here. */
+    SCHEDULED_JOBS: booleanText.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
@@ -47,6 +49,7 @@ export interface AppConfig {
   sessionSecret: string;
   logLevel: string;
   loginRateLimit: number;
+  runScheduledJobs: boolean;
 }
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
@@ -79,5 +82,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    runScheduledJobs: env.SCHEDULED_JOBS,
   };
 }

@@ -21,7 +21,7 @@ export interface TestApp {
 export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   if (options.seed ?? true) await seedIfEmpty(database.db, { demoMode: true });
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, ...options.config };
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, runScheduledJobs: false, ...options.config };
   // Errors only: a 5xx in a test shows its cause without the noise of every request.
   const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: { level: 'error' } });
   await app.ready();

@@ -19,7 +19,7 @@ async function errorsPlugin(app: FastifyInstance) {
       const context = CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
       const errors = firstErrorPerField(error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
-        message: v.instancePath === '/' || v.instancePath === '' ? `The request ${context} is not valid: ${v.message}` : v.message,
+        message: v.instancePath === '/' || v.instancePath === '' ? `The request ${context} is not valid: ${v.message}` : (v.message ?? 'Invalid input'),
       })));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
     }

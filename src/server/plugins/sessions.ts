@@ -38,7 +38,7 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
 }
 
 export function clientMeta(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: String(request.id) };
 }
 
 export default fp(sessionsPlugin, { name: 'sessions' });

@@ -3,3 +3,4 @@ export * from './billing';
 export * from './content';
 export * from './credit';
 export * from './users';
+export * from './audit';

@@ -6,6 +6,7 @@ import { ZLoginSchema } from '@shared/schemas/auth';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import { clearSessionCookie, clientMeta, setSessionCookie } from '../../plugins/sessions';
 import { logIn } from './service';
+import { auditContextOf, recordAuditEvent } from '../audit/record';
 import { deleteSession } from './sessions';
 
 /** POST /api/<role>/login and /logout for the four roles; each role's /me lives in its own module. */
@@ -37,7 +38,10 @@ export async function authRoutes(app: FastifyInstance) {
       `/api/${segment}/logout`,
       { schema: { tags: ['auth'], summary: `Sign out (${role})`, response: { 200: ZMessageSchema } } },
       async (request, reply) => {
-        if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+        if (request.auth) {
+          await deleteSession(app.db, request.auth.sessionId);
+          await recordAuditEvent(app.db, { action: 'auth.logout', ...auditContextOf(request) });
+        }
         clearSessionCookie(app, reply);
         return { message: 'Logged out successfully' };
       },

@@ -4,6 +4,7 @@ import type { TRole } from '@shared/roles';
 import type { Database } from '../../db/client';
 import { businessProfiles, consumerProfiles, users } from '../../db/schema/index';
 import { HttpError } from '../../lib/http-error';
+import { recordAuditEvent } from '../audit/record';
 import { readSetting } from '../settings/service';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession } from './sessions';
@@ -55,17 +56,19 @@ async function findLoginCandidate(db: Database, role: TRole, identifier: string)
   return rows[0] ?? null;
 }
 
-async function recordFailedLogin(db: Database, userId: string) {
+async function recordFailedLogin(db: Database, userId: string): Promise<{ isNowLocked: boolean }> {
   const threshold = await readSetting(db, 'login_lockout_threshold');
   const minutes = await readSetting(db, 'login_lockout_minutes');
   // One statement, so concurrent failures cannot both read the old count.
-  await db
+  const [row] = await db
     .update(users)
     .set({
       failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
       lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN now() + make_interval(mins => ${minutes}) ELSE ${users.lockedUntil} END`,
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
+  return { isNowLocked: row?.failedLoginCount === 0 && row.lockedUntil !== null && row.lockedUntil.getTime() > Date.now() };
 }
 
 export interface LoginResult {
@@ -78,30 +81,41 @@ export async function logIn(
   role: TRole,
   identifier: string,
   password: string,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; requestId?: string },
 ): Promise<LoginResult> {
   const candidate = await findLoginCandidate(db, role, identifier);
+  // The identifier itself is not logged: it may be a full National ID.
+  const audit = (action: string, reason?: string, userId?: string) =>
+    recordAuditEvent(db, { action, actorUserId: userId ?? null, actorRole: role, ip: meta.ip, requestId: meta.requestId, details: reason ? { reason } : {} });
   if (!candidate) {
     await verifyAgainstDummy(password);
+    await audit('auth.login_failed', 'unknown_user');
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   const isLocked = candidate.lockedUntil !== null && candidate.lockedUntil.getTime() > Date.now();
   const isPasswordRight = await verifyPassword(candidate.passwordHash, password);
   if (isLocked) {
+    await audit('auth.login_failed', 'locked', candidate.id);
     const minutesLeft = Math.ceil((candidate.lockedUntil!.getTime() - Date.now()) / 60_000);
     throw new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
       headers: { 'retry-after': String(minutesLeft * 60) },
     });
   }
   if (!isPasswordRight) {
-    await recordFailedLogin(db, candidate.id);
+    const { isNowLocked } = await recordFailedLogin(db, candidate.id);
+    await audit('auth.login_failed', 'wrong_password', candidate.id);
+    if (isNowLocked) await audit('auth.account_locked', undefined, candidate.id);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  if (candidate.status !== 'active') throw new HttpError(403, 'This account has been disabled. Please contact support.');
+  if (candidate.status !== 'active') {
+    await audit('auth.login_failed', 'disabled', candidate.id);
+    throw new HttpError(403, 'This account has been disabled. Please contact support.');
+  }
   if (role === 'business') await assertBusinessMaySignIn(db, candidate.id);
 
   await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() }).where(eq(users.id, candidate.id));
   const session = await createSession(db, candidate.id, meta);
+  await audit('auth.login', undefined, candidate.id);
   return { userId: candidate.id, token: session.token };
 }
 

@@ -11,6 +11,7 @@ import {
 import { parseOrThrow } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
+import { auditContextOf, recordAuditEvent } from '../audit/record';
 import { grantRegistrationPayment } from '../payments/registration-grant';
 import { getBusinessMe, registerBusiness } from './service';
 
@@ -37,6 +38,7 @@ export async function businessRoutes(app: FastifyInstance) {
         : parseOrThrow(ZBusinessRegistrationScreenPayloadSchema, raw);
       const { id } = await registerBusiness(app.db, input);
       grantRegistrationPayment(app, reply, id);
+      await recordAuditEvent(app.db, { action: 'business.registered', ...auditContextOf(request), businessId: id, targetType: 'business', targetId: id });
       return reply.status(201).send({ id, message: 'Your business account has been created. Please login to continue.' });
     },
   );

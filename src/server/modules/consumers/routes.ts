@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConsumerMeSchema, ZConsumerRegistrationSchema, ZRegisteredSchema } from '@shared/schemas/auth';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
+import { auditContextOf, recordAuditEvent } from '../audit/record';
 import { getConsumerMe, registerConsumer } from './service';
 
 export async function consumerRoutes(app: FastifyInstance) {
@@ -20,6 +21,7 @@ export async function consumerRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = await registerConsumer(app.db, request.body);
+      await recordAuditEvent(app.db, { action: 'consumer.registered', ...auditContextOf(request), targetType: 'user', targetId: id });
       return reply.status(201).send({ id, message: 'Your consumer account has been created. Please login to continue.' });
     },
   );

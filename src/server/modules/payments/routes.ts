@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPaymentRequestSchema, ZPaymentResultSchema, ZPlanListSchema } from '@shared/schemas/payments';
 import { forbidden, unauthorized } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
+import { auditContextOf } from '../audit/record';
 import { hasRegistrationPaymentGrant } from './registration-grant';
 import { SandboxPaymentProvider } from './sandbox-provider';
 import { listPlans } from './plans';
@@ -36,7 +37,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       if (!isOwnSession && !hasRegistrationPaymentGrant(request, businessId)) {
         throw request.auth ? forbidden('You may only pay for your own business') : unauthorized();
       }
-      const result = await payForSubscription(app.db, provider, request.body);
+      const result = await payForSubscription(app.db, provider, request.body, auditContextOf(request));
       return reply.status(201).send(result);
     },
   );

@@ -4,6 +4,7 @@ import { cardDigits, isLuhnValid, REGISTRATION_PLAN_CODE, type TPaymentRequest, 
 import type { Database } from '../../db/client';
 import { businessProfiles, invoices, payments } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { recordAuditEvent, type AuditEventInput } from '../audit/record';
 import { readSetting } from '../settings/service';
 import { usdCentsToSleCents } from './money';
 import type { PaymentProvider } from './payment-provider';
@@ -44,7 +45,12 @@ function invoiceNumber(at: Date): string {
  * Charges the plan's catalogue price (never the amount the browser sent) and, on success,
  * activates or extends the subscription by one month and issues an invoice, in one transaction.
  */
-export async function payForSubscription(db: Database, provider: PaymentProvider, request: TPaymentRequest): Promise<TPaymentResult> {
+export async function payForSubscription(
+  db: Database,
+  provider: PaymentProvider,
+  request: TPaymentRequest,
+  auditContext: Partial<AuditEventInput> = {},
+): Promise<TPaymentResult> {
   const card = checkCard(request.card);
   const planCode = request.planCode ?? REGISTRATION_PLAN_CODE;
   const plan = await findPlan(db, planCode);
@@ -75,6 +81,7 @@ export async function payForSubscription(db: Database, provider: PaymentProvider
       cardLast4: charge.last4,
       failureMessage: charge.message,
     });
+    await recordAuditEvent(db, { ...auditContext, action: 'payment.declined', businessId: business.userId, details: { planCode, cardLast4: charge.last4 } });
     throw new HttpError(402, charge.message);
   }
 
@@ -115,6 +122,14 @@ export async function payForSubscription(db: Database, provider: PaymentProvider
       .update(businessProfiles)
       .set({ planCode, subscriptionStatus: 'active', nextBillingDate: periodEnd, autoRenew })
       .where(eq(businessProfiles.userId, business.userId));
+    await recordAuditEvent(tx as unknown as Database, {
+      ...auditContext,
+      action: 'payment.succeeded',
+      businessId: business.userId,
+      targetType: 'invoice',
+      targetId: number,
+      details: { planCode, amountUsdCents: plan.priceUsdCents, cardLast4: charge.last4 },
+    });
     return payment.id;
   });
 

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The append-only audit log. Each event carries the SHA-256 of its own content, written with the
+ * event; a sealer later groups unsealed events under a Merkle root chained to the previous seal
+ * (decisions/010). Writing an event is a plain INSERT: no global lock caps throughput.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** e.g. auth.login, auth.login_failed, credit.search, credit.report, admin.business_verified. */
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role'),
+    /** The business on whose behalf the actor acted (staff of a business, API keys). */
+    businessId: uuid('business_id'),
+    /** The credit subject the event touched, for the consumer's access log. */
+    subjectId: uuid('subject_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    contentHash: text('content_hash').notNull(),
+    sealId: bigint('seal_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('audit_events_occurred_at_idx').on(t.occurredAt),
+    index('audit_events_subject_idx').on(t.subjectId, t.occurredAt),
+    index('audit_events_actor_idx').on(t.actorUserId, t.occurredAt),
+    index('audit_events_business_idx').on(t.businessId, t.occurredAt),
+    index('audit_events_action_idx').on(t.action, t.occurredAt),
+    index('audit_events_unsealed_idx').on(t.id).where(sql`seal_id IS NULL`),
+    index('audit_events_seal_idx').on(t.sealId),
+  ],
+);
+
+/** A batch of events under one Merkle root, chained to the seal before it. */
+export const auditSeals = pgTable('audit_seals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+  eventCount: integer('event_count').notNull(),
+  firstEventId: bigint('first_event_id', { mode: 'number' }).notNull(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+  merkleRoot: text('merkle_root').notNull(),
+  previousSealHash: text('previous_seal_hash').notNull(),
+  sealHash: text('seal_hash').notNull(),
+});

@@ -1,0 +1,54 @@
+import { desc, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditEvents, auditSeals } from '../../db/schema/index';
+import { queryRows } from '../../db/query';
+import { GENESIS_SEAL_HASH, merkleRootOf, sealHashOf } from './content-hash';
+
+// Any fixed number: one sealer at a time across every instance.
+const SEALER_LOCK_ID = 7_232_010;
+export const MAX_EVENTS_PER_SEAL = 5_000;
+
+/**
+ * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal.
+ * Selecting by `seal_id IS NULL` rather than by id range also catches an event whose transaction
+ * committed after a later id was sealed.
+ */
+export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER_SEAL): Promise<{ sealed: number }> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx as unknown as Database, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
+    if (!lock?.locked) return { sealed: 0 };
+    const pending = await queryRows<{ id: string | number; content_hash: string }>(
+      tx as unknown as Database,
+      sql`SELECT id, content_hash FROM audit_events WHERE seal_id IS NULL ORDER BY id LIMIT ${maxEvents}`,
+    );
+    if (pending.length === 0) return { sealed: 0 };
+    const leaves = pending.map((e) => ({ id: Number(e.id), contentHash: e.content_hash }));
+    const [previous] = await tx.select({ sealHash: auditSeals.sealHash }).from(auditSeals).orderBy(desc(auditSeals.id)).limit(1);
+    const seal = {
+      eventCount: leaves.length,
+      firstEventId: leaves[0].id,
+      lastEventId: leaves[leaves.length - 1].id,
+      merkleRoot: merkleRootOf(leaves),
+      previousSealHash: previous?.sealHash ?? GENESIS_SEAL_HASH,
+    };
+    const [inserted] = await tx
+      .insert(auditSeals)
+      .values({ ...seal, sealHash: sealHashOf(seal) })
+      .returning({ id: auditSeals.id });
+    await tx
+      .update(auditEvents)
+      .set({ sealId: inserted.id })
+      .where(inArray(auditEvents.id, leaves.map((l) => l.id)));
+    return { sealed: leaves.length };
+  });
+}
+
+/** Seals everything pending, batch after batch (tests, shutdown, before an audit export). */
+export async function sealAllPendingEvents(db: Database): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { sealed } = await sealPendingEvents(db);
+    total += sealed;
+    if (sealed < MAX_EVENTS_PER_SEAL) return total;
+  }
+}
