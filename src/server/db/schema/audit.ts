@@ -4,7 +4,7 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uui
 /**
  * The append-only audit log. Each event carries the SHA-256 of its own content, written with the
  * event; a sealer later groups unsealed events under a Merkle root chained to the previous seal
- * (decisions/010). Writing an event is a plain INSERT: no global lock caps throughput.
+ * (decisions/011). Writing an event is a plain INSERT: no global lock caps throughput.
  */
 export const auditEvents = pgTable(
   'audit_events',
