@@ -1,22 +1,26 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
+import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
 import { auditRoutes } from './modules/audit/routes';
-import { sealPendingEvents } from './modules/audit/seal';
 import { authRoutes } from './modules/auth/routes';
 import { businessRoutes } from './modules/businesses/routes';
 import { cmsRoutes } from './modules/cms/routes';
 import { configRoutes } from './modules/config/routes';
 import { consumerRoutes } from './modules/consumers/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { staffRoutes } from './modules/staff/routes';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
+import readinessPlugin from './plugins/readiness';
 import openApiPlugin from './plugins/openapi';
 import securityHeadersPlugin from './plugins/security-headers';
 import sessionsPlugin from './plugins/sessions';
@@ -30,13 +34,15 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The card processor; the sandbox when absent. */
   paymentProvider?: PaymentProvider;
+  /** main.ts starts not ready and flips it once migrations are applied. */
+  startReady?: boolean;
 }
 
 /** Builds the Fastify app: plugins first, then one module per area. Does not listen. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.isProduction,
+    trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   });
@@ -47,8 +53,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.database.db);
 
   await app.register(errorsPlugin);
+  await app.register(readinessPlugin, { startReady: options.startReady ?? true });
+  await app.register(metricsPlugin, { metricsToken: options.config.metricsToken, collectProcessMetrics: options.config.nodeEnv !== 'test' });
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
   await app.register(sessionsPlugin);
   await app.register(openApiPlugin);
 
@@ -56,6 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
+  await app.register(creditRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);
   await app.register(cmsRoutes);
@@ -67,7 +76,19 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(webAppPlugin, { webDist: options.webDist });
 
   if (options.config.runScheduledJobs) {
-    startScheduler(app, [{ name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) }]);
+    startScheduler(app, productJobs(app, { dailyCheckMs: options.config.jobsCheckSeconds * 1000 }));
   }
   return app;
+}
+
+/** Counters in Redis when REDIS_URL is set, so every instance counts the same attempts. */
+function rateLimitStore(app: FastifyInstance, redisUrl: string | undefined) {
+  if (!redisUrl) return {};
+  const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  // If Redis is down, sign-in stays possible: the lockout counter lives in the database anyway.
+  return { redis, skipOnError: true, nameSpace: 'ccsl-rate-limit-' };
 }

@@ -27,6 +27,16 @@ const ZEnvSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
     /** Off only for tests and one-off commands: sealing the audit log, renewals and deadlines run here. */
     SCHEDULED_JOBS: booleanText.default(true),
+    /** Shared rate-limit counters for several instances. */
+    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' }).optional(),
+    /** When set, /metrics requires `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** Seconds a shutdown waits for requests in flight before closing anyway. */
+    /** How often daily jobs check whether today's run is done (they run once a day whatever this is). */
+    JOBS_CHECK_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(86_400).default(300),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. Default on in production. */
+    TRUST_PROXY: booleanText.optional(),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
@@ -50,6 +60,11 @@ export interface AppConfig {
   logLevel: string;
   loginRateLimit: number;
   runScheduledJobs: boolean;
+  redisUrl?: string;
+  metricsToken?: string;
+  shutdownGraceSeconds: number;
+  jobsCheckSeconds: number;
+  trustProxy: boolean;
 }
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
@@ -64,7 +79,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const got = name in present ? ` (got "${name === 'SESSION_SECRET' || name === 'DATABASE_URL' ? '…' : present[name]}")` : '';
+      const isSecret = ['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN'].includes(name);
+      const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
       return `  ${name} ${issue.message}${got}`;
     });
     throw new EnvironmentError(`Invalid environment:\n${lines.join('\n')}`);
@@ -83,5 +99,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     runScheduledJobs: env.SCHEDULED_JOBS,
+    redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    jobsCheckSeconds: env.JOBS_CHECK_SECONDS,
+    trustProxy: env.TRUST_PROXY ?? env.NODE_ENV === 'production',
   };
 }

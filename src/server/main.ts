@@ -1,22 +1,31 @@
+import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
-import { buildApp } from './app';
 import { EnvironmentError, loadConfig } from './env';
+import { buildLoggerOptions } from './logging';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  // Migrations and seeding come before listening: until then a readiness probe finds no server
+  // (modules may touch their tables when the app becomes ready). Instances take turns here.
   await database.migrate();
-  await seedIfEmpty(database.db, { demoMode: config.demoMode });
+  await database.withStartupLock(() => seedIfEmpty(database.db, { demoMode: config.demoMode }));
+  const app = await buildApp({ config, database, logger: buildLoggerOptions(config) });
+  await app.listen({ port: config.port, host: config.host });
 
-  const app = await buildApp({
-    config,
-    database,
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
-  });
-
+  let isShuttingDown = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
+    app.readiness.isReady = false;
+    app.readiness.reason = 'shutting_down';
+    const force = setTimeout(() => {
+      app.log.error('requests still running after the grace period; closing anyway');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000);
+    force.unref();
     await app.close();
     await database.close();
     process.exit(0);
@@ -24,7 +33,6 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`\nCreditCheck SL is running at http://localhost:${config.port} (database: ${where}${config.demoMode ? ', demo mode' : ''})\n`);
 }

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   /** The PGlite instance (PGlite only). */
   pglite?: PGlite;
   migrate(): Promise<void>;
+  /** Runs start-up work (migrations, seeding) one instance at a time. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -35,8 +37,8 @@ export interface OpenDatabaseOptions {
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-// Any fixed number: several instances starting together take turns applying migrations.
-const MIGRATION_LOCK_ID = 7_232_001;
+// Any fixed number: several instances starting together take turns migrating and seeding.
+const STARTUP_LOCK_ID = 7_232_001;
 
 // DATE columns come back as 'YYYY-MM-DD' text rather than a Date shifted by the time zone.
 pg.types.setTypeParser(1082, (v) => v);
@@ -53,20 +55,23 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // A broken idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  // A session-level advisory lock held on one dedicated connection while the work uses the pool.
+  async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+  }
   return {
     db,
     kind: 'postgres',
     pool,
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
-      }
-    },
+    withStartupLock,
+    migrate: () => withStartupLock(() => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => pool.end(),
   };
 }
@@ -81,6 +86,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async migrate() {
       await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    // One process owns a PGlite folder: nothing to take turns with.
+    withStartupLock: (work) => work(),
     close: () => pglite.close(),
   };
 }

@@ -6,6 +6,6 @@ import { seedIfEmpty } from './seed/index';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const { seeded } = await seedIfEmpty(database.db, { demoMode: config.demoMode });
+const { seeded } = await database.withStartupLock(() => seedIfEmpty(database.db, { demoMode: config.demoMode }));
 await database.close();
 console.log(seeded ? `Seeded (${config.demoMode ? 'with' : 'without'} demo data).` : 'The database already has users; nothing seeded.');

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 export interface ScheduledJob {
   name: string;
   everyMs: number;
+  /** Also run once a few seconds after start (jittered, so instances do not all start together). */
+  runAtStart?: boolean;
   /** Must be safe when several instances run it: take a PostgreSQL advisory lock inside. */
   run(): Promise<unknown>;
 }
@@ -12,10 +14,11 @@ export interface ScheduledJob {
  * job's own advisory lock makes it once per period across instances. Stops when the app closes.
  */
 export function startScheduler(app: FastifyInstance, jobs: ScheduledJob[]) {
-  const timers = jobs.map((job) => {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
     let isRunning = false;
-    const timer = setInterval(async () => {
-      if (isRunning) return;
+    const tick = async () => {
+      if (isRunning || !app.readiness.isReady) return;
       isRunning = true;
       try {
         await job.run();
@@ -24,11 +27,17 @@ export function startScheduler(app: FastifyInstance, jobs: ScheduledJob[]) {
       } finally {
         isRunning = false;
       }
-    }, job.everyMs);
-    timer.unref();
-    return timer;
-  });
+    };
+    const interval = setInterval(tick, job.everyMs);
+    interval.unref();
+    timers.push(interval);
+    if (job.runAtStart) {
+      const first = setTimeout(tick, 1_000 + Math.floor(Math.random() * 1_000));
+      first.unref();
+      timers.push(first);
+    }
+  }
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
+    for (const timer of timers) clearTimeout(timer);
   });
 }

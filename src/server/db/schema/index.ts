@@ -4,3 +4,5 @@ export * from './content';
 export * from './credit';
 export * from './users';
 export * from './audit';
+export * from './jobs';
+export * from './scoring';

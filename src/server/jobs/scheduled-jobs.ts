@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { sealPendingEvents } from '../modules/audit/seal';
+import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
+import type { ScheduledJob } from './scheduler';
+import { runSubscriptionRenewals } from './subscription-renewals';
+
+/** Every recurring job of the product. Daily jobs are tried every few minutes and run once a day. */
+export function productJobs(app: FastifyInstance, options: { dailyCheckMs: number }): ScheduledJob[] {
+  return [
+    { name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) },
+    {
+      name: 'subscriptions.renew',
+      everyMs: options.dailyCheckMs,
+      runAtStart: true,
+      run: async () => {
+        const outcome = await runOncePerPeriod(app.db, 'subscriptions.renew', dayKeyOf(new Date()), (tx) => runSubscriptionRenewals(tx));
+        if (outcome.ran) app.log.info({ job: 'subscriptions.renew', ...outcome.result }, 'subscription renewals done');
+      },
+    },
+  ];
+}
