@@ -13,6 +13,7 @@ import { cmsRoutes } from './modules/cms/routes';
 import { configRoutes } from './modules/config/routes';
 import { consumerRoutes } from './modules/consumers/routes';
 import { creditRoutes } from './modules/credit/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
+  await app.register(creditRoutes);
   await app.register(creditRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { TIdentifierType } from '@shared/credit-reference';
+import type { Database } from '../../../db/client';
+import { queryRows } from '../../../db/query';
+import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
+
+// Set-based lookups of the matcher: each function answers for a whole batch in one query, so a
+// file of 100,000 rows costs a handful of round trips, not one per row.
+
+type Executor = Pick<Database, 'execute'>;
+
+const param = (value: unknown) => sql.param(value);
+
+/** dmetaphone codes of each (first, last) pair, in order. PostgreSQL computes them so they agree with the stored ones. */
+export async function computeNameCodes(db: Executor, names: { first: string; last: string }[]): Promise<{ firstCode: string; lastCode: string }[]> {
+  if (names.length === 0) return [];
+  const rows = await queryRows<{ ord: number | string; first_code: string; last_code: string }>(
+    db as Database,
+    sql`SELECT t.ord, dmetaphone(t.f) AS first_code, dmetaphone(t.l) AS last_code
+        FROM unnest(${param(names.map((n) => n.first))}::text[], ${param(names.map((n) => n.last))}::text[]) WITH ORDINALITY AS t(f, l, ord)`,
+  );
+  const out = new Array<{ firstCode: string; lastCode: string }>(names.length);
+  for (const r of rows) out[Number(r.ord) - 1] = { firstCode: r.first_code ?? '', lastCode: r.last_code ?? '' };
+  return out;
+}
+
+/** Owner of each identifier that is already in the registry, keyed "type:value". */
+export async function findIdentifierOwners(db: Executor, identifiers: IdentifierValue[]): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  if (identifiers.length === 0) return owners;
+  const rows = await queryRows<{ type: TIdentifierType; value: string; subject_id: string }>(
+    db as Database,
+    sql`SELECT i.type, i.value, i.subject_id
+        FROM credit_subject_identifiers i
+        JOIN unnest(${param(identifiers.map((i) => i.type))}::text[]::credit_identifier_type[], ${param(identifiers.map((i) => i.value))}::text[]) AS u(type, value)
+          ON i.type = u.type AND i.value = u.value`,
+  );
+  for (const r of rows) owners.set(identifierKey(r.type, r.value), r.subject_id);
+  return owners;
+}
+
+export const identifierKey = (type: string, value: string) => `${type}:${value}`;
+
+export interface BlockingProbe {
+  idx: number;
+  firstCode: string;
+  lastCode: string;
+  dob: string | null;
+  swappedDob: string | null;
+  phone: string | null;
+}
+
+/** Most people one phone number may bring in as candidates (a lender's own number on many records). */
+const PHONE_CANDIDATE_LIMIT = 20;
+/** Most same-sounding names without a birth date to look at. */
+const NO_DOB_CANDIDATE_LIMIT = 50;
+
+/**
+ * People worth scoring against each probe, found by blocking keys that each hit an index:
+ * birth date (or its day-month swap) with either name's sound, both names' sounds in the birth
+ * year (a mistyped day) or with no recorded birth date, the transposed names, and the phone.
+ */
+export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[]): Promise<Map<number, Set<string>>> {
+  const result = new Map<number, Set<string>>();
+  if (probes.length === 0) return result;
+  const rows = await queryRows<{ idx: number; subject_id: string }>(
+    db as Database,
+    sql`WITH p AS (
+          SELECT * FROM unnest(
+            ${param(probes.map((p) => p.idx))}::int[],
+            ${param(probes.map((p) => p.firstCode))}::text[],
+            ${param(probes.map((p) => p.lastCode))}::text[],
+            ${param(probes.map((p) => p.dob))}::date[],
+            ${param(probes.map((p) => p.swappedDob))}::date[],
+            ${param(probes.map((p) => p.phone))}::text[]
+          ) AS p(idx, fc, lc, dob, sdob, phone)
+        )
+        SELECT DISTINCT c.idx, c.subject_id FROM (
+          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
+            ON n.date_of_birth = ANY (ARRAY[p.dob, p.sdob]) AND n.last_code = ANY (ARRAY[p.lc, p.fc])
+          UNION ALL
+          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
+            ON n.date_of_birth = ANY (ARRAY[p.dob, p.sdob]) AND n.first_code = ANY (ARRAY[p.fc, p.lc])
+          UNION ALL
+          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
+            ON n.last_code = p.lc AND n.first_code = p.fc
+           AND n.date_of_birth BETWEEN make_date(extract(year FROM p.dob)::int, 1, 1) AND make_date(extract(year FROM p.dob)::int, 12, 31)
+          UNION ALL
+          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
+            ON n.last_code = p.fc AND n.first_code = p.lc
+           AND n.date_of_birth BETWEEN make_date(extract(year FROM p.dob)::int, 1, 1) AND make_date(extract(year FROM p.dob)::int, 12, 31)
+          UNION ALL
+          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
+            ON n.last_code = p.lc AND n.first_code = p.fc AND n.date_of_birth IS NULL
+          UNION ALL
+          SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+            SELECT n.subject_id FROM credit_subject_names n
+             WHERE n.last_code = p.lc AND n.first_code = p.fc LIMIT ${NO_DOB_CANDIDATE_LIMIT}
+          ) x WHERE p.dob IS NULL
+          UNION ALL
+          SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+            SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}
+          ) x WHERE p.phone IS NOT NULL
+        ) c`,
+  );
+  for (const r of rows) {
+    const idx = Number(r.idx);
+    let set = result.get(idx);
+    if (!set) result.set(idx, (set = new Set()));
+    set.add(r.subject_id);
+  }
+  return result;
+}
+
+/** Names, birth dates, phones and identifiers of the given people, in three queries. */
+export async function loadIdentities(db: Executor, subjectIds: Iterable<string>): Promise<Map<string, CandidateIdentity>> {
+  const ids = [...new Set(subjectIds)];
+  const identities = new Map<string, CandidateIdentity>();
+  if (ids.length === 0) return identities;
+  for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), identifiers: new Map() });
+  const idParam = param(ids);
+  const [names, phones, identifiers] = await Promise.all([
+    queryRows<{ subject_id: string; first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }>(
+      db as Database,
+      sql`SELECT subject_id, first_name, middle_name, last_name, date_of_birth::text AS date_of_birth, first_code, last_code
+          FROM credit_subject_names WHERE subject_id = ANY (${idParam}::uuid[])`,
+    ),
+    queryRows<{ subject_id: string; phone: string }>(db as Database, sql`SELECT subject_id, phone FROM credit_subject_phones WHERE subject_id = ANY (${idParam}::uuid[])`),
+    queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
+      db as Database,
+      sql`SELECT subject_id, type, value FROM credit_subject_identifiers WHERE subject_id = ANY (${idParam}::uuid[])`,
+    ),
+  ]);
+  for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
+  for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
+  for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
+  return identities;
+}
+
+function toNameRecord(n: { first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }): NameRecord {
+  return { first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code };
+}
+
+export function addIdentifier(identity: CandidateIdentity, type: TIdentifierType, value: string) {
+  let set = identity.identifiers.get(type);
+  if (!set) identity.identifiers.set(type, (set = new Set()));
+  set.add(value);
+}

@@ -1,0 +1,215 @@
+import type { TIdentifierType } from '@shared/credit-reference';
+import { swapDayMonth, trigramSimilarity } from './names';
+
+/**
+ * How a reported identity is scored against a person already in the registry. The weights and
+ * thresholds are documented, with their measured precision and recall, in docs/matching.md;
+ * change them only with `npm run bench:matching` before and after.
+ */
+export const MATCH_THRESHOLDS = {
+  /** A candidate is linked automatically only at or above this score... */
+  autoAccept: 0.88,
+  /** ...and only this far ahead of the next candidate. */
+  autoMargin: 0.1,
+  /** ...and only if the name alone scores this much. */
+  autoMinName: 0.8,
+  /** Below this, a candidate is too weak to be worth a reviewer's time: the record is a new person. */
+  review: 0.7,
+  /** With an identifier match, a name below this is a strong disagreement (queued, not merged). */
+  identifierMinName: 0.55,
+  /** With an identifier match, a birth date scoring at or below this is a strong disagreement. */
+  identifierMaxDobDisagreement: 0.2,
+} as const;
+
+const WEIGHT_NAME = 0.6;
+const WEIGHT_DOB = 0.4;
+/** What an unknown birth date contributes: neither for nor against. */
+const DOB_UNKNOWN = 0.55;
+const PHONE_BONUS = 0.1;
+/** A candidate holding a different number of the same identifier type is very likely someone else. */
+const IDENTIFIER_CONFLICT_PENALTY = 0.25;
+const TRANSPOSED_PENALTY = 0.02;
+
+export interface NameRecord {
+  first: string;
+  middle: string;
+  last: string;
+  dob: string | null;
+  /** dmetaphone codes, computed by PostgreSQL. */
+  firstCode: string;
+  lastCode: string;
+}
+
+export interface IdentifierValue {
+  type: TIdentifierType;
+  value: string;
+}
+
+export interface ProbeIdentity extends NameRecord {
+  phone: string | null;
+  identifiers: IdentifierValue[];
+}
+
+export interface CandidateIdentity {
+  subjectId: string;
+  names: NameRecord[];
+  phones: Set<string>;
+  /** Type -> values the person holds. */
+  identifiers: Map<TIdentifierType, Set<string>>;
+}
+
+export interface PairScore {
+  subjectId: string;
+  score: number;
+  nameScore: number;
+  dobScore: number | null;
+  phoneMatch: boolean;
+  identifierConflict: boolean;
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+function osaDistance(a: string, b: string): number {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  let cur = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+    }
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[m];
+}
+
+/** How alike two spellings of one name part are, 0 to 1. */
+export function namePartSimilarity(a: string, b: string, codeA = '', codeB = ''): number {
+  if (!a || !b) return 0;
+  if (a === b) return 1;
+  let s = Math.max(trigramSimilarity(a, b), 1 - osaDistance(a, b) / Math.max(a.length, b.length));
+  // Same sound: Mohamed/Mohammed/Muhammad, Fatmata/Fatimata, Isatu/Isata.
+  if (codeA && codeA === codeB) s = Math.max(s, codeA.length >= 2 ? 0.85 : 0.6);
+  // An initial for the name: "M" and "Mohamed".
+  if ((a.length === 1 || b.length === 1) && a[0] === b[0]) s = Math.max(s, 0.6);
+  // A middle name written into the first-name field: "mohamed lamin" and "mohamed".
+  if (a.includes(' ') || b.includes(' ')) {
+    const wa = a.split(' ');
+    const wb = b.split(' ');
+    if (wa.includes(b) || wb.includes(a)) s = Math.max(s, 0.85);
+  }
+  return s;
+}
+
+/** The name agreement of a reported identity and one recorded name, first and last names possibly transposed. */
+export function scoreName(probe: NameRecord, rec: NameRecord): number {
+  const first = namePartSimilarity(probe.first, rec.first, probe.firstCode, rec.firstCode);
+  const last = namePartSimilarity(probe.last, rec.last, probe.lastCode, rec.lastCode);
+  let straight = (first + last) / 2;
+  const swappedFirst = namePartSimilarity(probe.first, rec.last, probe.firstCode, rec.lastCode);
+  const swappedLast = namePartSimilarity(probe.last, rec.first, probe.lastCode, rec.firstCode);
+  let swapped = (swappedFirst + swappedLast) / 2 - TRANSPOSED_PENALTY;
+  if (probe.middle && rec.middle) {
+    const middle = namePartSimilarity(probe.middle, rec.middle);
+    straight = 0.8 * straight + 0.2 * middle;
+    swapped = 0.8 * swapped + 0.2 * middle;
+  }
+  return Math.max(straight, swapped, 0);
+}
+
+function differsByOneDigit(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+  return diff === 1;
+}
+
+/** Birth-date agreement, 0 to 1, or null when either side has none. Day and month swaps are tolerated. */
+export function scoreDateOfBirth(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  if (a === b) return 1;
+  if (swapDayMonth(a) === b) return 0.9;
+  const [ya, ma, da] = a.split('-');
+  const [yb, mb, db] = b.split('-');
+  if (ya === yb && ma === mb) return differsByOneDigit(da, db) ? 0.7 : 0.5;
+  if (ma === mb && da === db) return differsByOneDigit(ya, yb) || Math.abs(Number(ya) - Number(yb)) === 1 ? 0.7 : 0.2;
+  if (ya === yb && da === db) return differsByOneDigit(ma, mb) ? 0.6 : 0.4;
+  if (ya === yb) return 0.2;
+  return 0;
+}
+
+function hasIdentifierConflict(probe: ProbeIdentity, cand: CandidateIdentity): boolean {
+  for (const id of probe.identifiers) {
+    const held = cand.identifiers.get(id.type);
+    if (held && held.size > 0 && !held.has(id.value)) return true;
+  }
+  return false;
+}
+
+/** The best agreement between a reported identity and any name and birth date recorded for a person. */
+export function bestNameAndDob(probe: NameRecord, names: NameRecord[]): { nameScore: number; dobScore: number | null; combined: number } {
+  let best = { nameScore: 0, dobScore: null as number | null, combined: -1 };
+  for (const rec of names) {
+    const nameScore = scoreName(probe, rec);
+    const dobScore = scoreDateOfBirth(probe.dob, rec.dob);
+    const combined = WEIGHT_NAME * nameScore + WEIGHT_DOB * (dobScore ?? DOB_UNKNOWN);
+    if (combined > best.combined) best = { nameScore, dobScore, combined };
+  }
+  return best;
+}
+
+export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): PairScore {
+  const { nameScore, dobScore, combined } = bestNameAndDob(probe, cand.names);
+  const phoneMatch = probe.phone !== null && cand.phones.has(probe.phone);
+  const identifierConflict = hasIdentifierConflict(probe, cand);
+  let score = combined + (phoneMatch ? PHONE_BONUS : 0) - (identifierConflict ? IDENTIFIER_CONFLICT_PENALTY : 0);
+  score = Math.min(1, Math.max(0, score));
+  return { subjectId: cand.subjectId, score, nameScore, dobScore, phoneMatch, identifierConflict };
+}
+
+export type CandidateDecision =
+  | { outcome: 'probable'; best: PairScore }
+  | { outcome: 'review'; best: PairScore; reason: 'ambiguous_candidates' | 'conflicting_identifier' | 'uncertain_candidate' }
+  | { outcome: 'new' };
+
+/** Candidates best first; ties broken by subject id so the order is the same on every run. */
+export function rankCandidates(scores: PairScore[]): PairScore[] {
+  return [...scores].sort((a, b) => b.score - a.score || (a.subjectId < b.subjectId ? -1 : 1));
+}
+
+/**
+ * Links a record to a person without a shared identifier only when it is clearly that person:
+ * a high score, clearly ahead of the next candidate, no conflicting identifier, a birth date that
+ * agrees, and the phone on file as corroboration (name and birth date alone are shared by too many
+ * Sierra Leoneans: there are thousands of Mohamed Kamaras). Anything plausible but short of that
+ * goes to a reviewer.
+ */
+export function decideCandidate(ranked: PairScore[]): CandidateDecision {
+  const [best, second] = ranked;
+  if (!best || best.score < MATCH_THRESHOLDS.review) return { outcome: 'new' };
+  if (best.identifierConflict) return { outcome: 'review', best, reason: 'conflicting_identifier' };
+  const isClearlyAhead = !second || best.score - second.score >= MATCH_THRESHOLDS.autoMargin;
+  if (!isClearlyAhead) return { outcome: 'review', best, reason: 'ambiguous_candidates' };
+  const isCorroborated = best.phoneMatch && best.dobScore !== null && best.dobScore >= 0.7 && best.nameScore >= MATCH_THRESHOLDS.autoMinName;
+  if (best.score >= MATCH_THRESHOLDS.autoAccept && isCorroborated) return { outcome: 'probable', best };
+  return { outcome: 'review', best, reason: 'uncertain_candidate' };
+}
+
+export type IdentifierAgreement = { agrees: true } | { agrees: false; reason: 'identifier_name_mismatch' | 'identifier_dob_mismatch'; score: number };
+
+/** With an identifier match, whether the reported name and birth date fit the person holding it. */
+export function checkIdentifierAgreement(probe: NameRecord, names: NameRecord[]): IdentifierAgreement {
+  if (names.length === 0) return { agrees: true };
+  const { nameScore, dobScore, combined } = bestNameAndDob(probe, names);
+  if (nameScore < MATCH_THRESHOLDS.identifierMinName) return { agrees: false, reason: 'identifier_name_mismatch', score: combined };
+  if (dobScore !== null && dobScore <= MATCH_THRESHOLDS.identifierMaxDobDisagreement) {
+    return { agrees: false, reason: 'identifier_dob_mismatch', score: combined };
+  }
+  return { agrees: true };
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '@shared/roles';
+import {
+  ZBusinessUsageSchema,
+  ZCreditAccountReportResultSchema,
+  ZCreditAccountReportSchema,
+  ZCreditReportRequestSchema,
+  ZCreditReportSchema,
+  ZCreditSearchResultSchema,
+  ZCreditSearchSchema,
+  ZPurposeListSchema,
+  ZSubmissionAcceptedSchema,
+  ZSubmissionIdParamsSchema,
+  ZSubmissionStatusSchema,
+} from '@shared/schemas/credit';
+import { errorResponses } from '../../lib/route-schemas';
+import { authOf, requireRole } from '../../plugins/authorization';
+import { getBusinessUsage } from './access';
+import { inquiryHashKey, type InquiryMeta } from './inquiries';
+import { listPurposes } from './purposes';
+import { pullCreditReport } from './pull-report';
+import { reportAccount } from './registry/report-account';
+import { searchRegistry } from './search';
+import { failAbandonedSubmissions, getSubmission, submitMonthlyFile } from './submissions/service';
+
+/** A 100,000-row file in JSON is about 40 MB; this route alone may take that much. */
+export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
+
+function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
+  const auth = authOf(request);
+  // One user per business today; team members would carry their business id here.
+  return { businessId: auth.userId, userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
+
+export async function creditRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const hashKey = inquiryHashKey(app.config.sessionSecret);
+
+  // Encapsulated: only this module's routes read text/csv bodies.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: SUBMISSION_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.addHook('onReady', async () => {
+    try {
+      const failed = await failAbandonedSubmissions(app.db);
+      if (failed > 0) app.log.warn({ failed }, 'monthly files left processing by a stopped server were marked failed');
+    } catch (error) {
+      app.log.error({ err: error }, 'could not check for abandoned monthly files');
+    }
+  });
+
+  typed.post(
+    '/api/credit/accounts',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: 'Report one account or a defaulter (the same business and account number again updates it)',
+        body: ZCreditAccountReportSchema,
+        response: { 200: ZCreditAccountReportResultSchema, 201: ZCreditAccountReportResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await reportAccount(app.db, authOf(request).userId, request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  typed.post(
+    '/api/credit/submissions',
+    {
+      preHandler: requireRole('business'),
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      schema: {
+        tags: ['credit'],
+        summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
+        consumes: ['application/json', 'text/csv'],
+        body: z.union([z.object({ rows: z.array(z.unknown()) }), z.string()]),
+        response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const input = isCsv(request) ? { format: 'csv' as const, body: String(request.body) } : { format: 'json' as const, body: request.body };
+      const result = await submitMonthlyFile(app.db, inquiryMetaOf(request), input, { log: request.log });
+      return reply.status(202).send(result);
+    },
+  );
+
+  typed.get(
+    '/api/credit/submissions/:id',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: "A monthly file's status, counts and rejected rows (only the business that sent it)",
+        params: ZSubmissionIdParamsSchema,
+        response: { 200: ZSubmissionStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSubmission(app.db, authOf(request).userId, request.params.id),
+  );
+
+  typed.post(
+    '/api/credit/search',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: 'Find a person by NIN, phone, licence, passport, or first and last name with date of birth; recorded as an inquiry',
+        body: ZCreditSearchSchema,
+        response: { 200: ZCreditSearchResultSchema, ...errorResponses(400, 401, 402, 403) },
+      },
+    },
+    async (request) => searchRegistry(app.db, inquiryMetaOf(request), request.body, hashKey),
+  );
+
+  typed.post(
+    '/api/credit/reports',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: "Pull a person's credit report for a permissible purpose with their consent; counts against the monthly quota",
+        body: ZCreditReportRequestSchema,
+        response: { 200: ZCreditReportSchema, ...errorResponses(400, 401, 402, 403, 404) },
+      },
+    },
+    async (request) => pullCreditReport(app.db, inquiryMetaOf(request), request.body),
+  );
+
+  typed.get(
+    '/api/credit/purposes',
+    {
+      preHandler: requireRole([...ROLES]),
+      schema: { tags: ['credit'], summary: 'The permissible purposes of a search or report', response: { 200: ZPurposeListSchema, ...errorResponses(401) } },
+    },
+    async () => ({ purposes: await listPurposes(app.db) }),
+  );
+
+  typed.get(
+    '/api/businesses/me/usage',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['businesses'],
+        summary: 'Reports used and left this month, plan and subscription state',
+        response: { 200: ZBusinessUsageSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getBusinessUsage(app.db, authOf(request).userId),
+  );
+}

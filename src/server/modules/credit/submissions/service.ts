@@ -1,0 +1,190 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CSV_COLUMN_OF_FIELD,
+  MAX_SUBMISSION_ROWS,
+  ZCreditAccountReportSchema,
+  csvRecordToRow,
+  type TSubmissionReject,
+  type TSubmissionStatus,
+} from '@shared/schemas/credit';
+import type { Database } from '../../../db/client';
+import { queryRows } from '../../../db/query';
+import { creditSubmissionRejects, creditSubmissions } from '../../../db/schema/index';
+import { badRequest, fieldErrorsOf, notFound } from '../../../lib/http-error';
+import { assertVerified, loadBusinessAccess } from '../access';
+import type { InquiryMeta } from '../inquiries';
+import { applyAccountReports, duplicateAccountMessage, type ReportedRow } from '../registry/apply-reports';
+import { parseSubmissionCsv, tooManyRows } from './csv';
+
+export type SubmissionBody = { format: 'json'; body: unknown } | { format: 'csv'; body: string };
+
+export interface SubmitOptions {
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Rows per round of lookups and writes inside the file's one transaction. */
+  chunkSize?: number;
+}
+
+export const FAILED_FILE_MESSAGE = 'The file could not be applied, so none of its rows were written. Please send it again.';
+/** A file still "processing" this long after it started, and no longer locked by its transaction, died with its server. */
+const ABANDONED_AFTER = '1 minute';
+
+function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
+  if (input.format === 'csv') return { rows: parseSubmissionCsv(input.body).map(csvRecordToRow), isCsv: true };
+  const body = input.body as { rows?: unknown } | null;
+  if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: 'rows must be a list of {subject, account}' }]);
+  if (body.rows.length === 0) throw badRequest([{ field: 'rows', message: 'The file has no rows' }]);
+  if (body.rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();
+  return { rows: body.rows, isCsv: false };
+}
+
+/** Every row through the one shared schema; a bad row is listed with each bad field, the others go on. */
+export function validateRows(rows: unknown[], isCsv: boolean): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+  const valid: ReportedRow[] = [];
+  const rejects: TSubmissionReject[] = [];
+  const firstRowOfAccount = new Map<string, number>();
+  const fieldName = (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
+  rows.forEach((raw, i) => {
+    const rowNumber = i + 1;
+    const parsed = ZCreditAccountReportSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const e of fieldErrorsOf(parsed.error.issues)) rejects.push({ row: rowNumber, field: e.field === 'body' ? 'row' : fieldName(e.field), message: e.message });
+      return;
+    }
+    const accountNumber = parsed.data.account.accountNumber;
+    const first = firstRowOfAccount.get(accountNumber);
+    if (first !== undefined) {
+      rejects.push({ row: rowNumber, field: fieldName('account.accountNumber'), message: duplicateAccountMessage(first) });
+      return;
+    }
+    firstRowOfAccount.set(accountNumber, rowNumber);
+    valid.push({ rowNumber, report: parsed.data });
+  });
+  return { valid, rejects };
+}
+
+async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string, rejects: TSubmissionReject[]) {
+  const p = (v: unknown) => sql.param(v);
+  for (let i = 0; i < rejects.length; i += 20_000) {
+    const part = rejects.slice(i, i + 20_000);
+    await db.execute(sql`
+      INSERT INTO credit_submission_rejects (submission_id, row_number, field, message)
+      SELECT ${submissionId}::uuid, u.row_number, u.field, u.message
+      FROM unnest(${p(part.map((r) => r.row))}::int[], ${p(part.map((r) => r.field))}::text[], ${p(part.map((r) => r.message))}::text[]) AS u(row_number, field, message)
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+const distinctRows = (rejects: TSubmissionReject[]) => new Set(rejects.map((r) => r.row)).size;
+
+/**
+ * A monthly file: validated row by row, then every valid row applied in ONE transaction together
+ * with the submission's final status, so the registry holds all of a file's valid rows or none of
+ * them. Processing happens inside the request (set-based, thousands of rows a second); the answer
+ * is the submission id, whose status is already final.
+ */
+export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: SubmissionBody, options: SubmitOptions = {}): Promise<{ id: string }> {
+  assertVerified(await loadBusinessAccess(db, meta.businessId));
+  const { rows, isCsv } = rowsOf(input);
+  const { valid, rejects } = validateRows(rows, isCsv);
+
+  const [submission] = await db
+    .insert(creditSubmissions)
+    .values({
+      businessId: meta.businessId,
+      userId: meta.userId,
+      format: input.format,
+      status: 'processing',
+      total: rows.length,
+      rejected: distinctRows(rejects),
+      startedAt: new Date(),
+    })
+    .returning({ id: creditSubmissions.id });
+  await insertRejects(db, submission.id, rejects);
+
+  try {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
+      const [locked] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`);
+      if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
+      const { applied, rejects: applyRejects } = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize }, valid);
+      await insertRejects(tx, submission.id, isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects);
+      const count = (m: string) => applied.filter((a) => a.match === m).length;
+      await tx
+        .update(creditSubmissions)
+        .set({
+          status: 'completed',
+          accepted: applied.length,
+          rejected: distinctRows([...rejects, ...applyRejects]),
+          createdCount: applied.filter((a) => a.created).length,
+          updatedCount: applied.filter((a) => !a.created).length,
+          matchExact: count('exact'),
+          matchProbable: count('probable'),
+          matchNew: count('new'),
+          matchReview: count('review'),
+          completedAt: new Date(),
+        })
+        .where(eq(creditSubmissions.id, submission.id));
+    });
+  } catch (error) {
+    options.log?.error({ err: error, submissionId: submission.id }, 'monthly file failed; nothing of it was applied');
+    await db
+      .update(creditSubmissions)
+      .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
+      .where(eq(creditSubmissions.id, submission.id));
+  }
+  return { id: submission.id };
+}
+
+/**
+ * Marks as failed the files whose server died mid-way: still "processing", started a while ago,
+ * and not locked by a live transaction (SKIP LOCKED passes over files being applied right now).
+ * Their transaction rolled back with the process, so nothing of them is in the registry.
+ */
+export async function failAbandonedSubmissions(db: Database, onlyId?: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
+        WHERE id IN (
+          SELECT id FROM credit_submissions
+          WHERE status = 'processing' AND started_at < now() - ${ABANDONED_AFTER}::interval
+            ${onlyId ? sql`AND id = ${onlyId}::uuid` : sql``}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+export async function getSubmission(db: Database, businessId: string, id: string): Promise<TSubmissionStatus> {
+  const find = () =>
+    db
+      .select()
+      .from(creditSubmissions)
+      .where(and(eq(creditSubmissions.id, id), eq(creditSubmissions.businessId, businessId)))
+      .limit(1);
+  let [row] = await find();
+  // Another business's file is as absent as a file that never was.
+  if (!row) throw notFound('No such submission');
+  if (row.status === 'processing' && (await failAbandonedSubmissions(db, id)) > 0) [row] = await find();
+  const rejects = await db
+    .select({ row: creditSubmissionRejects.rowNumber, field: creditSubmissionRejects.field, message: creditSubmissionRejects.message })
+    .from(creditSubmissionRejects)
+    .where(eq(creditSubmissionRejects.submissionId, id))
+    .orderBy(asc(creditSubmissionRejects.rowNumber), asc(creditSubmissionRejects.field));
+  return {
+    id: row.id,
+    status: row.status,
+    format: row.format === 'csv' ? 'csv' : 'json',
+    total: row.total,
+    accepted: row.accepted,
+    rejected: row.rejected,
+    matches: { exact: row.matchExact, probable: row.matchProbable, new: row.matchNew, review: row.matchReview },
+    created: row.createdCount,
+    updated: row.updatedCount,
+    rejects,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
