@@ -1,0 +1,66 @@
+import { MAX_SCORE_REASONS, SCORE_MAX, SCORE_MIN, SCORE_REASON_TEXTS, type TScoreBand } from '@shared/scoring';
+import { FEATURE_DEFINITION_BY_KEY, FEATURE_KEYS, type FeatureVector, type TFeatureKey } from './feature-definitions';
+import type { ScorecardFeature, ScorecardModel } from './scorecard-model';
+
+export interface ScoreBreakdown {
+  value: number;
+  band: TScoreBand;
+  /** The score before clipping to 300..850. */
+  rawValue: number;
+  points: Record<string, number>;
+  reasons: { code: string; text: string }[];
+}
+
+/** The bin a value falls in, or the missing bin. */
+export function findBin(feature: ScorecardFeature, value: number | null) {
+  if (value === null) {
+    if (!feature.missing) throw new Error(`${feature.key} has no missing bin`);
+    return { ...feature.missing, isMissing: true };
+  }
+  let index = 0;
+  for (let i = 1; i < feature.bins.length; i++) {
+    const min = feature.bins[i].min;
+    if (min !== null && value >= min) index = i;
+  }
+  return { ...feature.bins[index], isMissing: false };
+}
+
+/**
+ * Scores a feature vector: base points plus each feature's bin points, clipped to 300..850, its
+ * band, and its reasons: the features that lost the most points against their own best bin, at
+ * most four, then the inquiries reason when inquiries cost points and it is not already there.
+ */
+export function applyScorecard(model: ScorecardModel, features: FeatureVector): ScoreBreakdown {
+  const points: Record<string, number> = {};
+  const losses: { key: TFeatureKey; loss: number; isMissing: boolean }[] = [];
+  let rawValue = model.basePoints;
+  for (const feature of model.features) {
+    const bin = findBin(feature, features[feature.key]);
+    points[feature.key] = bin.points;
+    rawValue += bin.points;
+    const best = Math.max(...feature.bins.map((b) => b.points));
+    if (best > bin.points) losses.push({ key: feature.key, loss: best - bin.points, isMissing: bin.isMissing });
+  }
+  const value = Math.min(SCORE_MAX, Math.max(SCORE_MIN, rawValue));
+  return { value, band: bandOf(model, value), rawValue, points, reasons: selectReasons(losses) };
+}
+
+export function bandOf(model: ScorecardModel, value: number): TScoreBand {
+  const band = model.bands.find((b) => value >= b.minScore) ?? model.bands[model.bands.length - 1];
+  return band.name;
+}
+
+const FEATURE_ORDER = new Map(FEATURE_KEYS.map((k, i) => [k, i]));
+
+function selectReasons(losses: { key: TFeatureKey; loss: number; isMissing: boolean }[]) {
+  // Ties keep the definitions' order, so the same inputs always give the same reasons.
+  const ordered = [...losses].sort((a, b) => b.loss - a.loss || FEATURE_ORDER.get(a.key)! - FEATURE_ORDER.get(b.key)!);
+  const chosen = ordered.slice(0, MAX_SCORE_REASONS);
+  const inquiries = ordered.find((l) => l.key === 'inquiries6m');
+  if (inquiries && !chosen.includes(inquiries)) chosen.push(inquiries);
+  return chosen.map((l) => {
+    const definition = FEATURE_DEFINITION_BY_KEY[l.key];
+    const code = l.isMissing && definition.missingReasonCode ? definition.missingReasonCode : definition.reasonCode;
+    return { code, text: SCORE_REASON_TEXTS[code] };
+  });
+}

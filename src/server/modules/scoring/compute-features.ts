@@ -1,0 +1,168 @@
+import { ALTERNATIVE_ACCOUNT_TYPES, type TAccountStatus } from '@shared/credit-reference';
+import type { FeatureVector } from './feature-definitions';
+import { countWholeMonths, monthIndexOf, subtractMonths, toIsoDate } from './month-arithmetic';
+
+/** One account as the registry holds it: the last report, with up to 24 monthly codes, newest first. */
+export interface ScoringAccount {
+  type: string;
+  currency: string;
+  /** Minor units. */
+  principal: number;
+  balance: number;
+  /** YYYY-MM-DD. */
+  openedAt: string;
+  status: TAccountStatus;
+  defaultAmount: number | null;
+  defaultDate: string | null;
+  /** 0 on time, 1/2/3 30/60/90+ days late, D default, C closed, - no report; the first is the month of lastReportedAt. */
+  paymentHistory: string;
+  /** ISO timestamp or date. */
+  lastReportedAt: string;
+}
+
+/** A report pulled for a credit application (hard inquiry). */
+export interface ScoringInquiry {
+  businessId: string;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+export interface FeatureOptions {
+  /** Minor units of a currency to New Leones (major units); the model file holds the rates. */
+  sleRates: Record<string, number>;
+}
+
+export type FeatureResult = { isThinFile: true; features: null } | { isThinFile: false; features: FeatureVector };
+
+/** The thin-file rule: a file needs one account with at least this many months of history. */
+export const MIN_HISTORY_MONTHS = 3;
+
+const DELINQUENCY_OF_CODE: Record<string, number | undefined> = { '0': 0, '1': 1, '2': 2, '3': 3, D: 4 };
+const DELINQUENCY_OF_STATUS: Record<TAccountStatus, number | null> = {
+  current: 0,
+  late_30: 1,
+  late_60: 2,
+  late_90: 3,
+  default: 4,
+  written_off: 4,
+  closed: null,
+  paid: null,
+};
+const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = { '0': 'current', '1': 'late_30', '2': 'late_60', '3': 'late_90', D: 'default', C: 'closed' };
+const CLOSED_STATUSES: readonly TAccountStatus[] = ['closed', 'paid'];
+const DEFAULTED_STATUSES: readonly TAccountStatus[] = ['default', 'written_off'];
+const UTILISATION_CAP = 2;
+
+/** One account as it stood at the score date: only what was known then. */
+interface AccountAtDate {
+  isAlternative: boolean;
+  type: string;
+  ageMonths: number;
+  /** null when the last report is later than the score date and its history has no code for that month. */
+  status: TAccountStatus | null;
+  /** null when only a later balance is known. */
+  balanceSle: number | null;
+  principalSle: number;
+  /** [age in months before the score date, delinquency level or null for C/-]. */
+  months: { age: number; code: string }[];
+  /** Months before the score date of the last report, when it is not later than the score date. */
+  reportAge: number | null;
+  isDefaulted: boolean;
+  defaultAmountSle: number;
+  defaultAge: number | null;
+}
+
+/**
+ * The feature values of one person at `asOf`, from their accounts and hard inquiries. Pure and
+ * deterministic: the server scores with it and training rebuilds past snapshots with it, so an
+ * account reported after `asOf` is read as it stood then (later months and balances ignored).
+ */
+export function computeFeatures(accounts: readonly ScoringAccount[], inquiries: readonly ScoringInquiry[], asOf: Date, options: FeatureOptions): FeatureResult {
+  const asOfDate = toIsoDate(asOf);
+  const known = accounts.filter((a) => a.openedAt <= asOfDate).map((a) => accountAtDate(a, asOf, options));
+  if (!known.some((a) => a.ageMonths >= MIN_HISTORY_MONTHS)) return { isThinFile: true, features: null };
+
+  const open = known.filter((a) => a.status === null || !CLOSED_STATUSES.includes(a.status));
+  const defaulted = known.filter((a) => a.isDefaulted);
+  const openCredit = open.filter((a) => !a.isAlternative && a.principalSle > 0 && a.balanceSle !== null);
+
+  const features: FeatureVector = {
+    worstDelinquency12m: Math.max(0, ...known.map((a) => worstLevelWithin(a, 12))),
+    worstDelinquency24m: Math.max(0, ...known.map((a) => worstLevelWithin(a, 24))),
+    defaultCount: defaulted.length,
+    defaultAmountSle: Math.floor(sum(defaulted.map((a) => a.defaultAmountSle))),
+    onTimeShare: shareOnTime(known),
+    utilisation: openCredit.length === 0 ? null : roundTo4(Math.min(UTILISATION_CAP, sum(openCredit.map((a) => a.balanceSle ?? 0)) / sum(openCredit.map((a) => a.principalSle)))),
+    oldestAccountMonths: Math.max(...known.map((a) => a.ageMonths)),
+    openAccounts: open.length,
+    inquiries6m: countApplicants(inquiries, asOf),
+    creditTypeCount: new Set(known.filter((a) => !a.isAlternative).map((a) => a.type)).size,
+    alternativeAccountsInGoodStanding: known.filter((a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2).length,
+  };
+  return { isThinFile: false, features };
+}
+
+function accountAtDate(a: ScoringAccount, asOf: Date, options: FeatureOptions): AccountAtDate {
+  const rate = options.sleRates[a.currency];
+  if (rate === undefined) throw new Error(`no SLE rate for currency ${a.currency}`);
+  const toSle = (minor: number) => (minor / 100) * rate;
+  const offset = monthIndexOf(asOf) - monthIndexOf(a.lastReportedAt);
+  const months = [...a.paymentHistory].map((code, i) => ({ age: offset + i, code })).filter((m) => m.age >= 0);
+  const isSnapshotKnown = offset >= 0 && new Date(a.lastReportedAt).getTime() <= asOf.getTime();
+  const defaultAge = a.defaultDate !== null && a.defaultDate <= toIsoDate(asOf) ? countWholeMonths(a.defaultDate, asOf) : null;
+  const status = isSnapshotKnown ? a.status : (STATUS_OF_CODE[months.find((m) => m.age === 0)?.code ?? ''] ?? null);
+  const isDefaulted = (status !== null && DEFAULTED_STATUSES.includes(status)) || defaultAge !== null || months.some((m) => m.code === 'D');
+  return {
+    isAlternative: ALTERNATIVE_ACCOUNT_TYPES.includes(a.type as never),
+    type: a.type,
+    ageMonths: countWholeMonths(a.openedAt, asOf),
+    status,
+    balanceSle: isSnapshotKnown ? toSle(a.balance) : null,
+    principalSle: toSle(a.principal),
+    months,
+    reportAge: isSnapshotKnown ? offset : null,
+    isDefaulted,
+    defaultAmountSle: isDefaulted ? toSle(a.defaultAmount ?? (isSnapshotKnown ? a.balance : a.principal)) : 0,
+    defaultAge,
+  };
+}
+
+/** The worst delinquency level (0 to 4) the account shows in the `window` months before the score date. */
+function worstLevelWithin(a: AccountAtDate, window: number): number {
+  let worst = 0;
+  for (const m of a.months) {
+    if (m.age < window) worst = Math.max(worst, DELINQUENCY_OF_CODE[m.code] ?? 0);
+  }
+  if (a.reportAge !== null && a.reportAge < window && a.status !== null) worst = Math.max(worst, DELINQUENCY_OF_STATUS[a.status] ?? 0);
+  if (a.defaultAge !== null && a.defaultAge < window) worst = 4;
+  return worst;
+}
+
+/** Of the monthly payment statuses in 24 months, the share on time; null when none was reported. */
+function shareOnTime(accounts: readonly AccountAtDate[]): number | null {
+  let paid = 0;
+  let onTime = 0;
+  for (const a of accounts) {
+    for (const m of a.months) {
+      if (m.age >= 24 || DELINQUENCY_OF_CODE[m.code] === undefined) continue;
+      paid += 1;
+      if (m.code === '0') onTime += 1;
+    }
+  }
+  return paid === 0 ? null : roundTo4(onTime / paid);
+}
+
+/** Lenders that pulled a report for a credit application in the 6 months before the score date. */
+function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date): number {
+  const from = subtractMonths(asOf, 6).getTime();
+  const to = asOf.getTime();
+  const lenders = new Set<string>();
+  for (const q of inquiries) {
+    const t = new Date(q.createdAt).getTime();
+    if (t > from && t <= to) lenders.add(q.businessId);
+  }
+  return lenders.size;
+}
+
+const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
+const roundTo4 = (v: number) => Math.round(v * 10_000) / 10_000;

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { TAccountStatus } from '@shared/credit-reference';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { SETTING_DEFAULTS } from '../settings/service';
+import type { ScoringAccount, ScoringInquiry } from './compute-features';
+import { subtractMonths } from './month-arithmetic';
+
+export interface ScoringInputs {
+  accounts: (ScoringAccount & { id: string })[];
+  inquiries: ScoringInquiry[];
+}
+
+/** The purpose whose reports count as applications for credit (hard inquiries). */
+export const HARD_INQUIRY_PURPOSE = 'credit_application';
+/** How far back inquiries are read: the feature looks at 6 months. */
+const INQUIRY_MONTHS = 6;
+
+interface AccountJson {
+  id: string;
+  type: string;
+  currency: string;
+  principal: number | string;
+  balance: number | string;
+  openedAt: string;
+  status: TAccountStatus;
+  defaultAmount: number | string | null;
+  defaultDate: string | null;
+  paymentHistory: string;
+  lastReportedAt: string;
+}
+
+/**
+ * Everything the score of one person reads, in one round trip: their accounts and the hard
+ * inquiries of the 6 months before `asOf` (one lender's several pulls are kept; the feature counts
+ * lenders). `excludeInquiryId` leaves out the report being made, so asking never lowers the score
+ * it is asking for. Negative data past the retention period is left out exactly as the report
+ * leaves it out (credit/report.ts): a defaulted account whose default date is older than
+ * retention_years is not read, and an older default on an account since repaid loses its amount
+ * and date; a score never uses what the report may no longer show.
+ */
+export async function readScoringInputs(db: Database, subjectId: string, asOf: Date, excludeInquiryId?: string | null): Promise<ScoringInputs> {
+  const from = subtractMonths(asOf, INQUIRY_MONTHS);
+  const [row] = await queryRows<{ accounts: AccountJson[] | string; inquiries: { businessId: string; createdAt: string }[] | string }>(
+    db,
+    sql`WITH retention AS (
+        SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+          - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
+      )
+      SELECT
+      COALESCE((SELECT json_agg(json_build_object(
+          'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
+          'openedAt', a.opened_at, 'status', a.status,
+          'defaultAmount', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_amount END,
+          'defaultDate', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_date END,
+          'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at) ORDER BY a.id)
+        FROM credit_accounts a CROSS JOIN retention r
+        WHERE a.subject_id = ${subjectId}::uuid
+          AND NOT (a.default_date IS NOT NULL AND a.default_date < r.cutoff AND a.status IN ('default', 'written_off'))), '[]'::json) AS accounts,
+      COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
+        FROM credit_inquiries q
+        WHERE q.subject_id = ${subjectId}::uuid AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
+          AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz
+          AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS inquiries`,
+  );
+  const accounts = parseJson(row.accounts);
+  const inquiries = parseJson(row.inquiries);
+  return {
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      type: a.type,
+      currency: a.currency,
+      principal: Number(a.principal),
+      balance: Number(a.balance),
+      openedAt: a.openedAt,
+      status: a.status,
+      defaultAmount: a.defaultAmount === null ? null : Number(a.defaultAmount),
+      defaultDate: a.defaultDate,
+      paymentHistory: a.paymentHistory,
+      lastReportedAt: new Date(a.lastReportedAt).toISOString(),
+    })),
+    inquiries: inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
+  };
+}
+
+/** pg and PGlite parse json columns; a driver that does not gives text. */
+function parseJson<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+}

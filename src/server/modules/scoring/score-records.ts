@@ -1,0 +1,88 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { SCORE_UNAVAILABLE, type TScoreAudit, type TScoreBand, type TScoreHistory } from '@shared/scoring';
+import type { Database } from '../../db/client';
+import { consumerProfiles, creditScores, creditSubjectIdentifiers } from '../../db/schema/index';
+import { forbidden, notFound } from '../../lib/http-error';
+import { applyScorecard } from './apply-scorecard';
+import type { FeatureVector } from './feature-definitions';
+import { loadModel } from './model-store';
+import { readScoringInputs } from './queries';
+import { digestInputs } from './service';
+
+const HISTORY_LIMIT = 100;
+
+/** The credit file of a signed-in consumer: the registry subject holding their NIN. */
+export async function findConsumerSubjectId(db: Database, userId: string): Promise<string | null> {
+  const [profile] = await db
+    .select({ nationalId: consumerProfiles.nationalId, verifiedAt: consumerProfiles.identityVerifiedAt })
+    .from(consumerProfiles)
+    .where(eq(consumerProfiles.userId, userId))
+    .limit(1);
+  if (!profile) throw notFound('Consumer profile not found');
+  // Until the person proved they hold a phone on the file, the file is not shown to them.
+  if (!profile.verifiedAt) throw forbidden('Confirm your identity to see your credit file');
+  const [identifier] = await db
+    .select({ subjectId: creditSubjectIdentifiers.subjectId })
+    .from(creditSubjectIdentifiers)
+    .where(and(eq(creditSubjectIdentifiers.type, 'nin'), eq(creditSubjectIdentifiers.value, profile.nationalId)))
+    .limit(1);
+  return identifier?.subjectId ?? null;
+}
+
+/** A person's stored scores, newest first: their score over time. */
+export async function listScoreHistory(db: Database, subjectId: string | null): Promise<TScoreHistory> {
+  if (!subjectId) return { scores: [] };
+  const rows = await db
+    .select()
+    .from(creditScores)
+    .where(eq(creditScores.subjectId, subjectId))
+    .orderBy(desc(creditScores.computedAt), desc(creditScores.id))
+    .limit(HISTORY_LIMIT);
+  return {
+    scores: rows.map((r) => ({
+      id: r.id,
+      computedAt: r.computedAt.toISOString(),
+      asOf: r.asOf.toISOString(),
+      modelVersion: r.modelVersion,
+      value: r.value,
+      band: r.band as TScoreBand | null,
+      reasons: r.reasons,
+      unavailable: r.unavailableCode ? { code: r.unavailableCode, text: SCORE_UNAVAILABLE[r.unavailableCode as keyof typeof SCORE_UNAVAILABLE] ?? r.unavailableCode } : null,
+    })),
+  };
+}
+
+/**
+ * Reproduces a stored score for an auditor: applies the stored model version to the stored feature
+ * values, and reads the registry again as of the stored instant to tell whether its rows are still
+ * the ones the score read (a later report or a correction changes them; the stored features do not).
+ */
+export async function auditStoredScore(db: Database, scoreId: string): Promise<TScoreAudit> {
+  const [row] = await db.select().from(creditScores).where(eq(creditScores.id, scoreId)).limit(1);
+  if (!row) throw notFound('No such score');
+  const model = loadModel(row.modelVersion);
+  const recomputed = row.features
+    ? (() => {
+        const breakdown = applyScorecard(model, row.features as FeatureVector);
+        return { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons };
+      })()
+    : { value: null, band: null, reasons: [] };
+  const inputs = await readScoringInputs(db, row.subjectId, row.asOf, row.inquiryId);
+  const isReproduced =
+    recomputed.value === row.value && recomputed.band === row.band && JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) && (row.features !== null || row.unavailableCode !== null);
+  return {
+    id: row.id,
+    subjectId: row.subjectId,
+    computedAt: row.computedAt.toISOString(),
+    asOf: row.asOf.toISOString(),
+    context: row.context,
+    modelVersion: row.modelVersion,
+    stored: { value: row.value, band: row.band, reasons: row.reasons, unavailableCode: row.unavailableCode },
+    features: row.features,
+    points: row.points,
+    recomputed,
+    isReproduced,
+    inputsDigest: row.inputsDigest,
+    isRegistryUnchanged: digestInputs(inputs, row.asOf) === row.inputsDigest,
+  };
+}

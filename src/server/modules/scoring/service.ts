@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { SCORE_UNAVAILABLE, type TCreditScore, type TScoreUnavailable } from '@shared/scoring';
+import type { Database } from '../../db/client';
+import { creditScores } from '../../db/schema/index';
+import { applyScorecard } from './apply-scorecard';
+import { computeFeatures } from './compute-features';
+import { loadActiveModel } from './model-store';
+import { readScoringInputs, type ScoringInputs } from './queries';
+
+export interface ScoreSubjectOptions {
+  /** The instant the registry is read as of; now by default. */
+  asOf?: Date;
+  /** Store the result in credit_scores (every score shown to anyone is stored). */
+  store?: boolean;
+  /** Why it is computed, kept with the stored score: business_report, consumer_report, ... */
+  context?: string;
+  /** The report it is computed for: kept with the score and left out of the inquiries it counts. */
+  inquiryId?: string | null;
+}
+
+/** The report's score fields: a score, or null and the reason there is none. */
+export interface SubjectScore {
+  score: TCreditScore | null;
+  scoreUnavailable: TScoreUnavailable | null;
+  /** The stored row, when stored. */
+  scoreId: string | null;
+  asOf: string;
+}
+
+/**
+ * The score of one person, as the report builder and the consumer's own report show it. Reads
+ * the registry in one round trip, computes the features and applies the active scorecard; a thin
+ * file gets no score and the reason. With `store`, the result is written with its model version,
+ * feature values and the digest of its inputs, so it can be shown over time and reproduced.
+ */
+export async function scoreSubject(db: Database, subjectId: string, options: ScoreSubjectOptions = {}): Promise<SubjectScore> {
+  const asOf = options.asOf ?? new Date();
+  const model = loadActiveModel();
+  const inputs = await readScoringInputs(db, subjectId, asOf, options.inquiryId);
+  const computed = computeFeatures(inputs.accounts, inputs.inquiries, asOf, { sleRates: model.sleRates });
+
+  let score: TCreditScore | null = null;
+  let scoreUnavailable: TScoreUnavailable | null = null;
+  let points: Record<string, number> | null = null;
+  if (computed.isThinFile) {
+    scoreUnavailable = { code: 'INSUFFICIENT_HISTORY', text: SCORE_UNAVAILABLE.INSUFFICIENT_HISTORY };
+  } else {
+    const breakdown = applyScorecard(model, computed.features);
+    score = { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons, modelVersion: model.version };
+    points = { base: model.basePoints, ...breakdown.points };
+  }
+
+  let scoreId: string | null = null;
+  if (options.store) {
+    const [row] = await db
+      .insert(creditScores)
+      .values({
+        subjectId,
+        modelVersion: model.version,
+        asOf,
+        value: score?.value ?? null,
+        band: score?.band ?? null,
+        reasons: score?.reasons ?? [],
+        unavailableCode: scoreUnavailable?.code ?? null,
+        features: computed.features,
+        points,
+        inputsDigest: digestInputs(inputs, asOf),
+        accountCount: inputs.accounts.length,
+        context: options.context ?? 'unspecified',
+        inquiryId: options.inquiryId ?? null,
+      })
+      .returning({ id: creditScores.id });
+    scoreId = row.id;
+  }
+  return { score, scoreUnavailable, scoreId, asOf: asOf.toISOString() };
+}
+
+/**
+ * SHA-256 of the inputs in a canonical form (accounts by id, inquiries by time, the instant), so
+ * an auditor can tell whether the registry rows read today are those a past score read.
+ */
+export function digestInputs(inputs: ScoringInputs, asOf: Date): string {
+  const canonical = {
+    asOf: asOf.toISOString(),
+    accounts: [...inputs.accounts]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((a) => [a.id, a.type, a.currency, a.principal, a.balance, a.openedAt, a.status, a.defaultAmount, a.defaultDate, a.paymentHistory, a.lastReportedAt]),
+    inquiries: [...inputs.inquiries].map((q) => [q.businessId, q.createdAt]).sort(),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * The credit score as every part of the product shows it: a value from 300 to 850, a band, up to
+ * four reasons (plus the inquiries reason when it applies) and the model version that made it.
+ * A thin file has no score, only the reason why (Credit Reference Act, 2011: a missing record must
+ * not count against a person).
+ */
+
+export const SCORE_MIN = 300;
+export const SCORE_MAX = 850;
+
+/** Band names, best first. Their thresholds live in the model file (src/server/modules/scoring/models). */
+export const SCORE_BANDS = ['Good', 'Fair', 'Poor'] as const;
+export type TScoreBand = (typeof SCORE_BANDS)[number];
+
+/** How many reasons a score carries at most, not counting the inquiries reason. */
+export const MAX_SCORE_REASONS = 4;
+
+/**
+ * Reason codes and their plain-English texts. Codes are stable (lenders store them); texts may be
+ * reworded without a new model version.
+ */
+export const SCORE_REASON_TEXTS = {
+  RECENT_DELINQUENCY: 'Late payments or a default in the last 12 months',
+  PAST_DELINQUENCY: 'Late payments or a default in the last 24 months',
+  DEFAULTS: 'One or more accounts in default',
+  DEFAULT_AMOUNT: 'Large amounts in default',
+  ON_TIME_SHARE: 'Too few payments made on time',
+  NO_PAYMENT_HISTORY: 'No monthly payments reported yet',
+  HIGH_BALANCES: 'High balances compared with the amounts borrowed',
+  NO_OPEN_CREDIT: 'No open credit account showing how balances are repaid',
+  SHORT_HISTORY: 'Credit history is short',
+  OPEN_ACCOUNTS: 'Many open accounts',
+  INQUIRIES: 'Many recent applications for credit',
+  ACCOUNT_MIX: 'Few kinds of credit account',
+  ALTERNATIVE_DATA: 'Few mobile money or utility accounts in good standing',
+} as const;
+export type TScoreReasonCode = keyof typeof SCORE_REASON_TEXTS;
+
+/** Why a person has no score. */
+export const SCORE_UNAVAILABLE = {
+  INSUFFICIENT_HISTORY: 'insufficient credit history',
+} as const;
+export type TScoreUnavailableCode = keyof typeof SCORE_UNAVAILABLE;
+
+export const ZScoreReasonSchema = z.object({ code: z.string(), text: z.string() });
+
+export const ZCreditScoreSchema = z.object({
+  value: z.number().int().min(SCORE_MIN).max(SCORE_MAX),
+  band: z.enum(SCORE_BANDS),
+  reasons: z.array(ZScoreReasonSchema),
+  modelVersion: z.string(),
+});
+export type TCreditScore = z.infer<typeof ZCreditScoreSchema>;
+
+export const ZScoreUnavailableSchema = z.object({ code: z.string(), text: z.string() });
+export type TScoreUnavailable = z.infer<typeof ZScoreUnavailableSchema>;
+
+/** One stored score in a person's history (their own report's "score over time"). */
+export const ZScoreHistoryEntrySchema = z.object({
+  id: z.string(),
+  computedAt: z.string(),
+  asOf: z.string(),
+  modelVersion: z.string(),
+  value: z.number().nullable(),
+  band: z.enum(SCORE_BANDS).nullable(),
+  reasons: z.array(ZScoreReasonSchema),
+  unavailable: ZScoreUnavailableSchema.nullable(),
+});
+export const ZScoreHistorySchema = z.object({ scores: z.array(ZScoreHistoryEntrySchema) });
+export type TScoreHistory = z.infer<typeof ZScoreHistorySchema>;
+
+/** The active scorecard as businesses, consumers and regulators may read it (GET /api/scoring/model). */
+export const ZScorecardSummarySchema = z.object({
+  version: z.string(),
+  createdAt: z.string(),
+  scaling: z.object({ baseScore: z.number(), baseOdds: z.number(), pdo: z.number(), min: z.number(), max: z.number() }),
+  basePoints: z.number(),
+  bands: z.array(z.object({ name: z.enum(SCORE_BANDS), minScore: z.number(), description: z.string() })),
+  features: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      description: z.string(),
+      direction: z.enum(['increasing', 'decreasing']),
+      bins: z.array(z.object({ label: z.string(), points: z.number() })),
+      missingPoints: z.number().nullable(),
+    }),
+  ),
+  holdout: z.object({ auc: z.number(), ks: z.number(), gini: z.number(), psi: z.number() }).nullable(),
+});
+export type TScorecardSummary = z.infer<typeof ZScorecardSummarySchema>;
+
+/** A stored score checked again (GET /api/scoring/scores/:id/audit). */
+export const ZScoreAuditSchema = z.object({
+  id: z.string(),
+  subjectId: z.string(),
+  computedAt: z.string(),
+  asOf: z.string(),
+  context: z.string(),
+  modelVersion: z.string(),
+  stored: z.object({ value: z.number().nullable(), band: z.string().nullable(), reasons: z.array(ZScoreReasonSchema), unavailableCode: z.string().nullable() }),
+  features: z.record(z.string(), z.number().nullable()).nullable(),
+  points: z.record(z.string(), z.number()).nullable(),
+  /** The score recomputed from the stored features with the stored model version. */
+  recomputed: z.object({ value: z.number().nullable(), band: z.string().nullable(), reasons: z.array(ZScoreReasonSchema) }),
+  isReproduced: z.boolean(),
+  /** Whether the registry rows read now for the same instant are those the score read. */
+  inputsDigest: z.string(),
+  isRegistryUnchanged: z.boolean(),
+});
+export type TScoreAudit = z.infer<typeof ZScoreAuditSchema>;
