@@ -1,0 +1,22 @@
+# Production image: the built web app, the server sources run by tsx, production dependencies only.
+# Build: docker build -t creditcheck-sl .   Run: see deploy/compose.yaml and docs/operations.md.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist/web ./dist/web
+COPY src/server ./src/server
+COPY src/shared ./src/shared
+COPY tsconfig.json ./
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "src/server/main.ts"]
