@@ -13,12 +13,12 @@ import { cmsRoutes } from './modules/cms/routes';
 import { configRoutes } from './modules/config/routes';
 import { consumerRoutes } from './modules/consumers/routes';
 import { creditRoutes } from './modules/credit/routes';
-import { creditRoutes } from './modules/credit/routes';
 import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { staffRoutes } from './modules/staff/routes';
+import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import readinessPlugin from './plugins/readiness';
@@ -54,6 +54,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.database.db);
 
   await app.register(errorsPlugin);
+  // First: its onRoute hook must see every route, to move guards before validation and list them.
+  await app.register(authorizationPlugin);
   await app.register(readinessPlugin, { startReady: options.startReady ?? true });
   await app.register(metricsPlugin, { metricsToken: options.config.metricsToken, collectProcessMetrics: options.config.nodeEnv !== 'test' });
   await app.register(securityHeadersPlugin);
@@ -65,7 +67,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
-  await app.register(creditRoutes);
   await app.register(creditRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);

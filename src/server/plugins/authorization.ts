@@ -1,4 +1,5 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import type { TRole } from '@shared/roles';
 import type { SessionAuth } from '../types';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
@@ -8,15 +9,35 @@ interface RequireRoleOptions {
   wrongRoleStatus?: 401 | 403;
 }
 
-/** A preHandler that lets through only signed-in users of the given roles. */
+const AUTH_GUARD = Symbol('auth-guard');
+type AuthGuard = preHandlerAsyncHookHandler & { [AUTH_GUARD]: TRole[] };
+
+/**
+ * A guard that lets through only signed-in users of the given roles. Routes list it as a
+ * preHandler; the authorization plugin moves it before body validation, so a caller without the
+ * right role learns nothing about the route's shape (401/403, never 400).
+ */
 export function requireRole(roles: TRole | TRole[], options: RequireRoleOptions = {}): preHandlerAsyncHookHandler {
   const allowed = Array.isArray(roles) ? roles : [roles];
-  return async (request) => {
+  const guard = (async (request: FastifyRequest) => {
     if (!request.auth) throw unauthorized();
     if (!allowed.includes(request.auth.role)) {
       throw options.wrongRoleStatus === 401 ? unauthorized() : forbidden('Your role may not use this');
     }
-  };
+  }) as unknown as AuthGuard;
+  guard[AUTH_GUARD] = allowed;
+  return guard;
+}
+
+export function isAuthGuard(fn: unknown): fn is AuthGuard {
+  return typeof fn === 'function' && AUTH_GUARD in fn;
+}
+
+/** The roles a route's guard admits, or null for a route without a guard. */
+export function rolesOf(route: Pick<RouteOptions, 'preValidation'>): TRole[] | null {
+  const hooks = [route.preValidation].flat().filter(Boolean);
+  const guard = hooks.find(isAuthGuard);
+  return guard ? guard[AUTH_GUARD] : null;
 }
 
 /** The signed-in user of a route guarded by requireRole. */
@@ -24,3 +45,35 @@ export function authOf(request: FastifyRequest): SessionAuth {
   if (!request.auth) throw new HttpError(401, 'Not signed in');
   return request.auth;
 }
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  /** null: no role guard (public, or checked by the handler itself). */
+  roles: TRole[] | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the roles its guard admits: what the access-matrix test checks. */
+    routeTable: RouteAccess[];
+  }
+}
+
+async function authorizationPlugin(app: FastifyInstance) {
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler].flat().filter(Boolean);
+    const guards = preHandlers.filter(isAuthGuard);
+    if (guards.length > 0) {
+      route.preHandler = preHandlers.filter((h) => !isAuthGuard(h)) as RouteOptions['preHandler'];
+      route.preValidation = [...guards, ...[route.preValidation].flat().filter(Boolean)] as RouteOptions['preValidation'];
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles: rolesOf(route) });
+    }
+  });
+}
+
+export default fp(authorizationPlugin, { name: 'authorization' });

@@ -11,7 +11,8 @@ async function sessionsPlugin(app: FastifyInstance) {
   await app.register(cookie, { secret: app.config.sessionSecret, hook: 'onRequest' });
   app.decorateRequest('auth', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, after the cookie plugin's own hook: the guards run before body validation.
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;

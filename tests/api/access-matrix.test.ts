@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type TRole } from '../../src/shared/roles';
+import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
+
+/**
+ * Who may call each route. Every route the app registers must be listed here, and the roles must
+ * be those its guard admits: a new route cannot escape this test. Ownership ("another business",
+ * "another consumer") is tested in each area's own file; `owner` says where.
+ */
+type Access =
+  | { public: true; note?: string }
+  | { roles: TRole[]; wrongRole?: 401 | 403; owner?: string }
+  /** No role guard, but the handler authorises (e.g. payment right after registration). */
+  | { handlerChecked: string };
+
+const ALL: TRole[] = [...ROLES];
+const STAFF: TRole[] = ['system_admin', 'regulator'];
+
+export const ACCESS_MATRIX: Record<string, Access> = {
+  'GET /api/health': { public: true },
+  'GET /api/ready': { public: true },
+  'GET /api/config': { public: true },
+  'GET /api/cms/content': { public: true },
+  'GET /api/help-content': { public: true },
+  'POST /api/help-content/:id/view': { public: true },
+  'GET /api/plans': { public: true },
+  'POST /api/payments': { handlerChecked: 'payments.test.ts: own business session or the registration grant; others 401/403' },
+  'POST /api/businesses/register': { public: true },
+  'POST /api/consumers/register': { public: true },
+  'POST /api/businesses/login': { public: true },
+  'POST /api/admin/login': { public: true },
+  'POST /api/consumers/login': { public: true },
+  'POST /api/regulators/login': { public: true },
+  'POST /api/businesses/logout': { public: true, note: 'ends whatever session the browser has' },
+  'POST /api/admin/logout': { public: true },
+  'POST /api/consumers/logout': { public: true },
+  'POST /api/regulators/logout': { public: true },
+  'GET /api/businesses/me': { roles: ['business'], wrongRole: 401 },
+  'GET /api/admin/me': { roles: ['system_admin'], wrongRole: 401 },
+  'GET /api/consumers/me': { roles: ['consumer'], wrongRole: 401 },
+  'GET /api/regulators/me': { roles: ['regulator'], wrongRole: 401 },
+  'GET /api/admin/audit/verify': { roles: STAFF },
+  'GET /api/admin/audit/events': { roles: STAFF },
+  'POST /api/credit/accounts': { roles: ['business'], owner: 'credit: an account number is per business' },
+  'POST /api/credit/submissions': { roles: ['business'] },
+  'GET /api/credit/submissions/:id': { roles: ['business'], owner: 'credit: another business gets 404' },
+  'POST /api/credit/search': { roles: ['business'] },
+  'POST /api/credit/reports': { roles: ['business'] },
+  'GET /api/credit/purposes': { roles: ALL },
+  'GET /api/businesses/me/usage': { roles: ['business'] },
+  'GET /api/scoring/model': { roles: ALL },
+  'GET /api/consumers/me/scores': { roles: ['consumer'], owner: 'scoring: only the signed-in consumer' },
+  'GET /api/scoring/scores/:id/audit': { roles: STAFF },
+  'GET /metrics': { public: true, note: 'bearer token when METRICS_TOKEN is set (operations.test.ts)' },
+};
+
+// Routes of the libraries themselves: the OpenAPI viewer and its static files.
+const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || url === '/*' || url === '/';
+
+let t: TestApp;
+const cookies = {} as Record<TRole, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) cookies[role] = await logInAs(t.app, role);
+});
+afterAll(() => t.close());
+
+const SAMPLE_PARAMS: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000' };
+const urlOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
+const call = (method: string, url: string, cookie?: string) =>
+  t.app.inject({ method: method as 'GET', url: urlOf(url), headers: cookie ? { cookie } : {}, ...(method === 'GET' ? {} : { payload: {} }) });
+
+describe('the access matrix', () => {
+  it('lists every route the app registers, and only those', () => {
+    const registered = t.app.routeTable.filter((r) => !isLibraryRoute(r.url)).map((r) => `${r.method} ${r.url}`);
+    const missing = registered.filter((key) => !(key in ACCESS_MATRIX));
+    expect(missing, 'routes missing from ACCESS_MATRIX').toEqual([]);
+    const stale = Object.keys(ACCESS_MATRIX).filter((key) => !registered.includes(key));
+    expect(stale, 'ACCESS_MATRIX entries with no route').toEqual([]);
+  });
+
+  it("matches each route's guard to the roles declared here", () => {
+    for (const route of t.app.routeTable.filter((r) => !isLibraryRoute(r.url))) {
+      const access = ACCESS_MATRIX[`${route.method} ${route.url}`];
+      if (!access) continue;
+      const declared = 'roles' in access ? [...access.roles].sort() : null;
+      expect(route.roles ? [...route.roles].sort() : null, `${route.method} ${route.url}`).toEqual(declared);
+    }
+  });
+});
+
+const guarded = Object.entries(ACCESS_MATRIX).filter((entry): entry is [string, Extract<Access, { roles: TRole[] }>] => 'roles' in entry[1]);
+
+describe.each(guarded)('%s', (key, access) => {
+  const [method, url] = key.split(' ');
+
+  it('answers a visitor 401', async () => {
+    expect((await call(method, url)).statusCode).toBe(401);
+  });
+
+  it('answers every other role with 401/403 and lets the allowed roles through', async () => {
+    for (const role of ROLES) {
+      const { statusCode } = await call(method, url, cookies[role]);
+      if (access.roles.includes(role)) expect([401, 403], `${role} is allowed`).not.toContain(statusCode);
+      else expect(statusCode, `${role} is not allowed`).toBe(access.wrongRole ?? 403);
+    }
+  });
+});
+
+describe('public routes', () => {
+  it.each(Object.entries(ACCESS_MATRIX).filter(([, a]) => 'public' in a && a.public))('%s is open to a visitor', async (key) => {
+    const [method, url] = key.split(' ');
+    expect([401, 403]).not.toContain((await call(method, url)).statusCode);
+  });
+});
