@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { queryRows } from '../query';
+
+/** The application's tables in an order where every foreign key points to an earlier table. */
+export async function listTablesInDependencyOrder(db: Database): Promise<string[]> {
+  const tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
+    )
+  ).map((r) => r.name);
+  const edges = await queryRows<{ child: string; parent: string }>(
+    db,
+    sql`SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
+        JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE k.contype = 'f' AND n.nspname = 'public' AND c.relname <> p.relname`,
+  );
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const e of edges) if (e.child === table) visit(e.parent);
+    ordered.push(table);
+  };
+  tables.forEach(visit);
+  return ordered;
+}
+
+/** The primary-key columns of a table, to read rows in a stable order. */
+export async function primaryKeyOf(db: Database, table: string): Promise<string[]> {
+  const rows = await queryRows<{ column: string }>(
+    db,
+    sql`SELECT a.attname AS column FROM pg_index i
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+        WHERE i.indrelid = ${table}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
+  );
+  return rows.map((r) => r.column);
+}
