@@ -55,7 +55,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {isVisitor ? (
-            <span className="hidden rounded-full border bg-muted px-2.5 py-1 font-mono text-xs text-muted-foreground lg:inline" title="Network fee">
+            <span className="hidden rounded-full border bg-muted px-2.5 py-1 font-mono text-xs text-muted-foreground sm:inline" title="Network fee">
               0.00012 Gwei
             </span>
           ) : null}

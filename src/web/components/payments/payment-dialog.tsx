@@ -41,10 +41,9 @@ function groupCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** "0428" typed becomes "04/28". */
+/** Digits only ("0428") get their slash ("04/28"); anything else stays as typed for the form to judge. */
 function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  return /^\d{3,4}$/.test(value) ? `${value.slice(0, 2)}/${value.slice(2)}` : value.slice(0, 7);
 }
 
 function PaymentForm({ businessId, plan, onPaid }: { businessId: string | undefined; plan: TPayablePlan; onPaid: (result: TPaymentResult) => void }) {
@@ -214,7 +213,7 @@ function PaymentDialogBody({ businessId, plan, variant, onFinish }: { businessId
     <>
       <DialogHeader>
         <DialogTitle>Payment Information</DialogTitle>
-        <DialogDescription>{variant === 'registration' ? 'Complete your registration by paying the first monthly subscription.' : 'Pay or renew your monthly subscription.'}</DialogDescription>
+        <DialogDescription>{variant === 'registration' ? 'Complete your registration by paying for the first month.' : 'Pay or renew your monthly subscription.'}</DialogDescription>
       </DialogHeader>
       <PaymentForm businessId={businessId} plan={plan} onPaid={setResult} />
     </>

@@ -35,10 +35,8 @@ export function Toaster() {
           >
             <Icon className="toast-icon mt-0.5 size-5 shrink-0" aria-hidden />
             <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold">
-                <span className="sr-only">{KIND_LABEL[item.kind]}: </span>
-                {item.title}
-              </ToastPrimitive.Title>
+              <span className="sr-only">{KIND_LABEL[item.kind]}:</span>
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
               {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
             </div>
             <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer" aria-label="Close">

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { GuideCard } from './guide-card';
 import { GuideDetail } from './guide-detail';
 import { CATEGORY_LABEL, HELP_TABS, matchesSearch, type THelpTab } from './help-text';
@@ -132,8 +132,7 @@ export default function HelpPage() {
                   ))}
                 </TabsList>
               </div>
-            </Tabs>
-
+              <TabsContent value={tab} className="mt-8 space-y-8">
             {tab === 'updates' ? <WhatsNew onOpen={openGuide} /> : null}
 
             <section aria-label={`${CATEGORY_LABEL[tab]} guides`}>
@@ -162,6 +161,8 @@ export default function HelpPage() {
                 </EmptyState>
               )}
             </section>
+              </TabsContent>
+            </Tabs>
           </>
         )}
       </div>

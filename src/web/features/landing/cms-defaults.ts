@@ -19,7 +19,7 @@ export const CMS_DEFAULTS = {
   pricing: {
     free_tier_title: 'Consumer',
     free_tier_description: 'Always free: see your own credit report and score, dispute errors, and control who sees your data.',
-    standard_tier_title: 'A flat monthly fee of $250 for businesses, always free for consumers',
+    standard_tier_title: 'Professional',
     enterprise_tier_title: 'Enterprise',
     enterprise_tier_description: 'For banks and large lenders: 50+ inquiries a month, API access, white-label reports and dedicated support.',
   },

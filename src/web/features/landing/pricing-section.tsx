@@ -74,7 +74,7 @@ export function PricingSection() {
     .filter((plan) => plan.isPublic)
     .map((plan) => ({
       key: plan.code,
-      title: plan.code === 'enterprise' ? text.enterprise_tier_title : plan.name,
+      title: plan.code === 'enterprise' ? text.enterprise_tier_title : plan.code === MOST_POPULAR_CODE ? text.standard_tier_title : plan.name,
       ...planPrice(plan),
       description: plan.code === 'enterprise' ? text.enterprise_tier_description : plan.description,
       features: plan.features,
@@ -85,7 +85,7 @@ export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="border-y bg-muted/40 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="pricing-title" eyebrow="Pricing" title={text.standard_tier_title}>
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="A flat monthly fee of $250, always free for consumers">
           Pay by bank transfer, mobile money or credit card, with an invoice before each monthly renewal.
         </SectionHeading>
         <ul className="mt-14 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
