@@ -9,7 +9,8 @@ import {
   PURPOSE_CODES,
 } from '../credit-reference';
 import { DISTRICTS, inferDistrictFromAddress, parseDistrict } from '../districts';
-import { NIN_PATTERN, normalizeNationalId, toE164 } from '../identity';
+import { NIN_PATTERN, normalizeNationalId } from '../identity';
+import { toE164Fast } from '../phone-fast';
 
 // ---------------------------------------------------------------------------------------------
 // Field rules shared by the single report (POST /api/credit/accounts), every row of a monthly
@@ -78,7 +79,7 @@ export const ZPhoneSchema = z
   .min(1, { error: CREDIT_MESSAGES.phoneRequired })
   .max(30, { error: CREDIT_MESSAGES.phoneInvalid })
   .transform((v, ctx) => {
-    const e164 = toE164(v);
+    const e164 = toE164Fast(v);
     if (!e164) {
       ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.phoneInvalid });
       return z.NEVER;

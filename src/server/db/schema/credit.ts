@@ -112,7 +112,7 @@ export const creditSubjectNames = pgTable(
     // Blocking keys of the matcher: birth date with either name's sound, and the two sounds together.
     index('credit_subject_names_dob_last_idx').on(t.dateOfBirth, t.lastCode),
     index('credit_subject_names_dob_first_idx').on(t.dateOfBirth, t.firstCode),
-    index('credit_subject_names_codes_idx').on(t.lastCode, t.firstCode),
+    index('credit_subject_names_codes_dob_idx').on(t.lastCode, t.firstCode, t.dateOfBirth),
     index('credit_subject_names_full_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
   ],
 );

@@ -112,27 +112,28 @@ export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[
   return result;
 }
 
-/** Names, birth dates, phones and identifiers of the given people, in three queries. */
+/** Names, birth dates, phones, addresses and identifiers of the given people, one query each. */
 export async function loadIdentities(db: Executor, subjectIds: Iterable<string>): Promise<Map<string, CandidateIdentity>> {
   const ids = [...new Set(subjectIds)];
   const identities = new Map<string, CandidateIdentity>();
   if (ids.length === 0) return identities;
-  for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), identifiers: new Map() });
+  for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
   const idParam = param(ids);
-  const [names, phones, identifiers] = await Promise.all([
-    queryRows<{ subject_id: string; first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }>(
-      db as Database,
-      sql`SELECT subject_id, first_name, middle_name, last_name, date_of_birth::text AS date_of_birth, first_code, last_code
-          FROM credit_subject_names WHERE subject_id = ANY (${idParam}::uuid[])`,
-    ),
-    queryRows<{ subject_id: string; phone: string }>(db as Database, sql`SELECT subject_id, phone FROM credit_subject_phones WHERE subject_id = ANY (${idParam}::uuid[])`),
-    queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
-      db as Database,
-      sql`SELECT subject_id, type, value FROM credit_subject_identifiers WHERE subject_id = ANY (${idParam}::uuid[])`,
-    ),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time anyway.
+  const names = await queryRows<{ subject_id: string; first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }>(
+    db as Database,
+    sql`SELECT subject_id, first_name, middle_name, last_name, date_of_birth::text AS date_of_birth, first_code, last_code
+        FROM credit_subject_names WHERE subject_id = ANY (${idParam}::uuid[])`,
+  );
+  const phones = await queryRows<{ subject_id: string; phone: string }>(db as Database, sql`SELECT subject_id, phone FROM credit_subject_phones WHERE subject_id = ANY (${idParam}::uuid[])`);
+  const addresses = await queryRows<{ subject_id: string; line: string }>(db as Database, sql`SELECT subject_id, line FROM credit_subject_addresses WHERE subject_id = ANY (${idParam}::uuid[])`);
+  const identifiers = await queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
+    db as Database,
+    sql`SELECT subject_id, type, value FROM credit_subject_identifiers WHERE subject_id = ANY (${idParam}::uuid[])`,
+  );
   for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
+  for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
   for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
   return identities;
 }

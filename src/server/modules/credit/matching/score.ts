@@ -54,6 +54,8 @@ export interface CandidateIdentity {
   subjectId: string;
   names: NameRecord[];
   phones: Set<string>;
+  /** Address lines on file (not used for scoring: addresses are too often shared or rewritten). */
+  addresses: Set<string>;
   /** Type -> values the person holds. */
   identifiers: Map<TIdentifierType, Set<string>>;
 }

@@ -48,6 +48,8 @@ export interface ApplyContext {
   submissionId: string | null;
   /** Rows per round of lookups and writes; the whole call is still one transaction. */
   chunkSize?: number;
+  /** When given, milliseconds spent per phase are added here (benchmarks). */
+  timings?: Record<string, number>;
 }
 
 export const ACCOUNT_OF_ANOTHER_PERSON = 'This account number is already reported for another person';
@@ -128,19 +130,24 @@ async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: 
   );
 }
 
-/** Keys under which a person can be found again by a later row of the same batch (mirrors the SQL blocking). */
-function blockingKeysOfName(first: string, last: string, dob: string | null, phone: string | null): string[] {
-  const keys = [`n:${first}:${last}`];
-  if (dob) keys.push(`d:${dob}:${last}`, `d:${dob}:${first}`);
+/**
+ * Keys under which a person can be found again by a later row of the same batch. They mirror the
+ * SQL blocking of findCandidateSubjects: birth date with a name's sound, both sounds within the
+ * birth year (or with no birth date), and the phone. Codes stand in for spellings (Mohamed and
+ * Mohammed share MHMT).
+ */
+function blockingKeysOf(firstCode: string, lastCode: string, dob: string | null, phone: string | null): string[] {
+  const keys = [`n:${firstCode}:${lastCode}:${dob ? dob.slice(0, 4) : '-'}`];
+  if (dob) keys.push(`d:${dob}:${lastCode}`, `d:${dob}:${firstCode}`);
   if (phone) keys.push(`p:${phone}`);
   return keys;
 }
 
 function probeKeys(probe: ProbeIdentity): string[] {
-  // Codes stand in for spellings: Mohamed and Mohammed share MHMT.
-  const dobs = [probe.dob, swapDayMonth(probe.dob)].filter((d): d is string => d !== null);
-  const keys = [`n:${probe.firstCode}:${probe.lastCode}`, `n:${probe.lastCode}:${probe.firstCode}`];
-  for (const d of dobs) keys.push(`d:${d}:${probe.lastCode}`, `d:${d}:${probe.firstCode}`);
+  const year = probe.dob ? probe.dob.slice(0, 4) : '-';
+  const keys = [`n:${probe.firstCode}:${probe.lastCode}:${year}`, `n:${probe.lastCode}:${probe.firstCode}:${year}`];
+  if (probe.dob) keys.push(`n:${probe.firstCode}:${probe.lastCode}:-`);
+  for (const d of [probe.dob, swapDayMonth(probe.dob)]) if (d) keys.push(`d:${d}:${probe.lastCode}`, `d:${d}:${probe.firstCode}`);
   if (probe.phone) keys.push(`p:${probe.phone}`);
   return keys;
 }
@@ -171,9 +178,21 @@ function reportedIdentity(report: TCreditAccountReport): Record<string, unknown>
   };
 }
 
+function phaseClock(timings: Record<string, number> | undefined) {
+  let last = performance.now();
+  return (phase: string) => {
+    if (!timings) return;
+    const now = performance.now();
+    timings[phase] = (timings[phase] ?? 0) + now - last;
+    last = now;
+  };
+}
+
 async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
   const now = new Date();
+  const lap = phaseClock(context.timings);
   const prepared = await prepareRows(tx, rows);
+  lap('name codes');
   const existingAccounts = await findExistingAccounts(
     tx,
     context.businessId,
@@ -183,6 +202,7 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     tx,
     prepared.flatMap((r) => r.probe.identifiers),
   );
+  lap('accounts and identifiers lookup');
 
   // People the rows point at directly, and candidates for the rows that point at nobody.
   const directSubjects = new Set<string>([...owners.values(), ...[...existingAccounts.values()].map((a) => a.subjectId)]);
@@ -200,14 +220,16 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       phone: r.probe.phone,
     })),
   );
+  lap('candidate blocking');
   const allCandidateIds = new Set<string>(directSubjects);
   for (const set of candidateIds.values()) for (const id of set) allCandidateIds.add(id);
   const identities = await loadIdentities(tx, allCandidateIds);
+  lap('candidate details');
 
   // Batch state: people created or extended by earlier rows of this chunk.
   const batchIndex = new Map<string, Set<string>>();
   const indexIdentity = (subjectId: string, probe: ProbeIdentity) => {
-    for (const key of blockingKeysOfName(probe.firstCode, probe.lastCode, probe.dob, probe.phone)) {
+    for (const key of blockingKeysOf(probe.firstCode, probe.lastCode, probe.dob, probe.phone)) {
       let set = batchIndex.get(key);
       if (!set) batchIndex.set(key, (set = new Set()));
       set.add(subjectId);
@@ -236,7 +258,7 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       dateOfBirth: s.dateOfBirth ?? null,
       district: s.address.district,
     });
-    identities.set(id, { subjectId: id, names: [], phones: new Set(), identifiers: new Map() });
+    identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
     return id;
   };
 
@@ -251,18 +273,22 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       addIdentifier(identity, id.type, id.value);
       newIdentifiers.push({ subjectId, type: id.type, value: id.value });
     }
-    const nameKey = `${subjectId}|${probe.first}|${probe.middle}|${probe.last}|${probe.dob ?? ''}`;
-    if (!names.has(nameKey)) {
-      names.set(nameKey, { subjectId, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob });
+    // What the registry already knows is not written again: a re-sent file writes its accounts only.
+    const isKnownName = identity.names.some((n) => n.first === probe.first && n.middle === probe.middle && n.last === probe.last && n.dob === probe.dob);
+    if (!isKnownName) {
+      names.set(`${subjectId}|${probe.first}|${probe.middle}|${probe.last}|${probe.dob ?? ''}`, { subjectId, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob });
       identity.names.push({ first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, firstCode: probe.firstCode, lastCode: probe.lastCode });
     }
-    if (probe.phone) {
+    if (probe.phone && !identity.phones.has(probe.phone)) {
       phones.set(`${subjectId}|${probe.phone}`, { subjectId, phone: probe.phone });
       identity.phones.add(probe.phone);
     }
     const address = row.report.subject.address;
-    addresses.set(`${subjectId}|${address.line}`, { subjectId, line: address.line, district: address.district });
-    touched.set(subjectId, { subjectId, district: address.district ?? touched.get(subjectId)?.district ?? null });
+    if (!identity.addresses.has(address.line)) {
+      addresses.set(`${subjectId}|${address.line}`, { subjectId, line: address.line, district: address.district });
+      identity.addresses.add(address.line);
+      touched.set(subjectId, { subjectId, district: address.district ?? touched.get(subjectId)?.district ?? null });
+    }
     indexIdentity(subjectId, probe);
   };
 
@@ -349,12 +375,14 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     applied.push({ rowNumber: row.rowNumber, accountId, subjectId, match, created: !existing });
   }
 
+  lap('decisions');
   const accountIdByNumber = new Map(accounts.map((a) => [a.accountNumber, a.id]));
   await insertSubjects(tx, newSubjects);
   await insertIdentifiers(tx, newIdentifiers);
   await insertNames(tx, [...names.values()]);
   await upsertPhones(tx, [...phones.values()]);
   await upsertAddresses(tx, [...addresses.values()]);
+  lap('write people');
   const createdIds = new Set(newSubjects.map((s) => s.id));
   await touchSubjects(
     tx,
@@ -367,6 +395,7 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     context.submissionId,
     reviews.map((r) => ({ ...r, accountId: accountIdByNumber.get(r.accountNumber) ?? null })),
   );
+  lap('write accounts and reviews');
   return { applied, rejects };
 }
 

@@ -128,13 +128,20 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
         .where(eq(creditSubmissions.id, submission.id));
     });
   } catch (error) {
-    options.log?.error({ err: error, submissionId: submission.id }, 'monthly file failed; nothing of it was applied');
+    // The database error only: the failed query's parameters hold the file's personal data.
+    options.log?.error({ submissionId: submission.id, cause: databaseCauseOf(error) }, 'monthly file failed; nothing of it was applied');
     await db
       .update(creditSubmissions)
       .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
       .where(eq(creditSubmissions.id, submission.id));
   }
   return { id: submission.id };
+}
+
+function databaseCauseOf(error: unknown): { message: string; code?: string } {
+  let e: any = error;
+  while (e?.cause) e = e.cause;
+  return { message: String(e?.message ?? e).slice(0, 500), code: e?.code };
 }
 
 /**
