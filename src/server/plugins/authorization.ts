@@ -51,6 +51,8 @@ export interface RouteAccess {
   url: string;
   /** null: no role guard (public, or checked by the handler itself). */
   roles: TRole[] | null;
+  /** The route's declared schemas (zod), for tests that generate requests. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -71,7 +73,7 @@ async function authorizationPlugin(app: FastifyInstance) {
       route.preValidation = [...guards, ...[route.preValidation].flat().filter(Boolean)] as RouteOptions['preValidation'];
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles: rolesOf(route) });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles: rolesOf(route), schema: route.schema as RouteAccess['schema'] });
     }
   });
 }
