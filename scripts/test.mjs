@@ -35,6 +35,8 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`\n== Unit and API tests (${database}) ==`);
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 addVitestCounts();
+// The whole run's server log must hold no card number, password or full identification number.
+if (run(process.execPath, ['scripts/scan-logs.mjs', 'test-results/server-log.jsonl']) !== 0) totals.failed += 1;
 
 let browserStatus = 0;
 const chromium = findChromium();

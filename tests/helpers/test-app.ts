@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
 import { loadConfig, type AppConfig } from '../../src/server/env';
+import { testLogger } from './test-log';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -22,8 +23,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   const database = await openTestDatabase();
   if (options.seed ?? true) await seedIfEmpty(database.db, { demoMode: true });
   const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, runScheduledJobs: false, ...options.config };
-  // Errors only: a 5xx in a test shows its cause without the noise of every request.
-  const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: { level: 'error' } });
+  const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: testLogger(config) });
   await app.ready();
   return {
     app,
