@@ -21,7 +21,7 @@ export const REDACTED_PATHS = [
   '*.sessionSecret',
 ];
 
-const CARD_NUMBER = /\b(?:\d[ -]?){13,19}\b/g;
+const CARD_NUMBER = /\b\d(?:[ -]?\d){12,18}\b/g;
 
 /**
  * Removes what an error message may carry from the database: drizzle puts a failed query's
