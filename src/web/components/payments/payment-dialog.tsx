@@ -77,7 +77,7 @@ function PaymentForm({ businessId, plan, onPaid }: { businessId: string | undefi
       <div className="rounded-lg border bg-muted/50 p-4" data-testid="payment-summary">
         <div className="flex items-center justify-between gap-4">
           <span className="font-medium">Monthly Subscription{plan.code === 'standard' ? '' : ` (${plan.name})`}</span>
-          <span className="text-lg font-bold">{formatUsdCents(plan.priceUsdCents)} USD</span>
+          <span className="whitespace-nowrap text-lg font-bold">{formatUsdCents(plan.priceUsdCents)} USD</span>
         </div>
         {plan.priceSllApprox !== null ? (
           <p className="mt-1 text-right text-sm text-muted-foreground" data-testid="payment-sll">

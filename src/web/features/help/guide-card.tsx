@@ -40,7 +40,7 @@ export function GuideCard({ item, onOpen }: { item: THelpItem; onOpen: (item: TH
           </span>
           <span className="flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden />
-            <span data-testid="guide-views">{item.viewCount}</span> views
+            <span data-testid="guide-views">{item.viewCount}</span> {item.viewCount === 1 ? 'view' : 'views'}
           </span>
           <span>v{item.version}</span>
         </span>

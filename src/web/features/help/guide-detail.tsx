@@ -50,7 +50,7 @@ export function GuideDetail({ item, onBack }: { item: THelpItem; onBack: () => v
           <div className="flex items-center gap-1.5">
             <Eye className="size-4" aria-hidden />
             <dt className="sr-only">Views</dt>
-            <dd>{item.viewCount} views</dd>
+            <dd>{item.viewCount === 1 ? '1 view' : `${item.viewCount} views`}</dd>
           </div>
         </dl>
         {item.tags.length > 0 ? (
