@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { queryRows } from '../query';
 import { seedContentIfEmpty } from './content';
+import { seedDemoRegistry } from './demo-registry';
 import { seedDemoUsers } from './demo-users';
 
 export interface SeedOptions {
@@ -16,6 +17,9 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
   await seedContentIfEmpty(db);
   const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users`);
   if (Number(row?.count ?? 0) > 0) return { seeded: false };
-  if (options.demoMode) await seedDemoUsers(db);
+  if (options.demoMode) {
+    await seedDemoUsers(db);
+    await seedDemoRegistry(db);
+  }
   return { seeded: true };
 }

@@ -1,0 +1,378 @@
+import type { TAccountStatus, TAccountType, TCurrency } from '@shared/credit-reference';
+import type { TDistrict } from '@shared/districts';
+import { Rng, WeightedPicker, sigmoid } from './prng';
+import {
+  DISTRICT_DATA,
+  FEMALE_CHRISTIAN,
+  FEMALE_MUSLIM,
+  FEMALE_TRADITIONAL,
+  MALE_CHRISTIAN,
+  MALE_MUSLIM,
+  MALE_TRADITIONAL,
+  PHONE_PREFIXES,
+  STREETS,
+  SURNAMES,
+  type LenderProfile,
+  type Region,
+} from './sierra-leone-data';
+
+/**
+ * A synthetic Sierra Leonean credit registry, deterministic from a seed. Person i depends only on
+ * (seed, i), so any slice can be generated alone and in parallel.
+ *
+ * Behaviour follows a latent risk per person (a standard normal): it drives the monthly chance of
+ * falling behind, how far arrears roll (30 -> 60 -> 90 -> default) and how often they cure, how
+ * much of a credit line is used, and how many credit applications the person makes. Account-level
+ * noise keeps the link loose, so a scorecard fitted on payment history reaches a holdout AUC near
+ * 0.75 rather than a perfect one (bench/check-generator-auc.ts measures it).
+ */
+
+export interface GeneratorOptions {
+  seed: number;
+  /** The date the registry is as of: histories end in this month. */
+  asOf: Date;
+}
+
+export interface GeneratedAccount {
+  id: string;
+  /** Index into the lender list. */
+  lender: number;
+  accountNumber: string;
+  type: TAccountType;
+  currency: TCurrency;
+  /** Minor units. */
+  principal: number;
+  balance: number;
+  openedAt: string;
+  status: TAccountStatus;
+  defaultAmount: number | null;
+  defaultDate: string | null;
+  /** Most recent month first, at most 24 codes. */
+  paymentHistory: string;
+}
+
+export interface GeneratedInquiry {
+  id: string;
+  lender: number;
+  purpose: string;
+  createdAt: Date;
+}
+
+export interface GeneratedPerson {
+  index: number;
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  gender: 'female' | 'male';
+  dateOfBirth: string | null;
+  district: TDistrict;
+  addressLine: string;
+  phone: string;
+  nin: string | null;
+  passport: string | null;
+  driversLicense: string | null;
+  /** The hidden driver of behaviour (exported only for benchmarks and model checks). */
+  latentRisk: number;
+  segment: 'thin' | 'alternative_only' | 'regular';
+  accounts: GeneratedAccount[];
+  inquiries: GeneratedInquiry[];
+}
+
+const districtPicker = new WeightedPicker(DISTRICT_DATA.map((d) => [d, d.population] as const));
+const surnamePickers = Object.fromEntries(Object.entries(SURNAMES).map(([r, list]) => [r, new WeightedPicker(list)])) as Record<Region, WeightedPicker<string>>;
+const pickers = {
+  maleMuslim: new WeightedPicker(MALE_MUSLIM),
+  maleChristian: new WeightedPicker(MALE_CHRISTIAN),
+  maleTraditional: new WeightedPicker(MALE_TRADITIONAL),
+  femaleMuslim: new WeightedPicker(FEMALE_MUSLIM),
+  femaleChristian: new WeightedPicker(FEMALE_CHRISTIAN),
+  femaleTraditional: new WeightedPicker(FEMALE_TRADITIONAL),
+};
+const MUSLIM_SHARE: Record<Region, number> = { north: 0.85, west: 0.65, south_east: 0.6, kono: 0.5 };
+
+function pickFirstName(rng: Rng, gender: 'female' | 'male', region: Region): string {
+  if ((region === 'south_east' || region === 'kono') && rng.chance(0.3)) {
+    return (gender === 'male' ? pickers.maleTraditional : pickers.femaleTraditional).pick(rng);
+  }
+  const isMuslim = rng.chance(MUSLIM_SHARE[region]);
+  if (gender === 'male') return (isMuslim ? pickers.maleMuslim : pickers.maleChristian).pick(rng);
+  return (isMuslim ? pickers.femaleMuslim : pickers.femaleChristian).pick(rng);
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
+const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0));
+
+/** A bijection of [0, modulus): distinct people get distinct numbers that do not look sequential. */
+function scramble(i: number, modulus: number, multiplier: number, offset: number): number {
+  return Number((BigInt(i) * BigInt(multiplier) + BigInt(offset)) % BigInt(modulus));
+}
+
+/** Unique for i below 18 x 900,000 people; never a +232 XX 000001-style number (the demo consumer's). */
+export function phoneOf(i: number): string {
+  const prefix = PHONE_PREFIXES[i % PHONE_PREFIXES.length];
+  const suffix = 100_000 + scramble(Math.floor(i / PHONE_PREFIXES.length), 900_000, 7_919, 12_345);
+  return `+232${prefix}${suffix}`;
+}
+
+export const ninOf = (i: number) => `SL${String(scramble(i, 100_000_000, 48_271, 9_301)).padStart(8, '0')}`;
+const passportOf = (i: number) => `E${String(scramble(i, 10_000_000, 69_621, 77)).padStart(7, '0')}`;
+const licenceOf = (i: number) => `DL${String(scramble(i, 100_000_000, 16_807, 4_242)).padStart(8, '0')}`;
+
+interface TypeProfile {
+  termMonths: [number, number] | null;
+  /** Principal (or credit limit, or monthly bill) in major units of SLE. */
+  amount: [number, number];
+  /** Added to the monthly chance of falling behind, on the logit scale. */
+  riskShift: number;
+}
+
+const TYPE_PROFILES: Record<TAccountType, TypeProfile> = {
+  personal_loan: { termMonths: [12, 36], amount: [5_000, 100_000], riskShift: 0 },
+  business_loan: { termMonths: [12, 24], amount: [10_000, 300_000], riskShift: 0.1 },
+  microfinance_loan: { termMonths: [6, 12], amount: [1_000, 20_000], riskShift: 0.2 },
+  group_loan: { termMonths: [6, 12], amount: [500, 5_000], riskShift: -0.1 },
+  salary_loan: { termMonths: [12, 24], amount: [3_000, 50_000], riskShift: -0.6 },
+  mortgage: { termMonths: [120, 240], amount: [200_000, 2_000_000], riskShift: -0.9 },
+  vehicle_loan: { termMonths: [24, 48], amount: [50_000, 500_000], riskShift: -0.4 },
+  asset_finance: { termMonths: [12, 24], amount: [2_000, 40_000], riskShift: 0.1 },
+  credit_card: { termMonths: null, amount: [5_000, 50_000], riskShift: -0.2 },
+  overdraft: { termMonths: null, amount: [2_000, 50_000], riskShift: 0 },
+  trade_credit: { termMonths: [3, 6], amount: [500, 20_000], riskShift: 0.2 },
+  mobile_money_loan: { termMonths: null, amount: [100, 2_000], riskShift: 0.3 },
+  utility: { termMonths: null, amount: [100, 800], riskShift: 0.5 },
+  telecom_postpaid: { termMonths: null, amount: [100, 500], riskShift: 0.2 },
+};
+
+/** Months of behaviour simulated before the 24 shown, so histories do not all start clean. */
+const BURN_IN_MONTHS = 12;
+const VISIBLE_MONTHS = 24;
+
+/** The monthly chance of falling behind on an account, for a person and an account effect. */
+const BASE_LATE = -3.7;
+const RISK_LATE = 0.35;
+const ACCOUNT_NOISE = 0.3;
+/**
+ * Lives change: some people meet a shock (a lost job, an illness, a failed harvest) at some month,
+ * after which they fall behind far more often. Nothing in earlier behaviour foretells it.
+ */
+const LIFE_SHOCK_CHANCE = 0.3;
+const LIFE_SHOCK = 2.2;
+
+function simulateAccount(
+  rng: Rng,
+  person: { z: number; index: number; shockMonthsAgo: number | null },
+  lenderIndex: number,
+  type: TAccountType,
+  openMonthsAgo: number,
+  asOf: Date,
+  accountSeq: number,
+  isBank: boolean,
+): GeneratedAccount {
+  const profile = TYPE_PROFILES[type];
+  const z = person.z;
+  const accountEffect = ACCOUNT_NOISE * rng.normal();
+  const lateLogit = BASE_LATE + RISK_LATE * z + profile.riskShift + accountEffect;
+  const roll = sigmoid(-1.0 + 0.3 * z + 0.3 * accountEffect);
+  const toDefault = sigmoid(-0.8 + 0.5 * z);
+  const cure = sigmoid(1.8 - 0.3 * z);
+
+  const currency: TCurrency = isBank && rng.chance(0.05) ? 'USD' : 'SLE';
+  const [lo, hi] = profile.amount;
+  const major = Math.round(lo * Math.exp(rng.next() * Math.log(hi / lo)));
+  const principalMajor = currency === 'USD' ? Math.max(50, Math.round(major / 23)) : major;
+  const principal = principalMajor * 100;
+  const term = profile.termMonths ? rng.int(profile.termMonths[0], profile.termMonths[1]) : null;
+
+  const asOfYear = asOf.getUTCFullYear();
+  const asOfMonth = asOf.getUTCMonth();
+  const opened = monthStart(asOfYear, asOfMonth - openMonthsAgo);
+  opened.setUTCDate(rng.int(1, 28));
+  const simulatedMonths = Math.min(openMonthsAgo, VISIBLE_MONTHS + BURN_IN_MONTHS);
+
+  // State per month: 0 current, 1..3 months behind, 4 default, 5 closed.
+  let state = 0;
+  let defaultMonthsAgo: number | null = null;
+  const codes: string[] = [];
+  let closedVoluntarily = false;
+  for (let ago = simulatedMonths; ago >= 0; ago--) {
+    const age = openMonthsAgo - ago;
+    if (state === 5) {
+      // stays closed
+    } else if (state === 4) {
+      // default is absorbing
+    } else if (term !== null && age >= term && state === 0) {
+      state = 5;
+    } else if (term === null && state === 0 && age > 6 && rng.chance(0.012)) {
+      state = 5;
+      closedVoluntarily = true;
+    } else if (state === 0) {
+      const shock = person.shockMonthsAgo !== null && ago <= person.shockMonthsAgo ? LIFE_SHOCK : 0;
+      if (age > 0 && rng.chance(sigmoid(lateLogit + shock))) state = 1;
+    } else if (state === 3) {
+      if (rng.chance(toDefault)) {
+        state = 4;
+        defaultMonthsAgo = ago;
+      } else if (rng.chance(cure * 0.5)) state = 0;
+    } else if (rng.chance(roll)) {
+      state += 1;
+    } else if (rng.chance(cure)) {
+      state = 0;
+    }
+    if (ago < VISIBLE_MONTHS) codes.push(state === 5 ? 'C' : state === 4 ? 'D' : String(state));
+  }
+  const paymentHistory = codes.reverse().join('').slice(0, VISIBLE_MONTHS);
+
+  let status: TAccountStatus;
+  if (state === 4) status = defaultMonthsAgo !== null && defaultMonthsAgo >= 12 && isBank && rng.chance(0.5) ? 'written_off' : 'default';
+  else if (state === 5) status = closedVoluntarily ? 'closed' : 'paid';
+  else status = (['current', 'late_30', 'late_60', 'late_90'] as const)[state];
+
+  let balance: number;
+  if (state === 5) balance = 0;
+  else if (term !== null) {
+    const remaining = Math.max(0.05, 1 - openMonthsAgo / term);
+    balance = Math.round(principal * remaining * (1 + 0.04 * Math.min(state, 4)));
+  } else {
+    const utilisation = Math.min(1.15, Math.max(0.02, sigmoid(-0.6 + 0.7 * z + 0.8 * rng.normal()) + 0.15 * Math.min(state, 4)));
+    balance = Math.round(principal * utilisation);
+  }
+  let defaultAmount: number | null = null;
+  let defaultDate: string | null = null;
+  if (state === 4) {
+    defaultAmount = Math.max(100, balance);
+    const dm = defaultMonthsAgo ?? 0;
+    const date = monthEnd(asOfYear, asOfMonth - dm);
+    defaultDate = isoDate(date.getTime() > asOf.getTime() ? asOf : date);
+  }
+
+  return {
+    id: rng.uuid(),
+    lender: lenderIndex,
+    accountNumber: `${type.slice(0, 2).toUpperCase()}-${person.index.toString(36).toUpperCase()}-${accountSeq}`,
+    type,
+    currency,
+    principal,
+    balance,
+    openedAt: isoDate(opened),
+    status,
+    defaultAmount,
+    defaultDate,
+    paymentHistory,
+  };
+}
+
+const INQUIRY_PURPOSES = new WeightedPicker<string>([
+  ['credit_application', 85],
+  ['account_review', 10],
+  ['guarantor_assessment', 3],
+  ['employment_screening', 2],
+]);
+
+export interface LenderIndex {
+  lenders: readonly LenderProfile[];
+  byKind: Map<string, WeightedPicker<number>>;
+  creditLenders: WeightedPicker<number>;
+}
+
+export function indexLenders(lenders: readonly LenderProfile[]): LenderIndex {
+  const byKind = new Map<string, WeightedPicker<number>>();
+  for (const kind of new Set(lenders.map((l) => l.kind))) {
+    byKind.set(kind, new WeightedPicker(lenders.map((l, i) => [i, l.kind === kind ? l.weight : 0] as const).filter(([, w]) => w > 0)));
+  }
+  const creditLenders = new WeightedPicker(
+    lenders.map((l, i) => [i, ['bank', 'mfi', 'mobile', 'retail', 'cooperative'].includes(l.kind) ? l.weight : 0] as const).filter(([, w]) => w > 0),
+  );
+  return { lenders, byKind, creditLenders };
+}
+
+function pickKind(rng: Rng, segment: GeneratedPerson['segment'], isUrban: boolean, age: number): string {
+  if (segment === 'alternative_only') return rng.pick(['mobile', 'mobile', 'utility', 'utility', 'telecom']);
+  const weights: [string, number][] = [
+    ['bank', isUrban ? 3 + age / 20 : 1],
+    ['mfi', 4],
+    ['mobile', 4],
+    ['utility', isUrban ? 3 : 1],
+    ['telecom', 0.7],
+    ['retail', 1],
+    ['cooperative', isUrban ? 0.3 : 1.5],
+  ];
+  return new WeightedPicker(weights).pick(rng);
+}
+
+export function generatePerson(options: GeneratorOptions, index: number, lenderIndex: LenderIndex): GeneratedPerson {
+  const rng = new Rng(options.seed, index);
+  const place = districtPicker.pick(rng);
+  const isUrban = place.region === 'west' || ['Bo', 'Kenema', 'Bombali'].includes(place.district);
+  const gender = rng.chance(0.5) ? 'female' : 'male';
+  const firstName = pickFirstName(rng, gender, place.region);
+  let middleName: string | null = null;
+  if (rng.chance(0.3)) {
+    const m = pickFirstName(rng, gender, place.region);
+    if (m !== firstName) middleName = m;
+  }
+  const lastName = surnamePickers[place.region].pick(rng);
+  const age = Math.min(78, 18 + Math.floor(Math.abs(rng.normal()) * 16) + rng.int(0, 4));
+  let dateOfBirth: string | null = null;
+  if (!rng.chance(0.02)) {
+    const year = options.asOf.getUTCFullYear() - age;
+    // Many people without a birth certificate carry 1 January.
+    dateOfBirth = rng.chance(0.12) ? `${year}-01-01` : isoDate(new Date(Date.UTC(year, rng.int(0, 11), rng.int(1, 28))));
+  }
+  const town = rng.pick(place.towns);
+  const addressLine = `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town}`;
+
+  let nin = rng.chance(0.8) ? ninOf(index) : null;
+  const passport = rng.chance(isUrban ? 0.12 : 0.04) ? passportOf(index) : null;
+  const driversLicense = rng.chance(isUrban ? 0.12 : 0.05) ? licenceOf(index) : null;
+  if (!nin && !passport && !driversLicense) nin = ninOf(index);
+
+  const z = rng.normal();
+  const shockMonthsAgo = rng.chance(LIFE_SHOCK_CHANCE) ? rng.int(0, VISIBLE_MONTHS - 1) : null;
+  const segmentDraw = rng.next();
+  const segment: GeneratedPerson['segment'] = segmentDraw < 0.08 ? 'thin' : segmentDraw < 0.28 ? 'alternative_only' : 'regular';
+  const count = segment === 'thin' ? 1 : segment === 'alternative_only' ? 1 + rng.poisson(0.6) : 1 + rng.poisson(1.3);
+  const accounts: GeneratedAccount[] = [];
+  for (let a = 0; a < count; a++) {
+    const kind = pickKind(rng, segment, isUrban, age);
+    const picker = lenderIndex.byKind.get(kind) ?? lenderIndex.creditLenders;
+    const lender = picker.pick(rng);
+    const profile = lenderIndex.lenders[lender];
+    const type = rng.pick(profile.accountTypes);
+    const openMonthsAgo = segment === 'thin' ? rng.int(1, 5) : rng.int(2, Math.min(60, (age - 17) * 12));
+    accounts.push(simulateAccount(rng, { z, index, shockMonthsAgo }, lender, type, openMonthsAgo, options.asOf, a + 1, profile.kind === 'bank'));
+  }
+
+  const inquiryCount = rng.poisson(0.35 + 1.1 * sigmoid(1.1 * z - 0.8));
+  const inquiries: GeneratedInquiry[] = [];
+  for (let q = 0; q < inquiryCount; q++) {
+    const daysAgo = rng.int(1, 364);
+    inquiries.push({
+      id: rng.uuid(),
+      lender: lenderIndex.creditLenders.pick(rng),
+      purpose: INQUIRY_PURPOSES.pick(rng),
+      createdAt: new Date(options.asOf.getTime() - daysAgo * 86_400_000 - rng.int(0, 86_399) * 1000),
+    });
+  }
+
+  return {
+    index,
+    id: rng.uuid(),
+    firstName,
+    middleName,
+    lastName,
+    gender,
+    dateOfBirth,
+    district: place.district,
+    addressLine,
+    phone: phoneOf(index),
+    nin,
+    passport,
+    driversLicense,
+    latentRisk: z,
+    segment,
+    accounts,
+    inquiries,
+  };
+}
