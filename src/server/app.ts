@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/routes';
+import { scoringRoutes } from './modules/scoring/routes';
 import { staffRoutes } from './modules/staff/routes';
 import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
   await app.register(creditRoutes);
+  await app.register(scoringRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);
   await app.register(cmsRoutes);

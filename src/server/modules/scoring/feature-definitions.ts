@@ -43,6 +43,8 @@ export interface FeatureDefinition {
   /** Lower bounds (inclusive) of the fine bins after the first; the first bin starts at -infinity. */
   fineCuts: number[];
   canBeMissing: boolean;
+  /** The largest value the feature can take, when it has one (labels say "100%", not "100% or more"). */
+  maxValue?: number;
   reasonCode: TScoreReasonCode;
   /** The reason when the value is missing (it then carries neutral points). */
   missingReasonCode?: TScoreReasonCode;
@@ -100,6 +102,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
     unit: 'share',
     fineCuts: [0.5, 0.7, 0.8, 0.9, 0.95, 1],
     canBeMissing: true,
+    maxValue: 1,
     reasonCode: 'ON_TIME_SHARE',
     missingReasonCode: 'NO_PAYMENT_HISTORY',
   },

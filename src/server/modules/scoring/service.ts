@@ -89,3 +89,24 @@ export function digestInputs(inputs: ScoringInputs, asOf: Date): string {
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
+
+/**
+ * The score of a credit report being built (called by credit/score-hook.ts, inside the report's
+ * transaction): stored with the report's inquiry for a business report, as the person's own view
+ * for a report without a purpose.
+ */
+export async function scoreCreditReport(
+  db: Database,
+  subjectId: string,
+  report: { reportId: string; purpose: string | null },
+  asOf: Date,
+): Promise<Pick<SubjectScore, 'score' | 'scoreUnavailable'>> {
+  const isBusinessReport = report.purpose !== null;
+  const { score, scoreUnavailable } = await scoreSubject(db, subjectId, {
+    asOf,
+    store: true,
+    context: isBusinessReport ? 'business_report' : 'consumer_report',
+    inquiryId: isBusinessReport ? report.reportId : null,
+  });
+  return { score, scoreUnavailable };
+}

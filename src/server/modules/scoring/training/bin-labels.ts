@@ -1,7 +1,8 @@
 import { DELINQUENCY_LEVELS, type FeatureUnit } from '../feature-definitions';
 
 /** The plain words for a bin [min, nextMin) in the model card and the model file. */
-export function labelBin(unit: FeatureUnit, min: number | null, nextMin: number | null): string {
+export function labelBin(unit: FeatureUnit, min: number | null, nextMin: number | null, maxValue?: number): string {
+  if (nextMin === null && min !== null && min === maxValue) return unit === 'share' ? percent(min) : String(min);
   switch (unit) {
     case 'level':
       return labelLevels(min ?? 0, nextMin ?? DELINQUENCY_LEVELS.length);

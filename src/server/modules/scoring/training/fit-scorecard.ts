@@ -91,12 +91,13 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
   const features = classes.map((c, j) => {
     const beta = fit.coefficients[j];
     const stats = (goods: number, bads: number) => {
-      const woe = weightOfEvidence(goods, bads, totalGoods, totalBads);
+      // A bin without rows carries no evidence either way.
+      const woe = goods + bads === 0 ? 0 : weightOfEvidence(goods, bads, totalGoods, totalBads);
       return { woe: round(woe, 6), count: goods + bads, badRate: goods + bads === 0 ? 0 : round(bads / (goods + bads), 6) };
     };
     const bins = c.coarse.bins.map((b, i) => {
       const s = stats(b.goods, b.bads);
-      return { min: b.min, label: labelBin(c.definition.unit, b.min, c.coarse.bins[i + 1]?.min ?? null), points: Math.round(factor * beta * s.woe) || 0, ...s };
+      return { min: b.min, label: labelBin(c.definition.unit, b.min, c.coarse.bins[i + 1]?.min ?? null, c.definition.maxValue), points: Math.round(factor * beta * s.woe) || 0, ...s };
     });
     const binPoints = bins.map((b) => b.points);
     const missing = c.definition.canBeMissing
@@ -152,6 +153,15 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     training: { data: config.data, seed: config.seed, holdoutShare: config.holdoutShare, minBinShare: config.minBinShare, l2: config.l2, train, holdout, psi, droppedFeatures, bandFigures, iterations: fit.iterations },
   });
   return { model, train, holdout, psi, droppedFeatures, bandFigures };
+}
+
+/** The holdout figures of a model on the rows `filter` keeps (same split as the fit). */
+export function evaluateHoldout(model: ScorecardModel, rows: readonly TrainingRow[], config: Pick<FitConfig, 'seed' | 'holdoutShare'>, filter: (row: TrainingRow) => boolean): SampleFigures {
+  const holdout = rows.filter((r) => hashToUnit(`${config.seed}:${r.id}`) < config.holdoutShare && filter(r));
+  return figuresOf(
+    holdout.map((r) => applyScorecard(model, r.features).value),
+    holdout.map((r) => r.isBad),
+  );
 }
 
 function figuresOf(scores: readonly number[], isBad: readonly boolean[]): SampleFigures {

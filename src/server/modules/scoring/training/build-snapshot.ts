@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { TAccountStatus } from '@shared/credit-reference';
+import type { Database } from '../../../db/client';
+import { queryRows } from '../../../db/query';
+import { computeFeatures, type ScoringAccount, type ScoringInquiry } from '../compute-features';
+import { HARD_INQUIRY_PURPOSE } from '../queries';
+import type { TrainingRow } from './fit-scorecard';
+import { hasGoneBad } from './outcome';
+
+export interface RegistryFile {
+  /** The person's NIN when they have one (stable across rebuilds of the same data), else their id. */
+  key: string;
+  accounts: ScoringAccount[];
+  inquiries: ScoringInquiry[];
+}
+
+/** Every person's accounts and hard inquiries, two set-based reads of the whole registry. */
+export async function readRegistryFiles(db: Database): Promise<Map<string, RegistryFile>> {
+  const accounts = await queryRows<{
+    subject_id: string;
+    type: string;
+    currency: string;
+    principal: string | number;
+    balance: string | number;
+    opened_at: string;
+    status: TAccountStatus;
+    default_amount: string | number | null;
+    default_date: string | null;
+    payment_history: string;
+    last_reported_at: Date | string;
+  }>(
+    db,
+    sql`SELECT subject_id, type, currency, principal, balance, opened_at::text AS opened_at, status, default_amount,
+          default_date::text AS default_date, payment_history, last_reported_at
+        FROM credit_accounts ORDER BY subject_id, id`,
+  );
+  const inquiries = await queryRows<{ subject_id: string; business_id: string; created_at: Date | string }>(
+    db,
+    sql`SELECT subject_id, business_id, created_at FROM credit_inquiries
+        WHERE kind = 'report' AND purpose = ${HARD_INQUIRY_PURPOSE} AND subject_id IS NOT NULL ORDER BY subject_id, created_at, id`,
+  );
+  const nins = await queryRows<{ subject_id: string; value: string }>(db, sql`SELECT subject_id, value FROM credit_subject_identifiers WHERE type = 'nin'`);
+  const keyOf = new Map(nins.map((n) => [n.subject_id, `nin:${n.value}`]));
+  const files = new Map<string, RegistryFile>();
+  const fileOf = (id: string) => {
+    let file = files.get(id);
+    if (!file) files.set(id, (file = { key: keyOf.get(id) ?? `id:${id}`, accounts: [], inquiries: [] }));
+    return file;
+  };
+  for (const a of accounts) {
+    fileOf(a.subject_id).accounts.push({
+      type: a.type,
+      currency: a.currency,
+      principal: Number(a.principal),
+      balance: Number(a.balance),
+      openedAt: a.opened_at,
+      status: a.status,
+      defaultAmount: a.default_amount === null ? null : Number(a.default_amount),
+      defaultDate: a.default_date,
+      paymentHistory: a.payment_history,
+      lastReportedAt: new Date(a.last_reported_at).toISOString(),
+    });
+  }
+  for (const q of inquiries) fileOf(q.subject_id).inquiries.push({ businessId: q.business_id, createdAt: new Date(q.created_at).toISOString() });
+  return files;
+}
+
+/**
+ * The development sample: each person's features as their file stood on the observation date,
+ * and whether they went bad in the 12 months after. Thin files at that date are left out (they
+ * get no score, so the model never scores them).
+ */
+export function buildTrainingRows(files: Map<string, RegistryFile>, observation: Date, sleRates: Record<string, number>): { rows: TrainingRow[]; thin: number } {
+  const rows: TrainingRow[] = [];
+  let thin = 0;
+  // The split hashes the key: ids made afresh by a rebuild of the same data must not change it.
+  for (const file of [...files.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    const result = computeFeatures(file.accounts, file.inquiries, observation, { sleRates });
+    if (result.isThinFile) {
+      thin += 1;
+      continue;
+    }
+    rows.push({ id: file.key, features: result.features, isBad: hasGoneBad(file.accounts, observation) });
+  }
+  return { rows, thin };
+}

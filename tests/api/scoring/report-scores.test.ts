@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '@shared/demo';
+import { creditScores } from '../../../src/server/db/schema/index';
+import { readActiveModelVersion } from '../../../src/server/modules/scoring/model-store';
+import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
+import { accountReport, createBusiness } from '../credit/credit-fixtures';
+
+/** YYYY-MM-DD `days` days before today. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+let t: TestApp;
+let lender: { id: string; cookie: string };
+
+async function reportAccount(subject: Record<string, unknown>, account: Record<string, unknown>): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/credit/accounts', headers: { cookie: lender.cookie }, payload: accountReport({ subject, account }) });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json().subjectId as string;
+}
+
+async function pullReport(subjectId: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/credit/reports',
+    headers: { cookie: lender.cookie },
+    payload: { subjectId, purpose: 'credit_application', consent: true },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Two years of on-time payments on a loan of 20,000 opened three years ago. */
+const seasonedLoan = (accountNumber: string) => ({
+  accountNumber,
+  type: 'personal_loan',
+  principal: '20000.00',
+  balance: '8000.00',
+  openedAt: daysAgo(3 * 365),
+  status: 'current',
+  paymentHistory: '000000000000000000000000',
+});
+
+let goodId: string;
+let defaulterId: string;
+let thinId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  lender = await createBusiness(t);
+  goodId = await reportAccount(
+    { nationalId: 'SCOREA0001', firstName: 'Fatmata', lastName: 'Conteh', dateOfBirth: '1988-03-14', phone: '+232 76 100 201', address: { line: '3 Wilkinson Road, Freetown', district: 'Western Area Urban' } },
+    seasonedLoan('SC-A-1'),
+  );
+  // The same loan, except that it went into default this month.
+  defaulterId = await reportAccount(
+    { nationalId: 'SCOREB0002', firstName: 'Ibrahim', lastName: 'Bangura', dateOfBirth: '1988-03-14', phone: '+232 76 100 202', address: { line: '9 Siaka Stevens Street, Freetown', district: 'Western Area Urban' } },
+    { ...seasonedLoan('SC-B-1'), status: 'default', defaultAmount: '8000.00', defaultDate: daysAgo(5), paymentHistory: 'D00000000000000000000000' },
+  );
+  thinId = await reportAccount(
+    { nationalId: 'SCOREC0003', firstName: 'Mariama', lastName: 'Jalloh', dateOfBirth: '1999-11-02', phone: '+232 76 100 203', address: { line: '21 Hospital Road, Bo', district: 'Bo' } },
+    { ...seasonedLoan('SC-C-1'), openedAt: daysAgo(40), paymentHistory: '0' },
+  );
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('scores on credit reports', () => {
+  it('scores two people who differ only by a default in the expected order, naming the default among the reasons', async () => {
+    const good = await pullReport(goodId);
+    const defaulter = await pullReport(defaulterId);
+    expect(good.score.value).toBeGreaterThan(defaulter.score.value);
+    expect(good.score.value).toBeGreaterThanOrEqual(300);
+    expect(defaulter.score.value).toBeGreaterThanOrEqual(300);
+    expect(defaulter.score.reasons.length).toBeGreaterThan(0);
+    expect(defaulter.score.reasons.length).toBeLessThanOrEqual(5);
+    expect(defaulter.score.reasons.map((r: { code: string }) => r.code)).toContain('DEFAULTS');
+    expect(defaulter.score.reasons.some((r: { text: string }) => /default/i.test(r.text))).toBe(true);
+    expect(['Good', 'Fair', 'Poor']).toContain(defaulter.score.band);
+    expect(good.scoreUnavailable).toBeNull();
+  });
+
+  it('gives a thin file no score and the reason, never a low score', async () => {
+    const thin = await pullReport(thinId);
+    expect(thin.score).toBeNull();
+    expect(thin.scoreUnavailable).toEqual({ code: 'INSUFFICIENT_HISTORY', text: 'insufficient credit history' });
+  });
+
+  it('stores every score with the model version, the inputs instant and the report it was made for', async () => {
+    const rows = await t.db.select().from(creditScores).where(eq(creditScores.subjectId, defaulterId));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    const row = rows[0];
+    expect(row.modelVersion).toBe(readActiveModelVersion());
+    expect(row.context).toBe('business_report');
+    expect(row.inquiryId).not.toBeNull();
+    expect(row.features?.defaultCount).toBe(1);
+    expect(row.inputsDigest).toMatch(/^[0-9a-f]{64}$/);
+    const [thinRow] = await t.db.select().from(creditScores).where(eq(creditScores.subjectId, thinId));
+    expect(thinRow.value).toBeNull();
+    expect(thinRow.unavailableCode).toBe('INSUFFICIENT_HISTORY');
+  });
+
+  it('lets a regulator reproduce a stored score, and refuses businesses', async () => {
+    const [row] = await t.db.select().from(creditScores).where(eq(creditScores.subjectId, goodId));
+    const regulator = await logInAs(t.app, 'regulator');
+    const audit = await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${row.id}/audit`, headers: { cookie: regulator } });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json()).toMatchObject({ id: row.id, isReproduced: true, isRegistryUnchanged: true, stored: { value: row.value }, recomputed: { value: row.value } });
+    const asBusiness = await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${row.id}/audit`, headers: { cookie: lender.cookie } });
+    expect(asBusiness.statusCode).toBe(403);
+  });
+
+  it('shows the active scorecard, bins and points, to signed-in users only', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/scoring/model' });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await t.app.inject({ method: 'GET', url: '/api/scoring/model', headers: { cookie: lender.cookie } });
+    expect(response.statusCode).toBe(200);
+    const model = response.json();
+    expect(model.version).toBe(readActiveModelVersion());
+    expect(model.scaling).toMatchObject({ baseScore: 600, baseOdds: 30, pdo: 20, min: 300, max: 850 });
+    expect(model.bands.map((b: { name: string }) => b.name)).toEqual(['Good', 'Fair', 'Poor']);
+  });
+
+  it("shows consumers their own scores over time", async () => {
+    const consumer = DEMO_ACCOUNTS.consumer;
+    const subjectId = await reportAccount(
+      { nationalId: consumer.nationalId, firstName: consumer.firstName, lastName: consumer.lastName, dateOfBirth: '1988-04-12', phone: consumer.phone, address: { line: '5 Pademba Road, Freetown', district: 'Western Area Urban' } },
+      seasonedLoan('SC-D-1'),
+    );
+    await pullReport(subjectId);
+    await pullReport(subjectId);
+    const cookie = await logInAs(t.app, 'consumer');
+    const response = await t.app.inject({ method: 'GET', url: '/api/consumers/me/scores', headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    const { scores } = response.json();
+    expect(scores).toHaveLength(2);
+    expect(scores[0].value).toBe(scores[1].value);
+    expect(scores[0].modelVersion).toBe(readActiveModelVersion());
+  });
+});

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_SCORE_REASONS, SCORE_REASON_TEXTS } from '@shared/scoring';
+import { applyScorecard, findBin } from '../../../src/server/modules/scoring/apply-scorecard';
+import { computeFeatures, type ScoringAccount, type ScoringInquiry } from '../../../src/server/modules/scoring/compute-features';
+import { FEATURE_DEFINITIONS } from '../../../src/server/modules/scoring/feature-definitions';
+import { loadActiveModel } from '../../../src/server/modules/scoring/model-store';
+import type { ScorecardModel } from '../../../src/server/modules/scoring/scorecard-model';
+import { AS_OF, canBecomeDefault, fileArbitrary } from './account-arbitraries';
+import { fitSyntheticScorecard } from './synthetic-scorecard';
+
+const RUNS = { numRuns: 300 };
+
+/** The properties hold for the model in production and for any model the fit can produce. */
+const models: [string, () => ScorecardModel][] = [
+  ['the active model', () => loadActiveModel()],
+  ['a model fitted on synthetic data', () => fitSyntheticScorecard().model],
+];
+
+function scoreOf(model: ScorecardModel, accounts: readonly ScoringAccount[], inquiries: readonly ScoringInquiry[]) {
+  const result = computeFeatures(accounts, inquiries, AS_OF, { sleRates: model.sleRates });
+  if (result.isThinFile) throw new Error('unexpected thin file');
+  return applyScorecard(model, result.features);
+}
+
+const LEVEL: Record<string, number> = { '-': -1, C: -1, '0': 0, '1': 1, '2': 2, '3': 3, D: 4 };
+const WORSE_STATUS: Record<string, string | undefined> = { current: 'late_30', late_30: 'late_60', late_60: 'late_90' };
+
+describe.each(models)('%s', (_name, getModel) => {
+  it('always scores between 300 and 850, in the band its thresholds give', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, ({ accounts, inquiries }) => {
+        const { value, band } = scoreOf(model, accounts, inquiries);
+        expect(value).toBeGreaterThanOrEqual(300);
+        expect(value).toBeLessThanOrEqual(850);
+        expect(Number.isInteger(value)).toBe(true);
+        expect(band).toBe(model.bands.find((b) => value >= b.minScore)!.name);
+      }),
+      RUNS,
+    );
+  });
+
+  it('is deterministic and does not depend on the order of accounts or inquiries', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, ({ accounts, inquiries }) => {
+        const a = scoreOf(model, accounts, inquiries);
+        expect(scoreOf(model, accounts, inquiries)).toEqual(a);
+        expect(scoreOf(model, [...accounts].reverse(), [...inquiries].reverse())).toEqual(a);
+      }),
+      RUNS,
+    );
+  });
+
+  it('never raises a score when an open account goes into default', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, fc.nat(), fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 400 }), ({ accounts, inquiries }, pick, amount, daysAgo) => {
+        const candidates = accounts.map((a, i) => i).filter((i) => canBecomeDefault(accounts[i]));
+        fc.pre(candidates.length > 0);
+        const i = candidates[pick % candidates.length];
+        const a = accounts[i];
+        const defaultDate = new Date(Math.max(new Date(`${a.openedAt}T00:00:00Z`).getTime(), AS_OF.getTime() - daysAgo * 86_400_000)).toISOString().slice(0, 10);
+        const defaulted = { ...a, status: 'default' as const, defaultAmount: amount, defaultDate, paymentHistory: `D${a.paymentHistory.slice(1)}` };
+        const before = scoreOf(model, accounts, inquiries);
+        const after = scoreOf(model, accounts.with(i, defaulted), inquiries);
+        expect(after.value).toBeLessThanOrEqual(before.value);
+        expect(after.rawValue).toBeLessThanOrEqual(before.rawValue);
+      }),
+      RUNS,
+    );
+  });
+
+  it('never raises a score for a worse month in the payment history or a worse status', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, fc.nat(), fc.nat(), fc.constantFrom('1', '2', '3', 'D'), ({ accounts, inquiries }, pick, position, code) => {
+        const i = pick % accounts.length;
+        const a = accounts[i];
+        const before = scoreOf(model, accounts, inquiries);
+        if (a.paymentHistory.length > 0) {
+          const at = position % a.paymentHistory.length;
+          if (LEVEL[code] > LEVEL[a.paymentHistory[at]]) {
+            const worse = { ...a, paymentHistory: a.paymentHistory.slice(0, at) + code + a.paymentHistory.slice(at + 1) };
+            expect(scoreOf(model, accounts.with(i, worse), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
+          }
+        }
+        const worseStatus = WORSE_STATUS[a.status];
+        if (worseStatus) {
+          const worse = { ...a, status: worseStatus as ScoringAccount['status'] };
+          expect(scoreOf(model, accounts.with(i, worse), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('never lowers a score for a month paid on time instead of late or unreported', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, fc.nat(), fc.nat(), ({ accounts, inquiries }, pick, position) => {
+        const i = pick % accounts.length;
+        const a = accounts[i];
+        fc.pre(a.paymentHistory.length > 0);
+        const at = position % a.paymentHistory.length;
+        fc.pre(['1', '2', '3', '-'].includes(a.paymentHistory[at]));
+        const better = { ...a, paymentHistory: `${a.paymentHistory.slice(0, at)}0${a.paymentHistory.slice(at + 1)}` };
+        expect(scoreOf(model, accounts.with(i, better), inquiries).rawValue).toBeGreaterThanOrEqual(scoreOf(model, accounts, inquiries).rawValue);
+      }),
+      RUNS,
+    );
+  });
+
+  it('never raises a score for a larger balance or one more application for credit', () => {
+    const model = getModel();
+    fc.assert(
+      fc.property(fileArbitrary, fc.nat(), fc.integer({ min: 1, max: 100_000_000 }), ({ accounts, inquiries }, pick, extra) => {
+        const i = pick % accounts.length;
+        const before = scoreOf(model, accounts, inquiries);
+        const higher = { ...accounts[i], balance: accounts[i].balance + extra };
+        expect(scoreOf(model, accounts.with(i, higher), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
+        const newLender = { businessId: `new-lender-${pick}`, createdAt: new Date(AS_OF.getTime() - 86_400_000).toISOString() };
+        expect(scoreOf(model, accounts, [...inquiries, newLender]).rawValue).toBeLessThanOrEqual(before.rawValue);
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives at most four reasons, most points lost first, then the inquiries reason when inquiries cost points', () => {
+    const model = getModel();
+    const definitionOf = new Map(FEATURE_DEFINITIONS.flatMap((d) => [[d.reasonCode, d] as const, ...(d.missingReasonCode ? [[d.missingReasonCode, d] as const] : [])]));
+    fc.assert(
+      fc.property(fileArbitrary, ({ accounts, inquiries }) => {
+        const result = computeFeatures(accounts, inquiries, AS_OF, { sleRates: model.sleRates });
+        if (result.isThinFile) return;
+        const { reasons } = applyScorecard(model, result.features);
+        const lossOf = (key: string) => {
+          const feature = model.features.find((f) => f.key === key)!;
+          return Math.max(...feature.bins.map((b) => b.points)) - findBin(feature, result.features[feature.key]).points;
+        };
+        const losses = reasons.map((r) => lossOf(definitionOf.get(r.code as never)!.key));
+        for (const r of reasons) expect(r.text).toBe(SCORE_REASON_TEXTS[r.code as keyof typeof SCORE_REASON_TEXTS]);
+        expect(new Set(reasons.map((r) => r.code)).size).toBe(reasons.length);
+        expect(losses.every((l) => l > 0)).toBe(true);
+        const main = losses.slice(0, MAX_SCORE_REASONS);
+        expect(main).toEqual([...main].sort((x, y) => y - x));
+        const allLosses = model.features.map((f) => lossOf(f.key)).filter((l) => l > 0);
+        expect(main.length).toBe(Math.min(MAX_SCORE_REASONS, allLosses.length));
+        // Nothing left out lost more than the smallest reason given.
+        if (main.length === MAX_SCORE_REASONS) expect(Math.max(...allLosses.sort((x, y) => y - x).slice(MAX_SCORE_REASONS), 0)).toBeLessThanOrEqual(main.at(-1)!);
+        const inquiriesLoss = lossOf('inquiries6m');
+        expect(reasons.some((r) => r.code === 'INQUIRIES')).toBe(inquiriesLoss > 0);
+        expect(reasons.length).toBeLessThanOrEqual(MAX_SCORE_REASONS + 1);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('thin files', () => {
+  it('a file without an account of three months or more gets no score, whatever else it holds', () => {
+    fc.assert(
+      fc.property(fileArbitrary, ({ accounts, inquiries }) => {
+        const young = accounts.map((a) => ({ ...a, openedAt: new Date(AS_OF.getTime() - 80 * 86_400_000).toISOString().slice(0, 10) }));
+        expect(computeFeatures(young, inquiries, AS_OF, { sleRates: { SLE: 1, USD: 22.75 } })).toEqual({ isThinFile: true, features: null });
+      }),
+      RUNS,
+    );
+    expect(computeFeatures([], [], AS_OF, { sleRates: { SLE: 1 } }).isThinFile).toBe(true);
+  });
+
+  it('an account opened after the score date does not count', () => {
+    const later = { type: 'personal_loan', currency: 'SLE', principal: 100, balance: 0, openedAt: '2026-07-01', status: 'current' as const, defaultAmount: null, defaultDate: null, paymentHistory: '0', lastReportedAt: '2026-07-01T00:00:00Z' };
+    expect(computeFeatures([later], [], AS_OF, { sleRates: { SLE: 1 } }).isThinFile).toBe(true);
+  });
+});
