@@ -167,3 +167,12 @@ test.describe('subscription page', () => {
     await expect(page.getByTestId('subscribe-plan-professional')).toContainText('Current plan');
   });
 });
+
+test('the name in the role header has a tooltip that opens after the 700 ms delay', async ({ page }) => {
+  await login(page, 'business');
+  await page.getByTestId('signed-in-name').hover();
+  const tooltip = page.getByRole('tooltip');
+  await page.waitForTimeout(300);
+  await expect(tooltip).toHaveCount(0);
+  await expect(tooltip).toContainText('Signed in to the Business Operations Portal as Business / Vendor');
+});

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { TRole } from '@shared/roles';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
+import { Tooltip } from '@web/components/ui/tooltip';
 import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
 import { displayNameOf, useLogout, useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
@@ -56,10 +57,12 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             {name ? (
-              <span className="hidden items-center gap-1.5 text-sm font-medium md:flex" data-testid="signed-in-name">
-                <UserCircle2 className="size-5 text-muted-foreground" aria-hidden />
-                {name}
-              </span>
+              <Tooltip content={`Signed in to the ${info.environment} as ${info.name}`}>
+                <span className="hidden items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex" tabIndex={0}>
+                  <UserCircle2 className="size-5 text-muted-foreground" aria-hidden />
+                  <span data-testid="signed-in-name">{name}</span>
+                </span>
+              </Tooltip>
             ) : null}
             <ThemeToggle />
             <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
