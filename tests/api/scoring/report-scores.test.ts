@@ -18,12 +18,12 @@ async function reportAccount(subject: Record<string, unknown>, account: Record<s
   return response.json().subjectId as string;
 }
 
-async function pullReport(subjectId: string) {
+async function pullReport(subjectId: string, by = lender, purpose = 'credit_application') {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/credit/reports',
-    headers: { cookie: lender.cookie },
-    payload: { subjectId, purpose: 'credit_application', consent: true },
+    headers: { cookie: by.cookie },
+    payload: { subjectId, purpose, consent: true },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -120,6 +120,36 @@ describe('scores on credit reports', () => {
     expect(model.version).toBe(readActiveModelVersion());
     expect(model.scaling).toMatchObject({ baseScore: 600, baseOdds: 30, pdo: 20, min: 300, max: 850 });
     expect(model.bands.map((b: { name: string }) => b.name)).toEqual(['Good', 'Fair', 'Poor']);
+  });
+
+  it('counts earlier applications to other lenders, never the report being made, reviews or a lender twice', async () => {
+    const subjectId = await reportAccount(
+      { nationalId: 'SCOREE0005', firstName: 'Alhaji', lastName: 'Koroma', dateOfBirth: '1979-08-30', phone: '+232 76 100 205', address: { line: '12 Main Road, Makeni', district: 'Bombali' } },
+      seasonedLoan('SC-E-1'),
+    );
+    const other = await createBusiness(t);
+    const inquiryCounts = async () => {
+      const rows = await t.db.select().from(creditScores).where(eq(creditScores.subjectId, subjectId)).orderBy(creditScores.computedAt);
+      return rows.map((r) => r.features?.inquiries6m);
+    };
+    await pullReport(subjectId);
+    await pullReport(subjectId);
+    await pullReport(subjectId, other, 'account_review');
+    await pullReport(subjectId, other);
+    // 1st: nothing before it; 2nd: the 1st; a review by another lender: still one lender;
+    // that lender's application: one other lender (its own report left out).
+    expect(await inquiryCounts()).toEqual([0, 1, 1, 1]);
+  });
+
+  it('does not score a default past the retention period, as the report no longer shows it', async () => {
+    const oldDefaultOnly = await reportAccount(
+      { nationalId: 'SCOREF0006', firstName: 'Sallay', lastName: 'Kamara', dateOfBirth: '1970-02-11', phone: '+232 76 100 206', address: { line: '4 Blama Road, Kenema', district: 'Kenema' } },
+      { ...seasonedLoan('SC-F-1'), openedAt: daysAgo(12 * 365), status: 'default', defaultAmount: '5000.00', defaultDate: daysAgo(8 * 365), paymentHistory: '' },
+    );
+    const report = await pullReport(oldDefaultOnly);
+    expect(report.accounts).toHaveLength(0);
+    expect(report.score).toBeNull();
+    expect(report.scoreUnavailable.code).toBe('INSUFFICIENT_HISTORY');
   });
 
   it("shows consumers their own scores over time", async () => {

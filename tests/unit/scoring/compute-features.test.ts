@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { computeFeatures, type ScoringAccount } from '../../../src/server/modules/scoring/compute-features';
+import { hasGoneBad } from '../../../src/server/modules/scoring/training/outcome';
+
+const AS_OF = new Date('2026-06-15T12:00:00.000Z');
+const RATES = { sleRates: { SLE: 1, USD: 22.75 } };
+
+/** A loan reported on AS_OF's day; minor units. */
+function loan(overrides: Partial<ScoringAccount> = {}): ScoringAccount {
+  return {
+    type: 'personal_loan',
+    currency: 'SLE',
+    principal: 1_000_000,
+    balance: 400_000,
+    openedAt: '2023-01-10',
+    status: 'current',
+    defaultAmount: null,
+    defaultDate: null,
+    paymentHistory: '000000000000',
+    lastReportedAt: '2026-06-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function featuresOf(accounts: ScoringAccount[], inquiries: { businessId: string; createdAt: string }[] = [], asOf = AS_OF) {
+  const result = computeFeatures(accounts, inquiries, asOf, RATES);
+  if (result.isThinFile) throw new Error('thin');
+  return result.features;
+}
+
+describe('computeFeatures', () => {
+  it('reads delinquency by window, defaults, on-time share and balances across accounts', () => {
+    const features = featuresOf([
+      // 60 days late 14 months ago: in the 24-month window only.
+      loan({ paymentHistory: '00000000000000200000' }),
+      // A USD card in default since last month: 1,000 USD = 22,750 SLE.
+      loan({ type: 'credit_card', currency: 'USD', principal: 200_000, balance: 150_000, status: 'default', defaultAmount: 100_000, defaultDate: '2026-05-20', paymentHistory: 'DD3210', openedAt: '2025-06-01' }),
+      loan({ type: 'utility', principal: 50_000, balance: 0, paymentHistory: '000000', openedAt: '2025-10-01' }),
+    ]);
+    expect(features).toMatchObject({
+      worstDelinquency12m: 4,
+      worstDelinquency24m: 4,
+      defaultCount: 1,
+      defaultAmountSle: 22_750,
+      oldestAccountMonths: 41,
+      openAccounts: 3,
+      creditTypeCount: 2,
+      alternativeAccountsInGoodStanding: 1,
+    });
+    // Paid months: 20 + 6 + 6 = 32 with codes 0-3/D; on time: 19 + 1 + 6 = 26.
+    expect(features.onTimeShare).toBe(Math.round((26 / 32) * 10_000) / 10_000);
+    // Open credit (not the utility): (4,000 + 1,500 x 22.75) / (10,000 + 2,000 x 22.75).
+    expect(features.utilisation).toBe(Math.round(((4_000 + 1_500 * 22.75) / (10_000 + 2_000 * 22.75)) * 10_000) / 10_000);
+  });
+
+  it('counts each lender once among the credit applications of the last 6 months', () => {
+    const at = (iso: string) => ({ businessId: 'x', createdAt: iso });
+    const features = featuresOf(
+      [loan()],
+      [
+        { ...at('2026-06-01T00:00:00Z'), businessId: 'a' },
+        { ...at('2026-05-01T00:00:00Z'), businessId: 'a' },
+        { ...at('2026-01-01T00:00:00Z'), businessId: 'b' },
+        { ...at('2025-12-01T00:00:00Z'), businessId: 'c' },
+        { ...at('2026-07-01T00:00:00Z'), businessId: 'd' },
+      ],
+    );
+    expect(features.inquiries6m).toBe(2);
+  });
+
+  it('treats a missing measure as missing, not as bad', () => {
+    const features = featuresOf([loan({ paymentHistory: '', status: 'paid', balance: 0 })]);
+    expect(features.onTimeShare).toBeNull();
+    expect(features.utilisation).toBeNull();
+    expect(features.worstDelinquency24m).toBe(0);
+  });
+
+  it('reads an account as it stood at a past date: later months, balance and default unknown', () => {
+    const account = loan({ status: 'default', defaultAmount: 300_000, defaultDate: '2026-04-30', paymentHistory: 'DDD3210000000000000', openedAt: '2024-01-05' });
+    const past = new Date('2025-06-15T12:00:00.000Z');
+    const features = featuresOf([account], [], past);
+    // Codes of 2025-06 and before: "0000000" (7 months since opening in the window); status from the code of June 2025.
+    expect(features).toMatchObject({ worstDelinquency12m: 0, defaultCount: 0, defaultAmountSle: 0, onTimeShare: 1, utilisation: null, openAccounts: 1, oldestAccountMonths: 17 });
+    expect(hasGoneBad([account], past)).toBe(true);
+    expect(hasGoneBad([loan()], past)).toBe(false);
+  });
+
+  it('ignores accounts opened after the score date and needs three months for a file', () => {
+    expect(computeFeatures([loan({ openedAt: '2026-04-01' })], [], AS_OF, RATES).isThinFile).toBe(true);
+    expect(computeFeatures([loan({ openedAt: '2026-03-15' })], [], AS_OF, RATES).isThinFile).toBe(false);
+    expect(computeFeatures([loan({ openedAt: '2026-07-01' }), loan({ openedAt: '2026-05-01' })], [], AS_OF, RATES).isThinFile).toBe(true);
+  });
+});
+
+describe('hasGoneBad', () => {
+  const observation = new Date('2025-06-15T12:00:00.000Z');
+  it('is bad for 90+ or default in the 12 months after the observation date only', () => {
+    // Reported 2026-06: index 12 is 2025-06 (the observation month, not in the window), index 11 is 2025-07.
+    expect(hasGoneBad([loan({ paymentHistory: '0000000000003000' })], observation)).toBe(false);
+    expect(hasGoneBad([loan({ paymentHistory: '0000000000030000' })], observation)).toBe(true);
+    expect(hasGoneBad([loan({ paymentHistory: '0000000000020000' })], observation)).toBe(false);
+    expect(hasGoneBad([loan({ paymentHistory: '', defaultDate: '2026-06-10', status: 'paid' })], observation)).toBe(true);
+    expect(hasGoneBad([loan({ paymentHistory: '', defaultDate: '2025-06-10', status: 'paid' })], observation)).toBe(false);
+  });
+});
