@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@shared/demo';
 import { creditScores } from '../../../src/server/db/schema/index';
 import { readActiveModelVersion } from '../../../src/server/modules/scoring/model-store';
+import { scoreSubject } from '../../../src/server/modules/scoring/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport, createBusiness } from '../credit/credit-fixtures';
 
@@ -150,6 +151,19 @@ describe('scores on credit reports', () => {
     expect(report.accounts).toHaveLength(0);
     expect(report.score).toBeNull();
     expect(report.scoreUnavailable.code).toBe('INSUFFICIENT_HISTORY');
+  });
+
+  it("stores a person's own views only when the score or what it read changed", async () => {
+    const person = { nationalId: 'SCOREG0007', firstName: 'Musa', lastName: 'Turay', dateOfBirth: '1992-12-01', phone: '+232 76 100 207', address: { line: '7 Dama Road, Kenema', district: 'Kenema' } };
+    const subjectId = await reportAccount(person, seasonedLoan('SC-G-1'));
+    const first = await scoreSubject(t.db, subjectId, { store: 'if-changed', context: 'consumer_report' });
+    const again = await scoreSubject(t.db, subjectId, { store: 'if-changed', context: 'consumer_report' });
+    expect(first.scoreId).not.toBeNull();
+    expect(again.scoreId).toBe(first.scoreId);
+    await reportAccount(person, { ...seasonedLoan('SC-G-2'), type: 'utility', principal: '300.00', balance: '0.00' });
+    const changed = await scoreSubject(t.db, subjectId, { store: 'if-changed', context: 'consumer_report' });
+    expect(changed.scoreId).not.toBe(first.scoreId);
+    expect(await t.db.select().from(creditScores).where(eq(creditScores.subjectId, subjectId))).toHaveLength(2);
   });
 
   it("shows consumers their own scores over time", async () => {

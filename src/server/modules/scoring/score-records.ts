@@ -83,6 +83,6 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
     recomputed,
     isReproduced,
     inputsDigest: row.inputsDigest,
-    isRegistryUnchanged: digestInputs(inputs, row.asOf) === row.inputsDigest,
+    isRegistryUnchanged: digestInputs(inputs) === row.inputsDigest,
   };
 }

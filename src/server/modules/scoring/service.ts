@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import { SCORE_UNAVAILABLE, type TCreditScore, type TScoreUnavailable } from '@shared/scoring';
 import type { Database } from '../../db/client';
 import { creditScores } from '../../db/schema/index';
@@ -10,8 +11,12 @@ import { readScoringInputs, type ScoringInputs } from './queries';
 export interface ScoreSubjectOptions {
   /** The instant the registry is read as of; now by default. */
   asOf?: Date;
-  /** Store the result in credit_scores (every score shown to anyone is stored). */
-  store?: boolean;
+  /**
+   * Store the result in credit_scores: `true` always (a business report: the lender saw it);
+   * `if-changed` unless the person's last stored score has the same model, inputs and result (the
+   * person's own views, which would otherwise add a row per page view).
+   */
+  store?: boolean | 'if-changed';
   /** Why it is computed, kept with the stored score: business_report, consumer_report, ... */
   context?: string;
   /** The report it is computed for: kept with the score and left out of the inquiries it counts. */
@@ -51,7 +56,18 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
   }
 
   let scoreId: string | null = null;
-  if (options.store) {
+  const inputsDigest = digestInputs(inputs);
+  if (options.store === 'if-changed') {
+    const [last] = await db
+      .select({ id: creditScores.id, modelVersion: creditScores.modelVersion, inputsDigest: creditScores.inputsDigest, value: creditScores.value, unavailableCode: creditScores.unavailableCode })
+      .from(creditScores)
+      .where(eq(creditScores.subjectId, subjectId))
+      .orderBy(desc(creditScores.computedAt), desc(creditScores.id))
+      .limit(1);
+    const isSame = last && last.modelVersion === model.version && last.inputsDigest === inputsDigest && last.value === (score?.value ?? null) && last.unavailableCode === (scoreUnavailable?.code ?? null);
+    if (isSame) scoreId = last.id;
+  }
+  if (options.store && scoreId === null) {
     const [row] = await db
       .insert(creditScores)
       .values({
@@ -64,7 +80,7 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
         unavailableCode: scoreUnavailable?.code ?? null,
         features: computed.features,
         points,
-        inputsDigest: digestInputs(inputs, asOf),
+        inputsDigest,
         accountCount: inputs.accounts.length,
         context: options.context ?? 'unspecified',
         inquiryId: options.inquiryId ?? null,
@@ -76,12 +92,12 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
 }
 
 /**
- * SHA-256 of the inputs in a canonical form (accounts by id, inquiries by time, the instant), so
- * an auditor can tell whether the registry rows read today are those a past score read.
+ * SHA-256 of the inputs in a canonical form (accounts by id, inquiries by time), so an auditor can
+ * tell whether the registry rows read again are those a past score read. The instant is stored
+ * beside it, not in it: the same rows read on two days give the same digest.
  */
-export function digestInputs(inputs: ScoringInputs, asOf: Date): string {
+export function digestInputs(inputs: ScoringInputs): string {
   const canonical = {
-    asOf: asOf.toISOString(),
     accounts: [...inputs.accounts]
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map((a) => [a.id, a.type, a.currency, a.principal, a.balance, a.openedAt, a.status, a.defaultAmount, a.defaultDate, a.paymentHistory, a.lastReportedAt]),
@@ -92,8 +108,9 @@ export function digestInputs(inputs: ScoringInputs, asOf: Date): string {
 
 /**
  * The score of a credit report being built (called by credit/score-hook.ts, inside the report's
- * transaction): stored with the report's inquiry for a business report, as the person's own view
- * for a report without a purpose.
+ * transaction): always stored with the report's inquiry for a business report; for the person's own
+ * report (no purpose), stored when it differs from their last stored score. Storing on the person's
+ * GET is an append-only record of what was shown, like the access log, not a change they make.
  */
 export async function scoreCreditReport(
   db: Database,
@@ -104,7 +121,7 @@ export async function scoreCreditReport(
   const isBusinessReport = report.purpose !== null;
   const { score, scoreUnavailable } = await scoreSubject(db, subjectId, {
     asOf,
-    store: true,
+    store: isBusinessReport ? true : 'if-changed',
     context: isBusinessReport ? 'business_report' : 'consumer_report',
     inquiryId: isBusinessReport ? report.reportId : null,
   });
