@@ -167,3 +167,14 @@ test.describe('payment dialog after registration', () => {
     await expect(page.getByText('Subscription active')).toBeVisible();
   });
 });
+
+test('a card the server refuses (expired) is reported under its field', async ({ page }) => {
+  const { dialog } = await registerAndOpenPayment(page);
+  await dialog.getByLabel('Name on Card').fill('Fatmata Kamara');
+  await dialog.getByLabel('Card Number').fill('4242424242424242');
+  await dialog.getByLabel('Expiry Date (MM/YY)').fill('01/20');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(dialog.getByTestId('payment-error')).toContainText(/^400: /);
+  await expect(dialog.getByLabel('Expiry Date (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
+});

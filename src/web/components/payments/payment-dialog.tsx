@@ -10,7 +10,7 @@ import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field, controlProps } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiPost } from '@web/lib/api';
+import { apiPost, isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/config';
 import { errorMessageOf } from '@web/lib/form-errors';
 import { formatDate, formatSll, formatUsdCents } from '@web/lib/format';
@@ -33,13 +33,22 @@ function oneMonthFromNow(): string {
 
 const EMPTY: TPaymentForm = { cardName: '', cardNumber: '', expiryDate: '', cvc: '', autoRenew: true };
 
-/** "1234567812345678" shown as "1234 5678 1234 5678" while typing. */
+/**
+ * "1234567812345678" shown as "1234 5678 1234 5678" while typing. Longer numbers (17 to 19 digits)
+ * stay ungrouped: the form's rule counts characters (15 to 19), spaces included.
+ */
 function groupCardNumber(value: string): string {
-  return cardDigits(value)
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+  const digits = cardDigits(value).replace(/\D/g, '').slice(0, 19);
+  return digits.length > 16 ? digits : digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/** Server field names of the card (card.number) to the form's (cardNumber). */
+const SERVER_CARD_FIELD: Record<string, keyof TPaymentForm> = {
+  'card.name': 'cardName',
+  'card.number': 'cardNumber',
+  'card.expiry': 'expiryDate',
+  'card.cvc': 'cvc',
+};
 
 /** Digits only ("0428") get their slash ("04/28"); anything else stays as typed for the form to judge. */
 function formatExpiry(value: string): string {
@@ -69,6 +78,13 @@ function PaymentForm({ businessId, plan, onPaid }: { businessId: string | undefi
     onSuccess: (result) => {
       toast({ kind: 'success', title: 'Payment processed successfully!' });
       onPaid(result);
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      for (const { field, message } of error.fieldErrors) {
+        const name = SERVER_CARD_FIELD[field];
+        if (name) form.setError(name, { type: 'server', message });
+      }
     },
   });
 
