@@ -179,3 +179,13 @@ describe('POST /api/consumers/register', () => {
     expect(phone.json()).toMatchObject({ field: 'phone' });
   });
 });
+
+describe('password confirmation', () => {
+  it("reports a mismatch together with the other fields' messages", async () => {
+    const res = await post('/api/consumers/register', consumerPayload({ firstName: '', confirmPassword: 'Different-1' }));
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessages(res.json())).toMatchObject({ firstName: 'First name is required', confirmPassword: "Passwords don't match" });
+    const biz = await post('/api/businesses/register', businessPortalPayload({ businessName: '', confirmPassword: 'Different-1' }));
+    expect(fieldMessages(biz.json())).toMatchObject({ businessName: 'Business name is required', confirmPassword: "Passwords don't match" });
+  });
+});

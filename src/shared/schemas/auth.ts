@@ -39,6 +39,17 @@ export const ZPortalLoginFormSchema = z.object({
   password: z.string().min(1, { error: 'Password is required' }),
 });
 
+/**
+ * zod skips object-level refinements while any field is invalid; this runs the password match as
+ * soon as both password fields are strings, so its message shows with the other fields' messages.
+ */
+const whenPasswordsPresent = {
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string';
+  },
+};
+
 const phoneField = (requiredMessage: string, min = 1) =>
   z
     .string({ error: requiredMessage })
@@ -69,7 +80,7 @@ export type TBusinessRegistrationScreenPayload = z.infer<typeof ZBusinessRegistr
 export const ZBusinessRegistrationFormSchema = ZBusinessRegistrationScreenPayloadSchema.extend({
   confirmPassword: z.string().min(8, { error: 'Please confirm your password' }),
   terms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
-}).refine((v) => v.password === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] });
+}).refine((v) => v.password === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'], ...whenPasswordsPresent });
 export type TBusinessRegistrationForm = z.input<typeof ZBusinessRegistrationFormSchema>;
 
 /** The access portal's business registration payload (sent whole, confirmPassword and agreeToTerms included). */
@@ -91,7 +102,7 @@ export const ZBusinessPortalRegistrationSchema = z
     confirmPassword: z.string({ error: "Passwords don't match" }),
     agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'], ...whenPasswordsPresent });
 export type TBusinessPortalRegistration = z.infer<typeof ZBusinessPortalRegistrationSchema>;
 
 /**
@@ -133,7 +144,7 @@ export const ZConsumerRegistrationSchema = z
     consentToDataProcessing: z.literal(true, { error: 'Consent to data processing is required' }),
     agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'], ...whenPasswordsPresent });
 export type TConsumerRegistration = z.infer<typeof ZConsumerRegistrationSchema>;
 export type TConsumerRegistrationForm = z.input<typeof ZConsumerRegistrationSchema>;
 
