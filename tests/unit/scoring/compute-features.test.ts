@@ -44,13 +44,13 @@ describe('computeFeatures', () => {
       defaultAmountSle: 22_750,
       oldestAccountMonths: 41,
       openAccounts: 3,
-      creditTypeCount: 2,
+      creditTypeCount: 1,
       alternativeAccountsInGoodStanding: 1,
     });
-    // Paid months: 20 + 6 + 6 = 32 with codes 0-3/D; on time: 19 + 1 + 6 = 26.
-    expect(features.onTimeShare).toBe(Math.round((26 / 32) * 10_000) / 10_000);
-    // Open credit (not the utility): (4,000 + 1,500 x 22.75) / (10,000 + 2,000 x 22.75).
-    expect(features.utilisation).toBe(Math.round(((4_000 + 1_500 * 22.75) / (10_000 + 2_000 * 22.75)) * 10_000) / 10_000);
+    // Paid months: 20 + 6 + 6 = 32 with codes 0-3/D; on time: 19 + 6 (the card's months count as missed, it is in default).
+    expect(features.onTimeShare).toBe(Math.round((25 / 32) * 10_000) / 10_000);
+    // Open credit (not the utility): (4,000 + the card drawn to twice its 2,000 USD) / (10,000 + 2,000 x 22.75).
+    expect(features.utilisation).toBe(Math.round(((4_000 + 4_000 * 22.75) / (10_000 + 2_000 * 22.75)) * 10_000) / 10_000);
   });
 
   it('counts each lender once among the credit applications of the last 6 months', () => {

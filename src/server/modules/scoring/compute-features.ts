@@ -84,7 +84,9 @@ export function computeFeatures(accounts: readonly ScoringAccount[], inquiries: 
 
   const open = known.filter((a) => a.status === null || !CLOSED_STATUSES.includes(a.status));
   const defaulted = known.filter((a) => a.isDefaulted);
-  const openCredit = open.filter((a) => !a.isAlternative && a.principalSle > 0 && a.balanceSle !== null);
+  // What rewards a longer or broader file counts only accounts never in default, so a defaulter
+  // report, even of an old account of a new kind, can never add points.
+  const inGoodStanding = known.filter((a) => !a.isDefaulted);
 
   const features: FeatureVector = {
     worstDelinquency12m: Math.max(0, ...known.map((a) => worstLevelWithin(a, 12))),
@@ -92,11 +94,11 @@ export function computeFeatures(accounts: readonly ScoringAccount[], inquiries: 
     defaultCount: defaulted.length,
     defaultAmountSle: Math.floor(sum(defaulted.map((a) => a.defaultAmountSle))),
     onTimeShare: shareOnTime(known),
-    utilisation: openCredit.length === 0 ? null : roundTo4(Math.min(UTILISATION_CAP, sum(openCredit.map((a) => a.balanceSle ?? 0)) / sum(openCredit.map((a) => a.principalSle)))),
-    oldestAccountMonths: Math.max(...known.map((a) => a.ageMonths)),
+    utilisation: utilisationOf(open.filter((a) => !a.isAlternative && a.principalSle > 0)),
+    oldestAccountMonths: Math.max(0, ...inGoodStanding.map((a) => a.ageMonths)),
     openAccounts: open.length,
     inquiries6m: countApplicants(inquiries, asOf),
-    creditTypeCount: new Set(known.filter((a) => !a.isAlternative).map((a) => a.type)).size,
+    creditTypeCount: new Set(inGoodStanding.filter((a) => !a.isAlternative).map((a) => a.type)).size,
     alternativeAccountsInGoodStanding: known.filter((a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2).length,
   };
   return { isThinFile: false, features };
@@ -138,7 +140,11 @@ function worstLevelWithin(a: AccountAtDate, window: number): number {
   return worst;
 }
 
-/** Of the monthly payment statuses in 24 months, the share on time; null when none was reported. */
+/**
+ * Of the monthly payment statuses in 24 months, the share on time; null when none was reported.
+ * Every month of an account that went into default counts as not on time: the loan was not repaid
+ * as agreed, and a defaulter report can then only lower the share.
+ */
 function shareOnTime(accounts: readonly AccountAtDate[]): number | null {
   let paid = 0;
   let onTime = 0;
@@ -146,10 +152,21 @@ function shareOnTime(accounts: readonly AccountAtDate[]): number | null {
     for (const m of a.months) {
       if (m.age >= 24 || DELINQUENCY_OF_CODE[m.code] === undefined) continue;
       paid += 1;
-      if (m.code === '0') onTime += 1;
+      if (m.code === '0' && !a.isDefaulted) onTime += 1;
     }
   }
   return paid === 0 ? null : roundTo4(onTime / paid);
+}
+
+/**
+ * Total balance over total principal of open credit accounts; an account in default counts as
+ * drawn to the cap (or its balance, if more). Null when there is none, or when a balance is not
+ * known at the score date (a past date: the registry keeps only the latest balance).
+ */
+function utilisationOf(accounts: readonly AccountAtDate[]): number | null {
+  if (accounts.length === 0 || accounts.some((a) => a.balanceSle === null)) return null;
+  const balance = sum(accounts.map((a) => (a.isDefaulted ? Math.max(a.balanceSle!, UTILISATION_CAP * a.principalSle) : a.balanceSle!)));
+  return roundTo4(Math.min(UTILISATION_CAP, balance / sum(accounts.map((a) => a.principalSle))));
 }
 
 /** Lenders that pulled a report for a credit application in the 6 months before the score date. */

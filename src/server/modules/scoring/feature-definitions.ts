@@ -97,7 +97,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'onTimeShare',
     title: 'Share of payments on time',
-    description: 'Of the monthly statuses reported in the 24 months before the score date (all accounts), the share that were on time.',
+    description: 'Of the monthly statuses reported in the 24 months before the score date (all accounts), the share that were on time; every month of an account that went into default counts as not on time.',
     direction: 'increasing',
     unit: 'share',
     fineCuts: [0.5, 0.7, 0.8, 0.9, 0.95, 1],
@@ -109,7 +109,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'utilisation',
     title: 'Balance to amount borrowed',
-    description: 'Total balance over total principal of the open credit accounts (not mobile money or utilities).',
+    description: 'Total balance over total principal of the open credit accounts (not mobile money or utilities); an account in default counts as drawn to twice its principal.',
     direction: 'decreasing',
     unit: 'share',
     fineCuts: [0.1, 0.3, 0.5, 0.7, 0.9, 1],
@@ -120,7 +120,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'oldestAccountMonths',
     title: 'Age of the oldest account (months)',
-    description: 'Months from the opening of the oldest account to the score date.',
+    description: 'Months from the opening of the oldest account never in default to the score date.',
     direction: 'increasing',
     unit: 'months',
     fineCuts: [6, 12, 24, 36, 60, 120],
@@ -150,7 +150,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'creditTypeCount',
     title: 'Kinds of credit account',
-    description: 'Distinct credit account types ever held (loans, cards, overdrafts...), mobile money and utilities not counted.',
+    description: 'Distinct credit account types held and never in default (loans, cards, overdrafts...), mobile money and utilities not counted.',
     direction: 'increasing',
     unit: 'count',
     fineCuts: [1, 2, 3],

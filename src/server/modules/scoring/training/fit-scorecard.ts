@@ -46,7 +46,10 @@ export interface FitResult {
   holdout: SampleFigures;
   /** Population stability of the holdout's scores against the training sample's. */
   psi: number;
+  /** Features whose coefficient would have been negative given the others. */
   droppedFeatures: string[];
+  /** Features with one value for everybody in the training sample (no information). */
+  flatFeatures: string[];
   bandFigures: { band: string; minScore: number; holdoutRows: number; holdoutShare: number; holdoutBadRate: number }[];
 }
 
@@ -76,13 +79,22 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     return weightOfEvidence(bin.goods, bin.bads, totalGoods, totalBads);
   };
 
-  const design = trainRows.map((r) => classes.map((c) => woeOfValue(c.coarse, r.features[c.definition.key])));
-  const fit = fitNonNegativeLogisticRegression(
-    design,
+  const columns = classes.map((c) => trainRows.map((r) => woeOfValue(c.coarse, r.features[c.definition.key])));
+  // A column with one value for everybody (every row in one bin) says nothing; it stays out of the
+  // fit (coefficient 0) rather than let rounding noise give it a sign.
+  const informative = columns.map((column, j) => j).filter((j) => columns[j].some((v) => v !== columns[j][0]));
+  const flatFeatures = classes.filter((_, j) => !informative.includes(j)).map((c) => c.definition.key);
+  const informativeFit = fitNonNegativeLogisticRegression(
+    trainRows.map((_, r) => informative.map((j) => columns[j][r])),
     trainRows.map((r) => (r.isBad ? 0 : 1)),
     { l2: config.l2 },
   );
-  if (!fit.isConverged) throw new Error('the logistic regression did not converge');
+  if (!informativeFit.isConverged) throw new Error('the logistic regression did not converge');
+  const fit = {
+    ...informativeFit,
+    coefficients: classes.map((_, j) => (informative.includes(j) ? informativeFit.coefficients[informative.indexOf(j)] : 0)),
+    dropped: informativeFit.dropped.map((i) => informative[i]),
+  };
 
   const factor = config.scaling.pdo / Math.LN2;
   const offset = config.scaling.baseScore - factor * Math.log(config.scaling.baseOdds);
@@ -150,9 +162,9 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
 
   const model = parseScorecardModel({
     ...draft,
-    training: { data: config.data, seed: config.seed, holdoutShare: config.holdoutShare, minBinShare: config.minBinShare, l2: config.l2, train, holdout, psi, droppedFeatures, bandFigures, iterations: fit.iterations },
+    training: { data: config.data, seed: config.seed, holdoutShare: config.holdoutShare, minBinShare: config.minBinShare, l2: config.l2, train, holdout, psi, droppedFeatures, flatFeatures, bandFigures, iterations: fit.iterations },
   });
-  return { model, train, holdout, psi, droppedFeatures, bandFigures };
+  return { model, train, holdout, psi, droppedFeatures, flatFeatures, bandFigures };
 }
 
 /** The holdout figures of a model on the rows `filter` keeps (same split as the fit). */

@@ -63,12 +63,12 @@ export function writeModelCard(fit: FitResult, context: ModelCardContext): strin
   }
   lines.push('');
   lines.push('## Features, bins and points');
-  lines.push('Bins were pooled from the fine bins of the feature definitions until each held at least ' + pct(Number(model.training.minBinShare)) + ' of the training sample and the weight of evidence ran strictly in the stated direction, so no bin ever rewards a worse value. Coefficients are constrained to be at least 0; a feature whose coefficient would turn negative given the others is dropped (points 0).');
+  lines.push('Bins were pooled from the fine bins of the feature definitions until each held at least ' + pct(Number(model.training.minBinShare)) + ' of the training sample and the weight of evidence ran strictly in the stated direction, so no bin ever rewards a worse value. Coefficients are constrained to be at least 0; a feature whose coefficient would turn negative given the others is dropped (points 0), and a feature that put everybody in one bin carries no information and stays out of the fit (points 0).');
   lines.push('');
   for (const feature of model.features) {
     const definition = FEATURE_DEFINITION_BY_KEY[feature.key];
     lines.push(`### ${definition.title} (\`${feature.key}\`)`);
-    lines.push(`${definition.description} Direction: ${feature.direction === 'increasing' ? 'higher is better' : 'higher is worse'}. Coefficient ${feature.coefficient.toFixed(4)}; information value ${feature.informationValue.toFixed(4)}${fit.droppedFeatures.includes(feature.key) ? '; **dropped by the fit**' : ''}. Reason: ${definition.reasonCode} "${SCORE_REASON_TEXTS[definition.reasonCode]}".`);
+    lines.push(`${definition.description} Direction: ${feature.direction === 'increasing' ? 'higher is better' : 'higher is worse'}. Coefficient ${feature.coefficient.toFixed(4)}; information value ${feature.informationValue.toFixed(4)}${fit.droppedFeatures.includes(feature.key) ? '; **dropped by the fit**' : ''}${fit.flatFeatures.includes(feature.key) ? '; **no information in the training sample**' : ''}. Reason: ${definition.reasonCode} "${SCORE_REASON_TEXTS[definition.reasonCode]}".`);
     lines.push('');
     lines.push('| Bin | Points | Training people | Bad rate | WoE |');
     lines.push('|---|---|---|---|---|');

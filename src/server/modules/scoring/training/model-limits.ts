@@ -19,7 +19,9 @@ export function describeLimits(fit: FitResult): string[] {
         ? 'the generated registry holds inquiries only for the 12 months before the snapshot, so none fall before the observation date'
         : key === 'utilisation'
           ? 'see above'
-          : 'its weight of evidence did not run in the common-sense direction in the generated data, so its bins were pooled into one';
+          : fit.flatFeatures.includes(key)
+            ? 'its weight of evidence did not run in the common-sense direction in the generated data, so its bins were pooled into one'
+            : 'its coefficient came out at 0';
     if (key !== 'utilisation') limits.push(`"${title(key)}" carries no points in this version: ${reason}.`);
   }
   for (const key of fit.droppedFeatures) limits.push(`"${title(key)}" was dropped by the fit: given the other features its coefficient would have been negative (it would have rewarded the worse value).`);
