@@ -80,15 +80,19 @@ export function parseDistrict(raw: string): TDistrict | null {
 }
 
 /**
- * The district an address line points to: a district name, or a known town, as a whole word.
- * Longer names win so "Western Area Rural" is not read as "Western Area Urban" or "Bo".
+ * The district an address line points to: a district name or a known town, as whole words. An
+ * address ends with its town, so the place named last wins ("Off Bo-Kenema Highway, Bo" is in Bo);
+ * at the same place the longer name wins ("Western Area Rural" over a shorter name inside it).
  */
 export function inferDistrictFromAddress(address: string): TDistrict | null {
   const text = ` ${keyOf(address)} `;
-  const names: [string, TDistrict][] = [...DISTRICTS.map((d) => [keyOf(d), d] as [string, TDistrict]), ...Object.entries(TOWN_DISTRICT)];
-  names.sort((a, b) => b[0].length - a[0].length);
-  for (const [name, district] of names) {
-    if (text.includes(` ${name} `)) return district;
+  let best: { at: number; length: number; district: TDistrict } | null = null;
+  for (const [name, district] of PLACE_NAMES) {
+    const at = text.lastIndexOf(` ${name} `);
+    if (at < 0) continue;
+    if (!best || at > best.at || (at === best.at && name.length > best.length)) best = { at, length: name.length, district };
   }
-  return null;
+  return best?.district ?? null;
 }
+
+const PLACE_NAMES: [string, TDistrict][] = [...DISTRICTS.map((d) => [keyOf(d), d] as [string, TDistrict]), ...(Object.entries(TOWN_DISTRICT) as [string, TDistrict][])];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPES, PURPOSE_CODES } from '../../../src/shared/credit-reference';
 import { queryRows } from '../../../src/server/db/query';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport, createBusiness, defaulterReport } from './credit-fixtures';
@@ -209,5 +210,21 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
     const res = await post(accountReport({ subject: { nationalId: 'HIST00001' }, account: { accountNumber: 'HIST-1', paymentHistory: undefined, status: 'late_30' } }));
     const [row] = await queryRows<{ payment_history: string }>(t.db, sql`SELECT payment_history FROM credit_accounts WHERE id = ${res.json().accountId}::uuid`);
     expect(row.payment_history).toBe('1');
+  });
+});
+
+describe('reference data', () => {
+  it('the migration created the same account types, statuses and purposes as the shared lists', async () => {
+    const types = await queryRows<{ code: string; category: string }>(t.db, sql`SELECT code, category FROM credit_account_types ORDER BY sort_order`);
+    expect(types).toEqual(ACCOUNT_TYPES.map((a) => ({ code: a.code, category: a.category })));
+    const statuses = await queryRows<{ code: string }>(t.db, sql`SELECT code FROM credit_account_statuses ORDER BY sort_order`);
+    expect(statuses.map((r) => r.code)).toEqual([...ACCOUNT_STATUS_CODES]);
+    const purposes = await queryRows<{ code: string }>(t.db, sql`SELECT code FROM permissible_purposes ORDER BY sort_order`);
+    expect(purposes.map((r) => r.code)).toEqual([...PURPOSE_CODES]);
+  });
+
+  it('offers mobile money and utility accounts as alternative data', async () => {
+    const rows = await queryRows<{ code: string }>(t.db, sql`SELECT code FROM credit_account_types WHERE category = 'alternative' ORDER BY code`);
+    expect(rows.map((r) => r.code)).toEqual(['mobile_money_loan', 'telecom_postpaid', 'utility']);
   });
 });

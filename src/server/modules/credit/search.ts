@@ -86,7 +86,8 @@ async function describeCandidates(db: Database, hits: Hit[]): Promise<TCreditSea
         maskedNationalId: r.nin ? maskIdentifier(r.nin) : null,
         birthYear: r.date_of_birth ? Number(r.date_of_birth.slice(0, 4)) : null,
         district: r.district,
-        matchScore: Math.round(h.score * 100),
+        // Phone and address agreement can lift a score past 1; the scale shown stops at 100.
+        matchScore: Math.min(100, Math.round(h.score * 100)),
       };
     });
 }

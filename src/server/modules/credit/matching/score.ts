@@ -26,8 +26,12 @@ const WEIGHT_DOB = 0.4;
 /** What an unknown birth date contributes: neither for nor against. */
 const DOB_UNKNOWN = 0.55;
 const PHONE_BONUS = 0.1;
-/** A candidate holding a different number of the same identifier type is very likely someone else. */
-const IDENTIFIER_CONFLICT_PENALTY = 0.25;
+/** At most this for the same address line (addresses are rewritten and shared: a tie-breaker, never proof). */
+const ADDRESS_BONUS = 0.06;
+/** A candidate holding a different NIN is very likely someone else: the NIN is lifelong. */
+const NIN_CONFLICT_PENALTY = 0.25;
+/** A different passport or licence number means less: both are renewed under new numbers. */
+const DOCUMENT_CONFLICT_PENALTY = 0.05;
 const TRANSPOSED_PENALTY = 0.02;
 
 export interface NameRecord {
@@ -48,6 +52,8 @@ export interface IdentifierValue {
 export interface ProbeIdentity extends NameRecord {
   phone: string | null;
   identifiers: IdentifierValue[];
+  /** The reported address line, when there is one. */
+  addressLine?: string | null;
 }
 
 export interface CandidateIdentity {
@@ -66,7 +72,12 @@ export interface PairScore {
   nameScore: number;
   dobScore: number | null;
   phoneMatch: boolean;
+  /** 0 to 1: how alike the reported address is to the nearest one on file. */
+  addressSimilarity: number;
+  /** The candidate holds a different NIN (blocks an automatic link). */
   identifierConflict: boolean;
+  /** The candidate holds a different passport or licence number (weak evidence). */
+  documentConflict: boolean;
 }
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
@@ -146,12 +157,27 @@ export function scoreDateOfBirth(a: string | null, b: string | null): number | n
   return 0;
 }
 
-function hasIdentifierConflict(probe: ProbeIdentity, cand: CandidateIdentity): boolean {
+function conflictsOf(probe: ProbeIdentity, cand: CandidateIdentity): { nin: boolean; document: boolean } {
+  let nin = false;
+  let document = false;
   for (const id of probe.identifiers) {
     const held = cand.identifiers.get(id.type);
-    if (held && held.size > 0 && !held.has(id.value)) return true;
+    if (held && held.size > 0 && !held.has(id.value)) {
+      if (id.type === 'nin') nin = true;
+      else document = true;
+    }
   }
-  return false;
+  return { nin, document };
+}
+
+const normalizeAddress = (line: string) => line.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+function addressSimilarityOf(probe: ProbeIdentity, cand: CandidateIdentity): number {
+  if (!probe.addressLine || cand.addresses.size === 0) return 0;
+  const mine = normalizeAddress(probe.addressLine);
+  let best = 0;
+  for (const line of cand.addresses) best = Math.max(best, trigramSimilarity(mine, normalizeAddress(line)));
+  return best;
 }
 
 /** The best agreement between a reported identity and any name and birth date recorded for a person. */
@@ -169,10 +195,16 @@ export function bestNameAndDob(probe: NameRecord, names: NameRecord[]): { nameSc
 export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): PairScore {
   const { nameScore, dobScore, combined } = bestNameAndDob(probe, cand.names);
   const phoneMatch = probe.phone !== null && cand.phones.has(probe.phone);
-  const identifierConflict = hasIdentifierConflict(probe, cand);
-  let score = combined + (phoneMatch ? PHONE_BONUS : 0) - (identifierConflict ? IDENTIFIER_CONFLICT_PENALTY : 0);
-  score = Math.min(1, Math.max(0, score));
-  return { subjectId: cand.subjectId, score, nameScore, dobScore, phoneMatch, identifierConflict };
+  const addressSimilarity = addressSimilarityOf(probe, cand);
+  const conflicts = conflictsOf(probe, cand);
+  // Not capped at 1: the phone and the address still rank two people whose name and birth date both fit.
+  const score =
+    combined +
+    (phoneMatch ? PHONE_BONUS : 0) +
+    (addressSimilarity >= 0.5 ? ADDRESS_BONUS * addressSimilarity : 0) -
+    (conflicts.nin ? NIN_CONFLICT_PENALTY : 0) -
+    (conflicts.document ? DOCUMENT_CONFLICT_PENALTY : 0);
+  return { subjectId: cand.subjectId, score: Math.max(0, score), nameScore, dobScore, phoneMatch, addressSimilarity, identifierConflict: conflicts.nin, documentConflict: conflicts.document };
 }
 
 export type CandidateDecision =

@@ -115,6 +115,7 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
       lastCode: codes[i].lastCode,
       phone: r.report.subject.phone,
       identifiers: identifiersOf(r.report),
+      addressLine: r.report.subject.address.line,
     },
   }));
 }

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeName, swapDayMonth, trigramSimilarity } from '../../../src/server/modules/credit/matching/names';
+import {
+  checkIdentifierAgreement,
+  decideCandidate,
+  namePartSimilarity,
+  rankCandidates,
+  scoreCandidate,
+  scoreDateOfBirth,
+  scoreName,
+  type CandidateIdentity,
+  type NameRecord,
+  type PairScore,
+  type ProbeIdentity,
+} from '../../../src/server/modules/credit/matching/score';
+
+const rec = (first: string, last: string, dob: string | null, codes: [string, string] = ['', ''], middle = ''): NameRecord => ({
+  first: normalizeName(first),
+  middle: normalizeName(middle),
+  last: normalizeName(last),
+  dob,
+  firstCode: codes[0],
+  lastCode: codes[1],
+});
+
+function candidate(id: string, names: NameRecord[], phones: string[] = [], nin?: string): CandidateIdentity {
+  return { subjectId: id, names, phones: new Set(phones), addresses: new Set(), identifiers: new Map(nin ? [['nin', new Set([nin])]] : []) };
+}
+
+const probeOf = (r: NameRecord, phone: string | null = null, nin?: string): ProbeIdentity => ({ ...r, phone, identifiers: nin ? [{ type: 'nin', value: nin }] : [] });
+
+describe('names', () => {
+  it('normalises case, accents, apostrophes and hyphens', () => {
+    expect(normalizeName("  Abu-Bakarr  O'Neil ")).toBe('abu bakarr oneil');
+    expect(normalizeName('Fátmata')).toBe('fatmata');
+  });
+
+  it("computes pg_trgm's similarity", () => {
+    // Values PostgreSQL gives: similarity('mohamed', 'mohammed') = 0.7, identical = 1.
+    expect(trigramSimilarity('mohamed', 'mohammed')).toBeCloseTo(0.7, 5);
+    expect(trigramSimilarity('kamara', 'kamara')).toBe(1);
+    expect(trigramSimilarity('sesay', 'koroma')).toBe(0);
+  });
+
+  it('swaps day and month only when the result is another date', () => {
+    expect(swapDayMonth('1988-04-12')).toBe('1988-12-04');
+    expect(swapDayMonth('1988-04-13')).toBeNull();
+    expect(swapDayMonth('1988-05-05')).toBeNull();
+  });
+
+  it('is symmetric and bounded', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,10}$/), fc.stringMatching(/^[a-z]{1,10}$/), (a, b) => {
+        const s = namePartSimilarity(a, b);
+        expect(s).toBeGreaterThanOrEqual(0);
+        expect(s).toBeLessThanOrEqual(1);
+        expect(namePartSimilarity(b, a)).toBeCloseTo(s, 10);
+      }),
+    );
+  });
+});
+
+describe('scores', () => {
+  it('treats spelling variants with the same sound as close', () => {
+    expect(namePartSimilarity('mohamed', 'mohammed', 'MHMT', 'MHMT')).toBeGreaterThanOrEqual(0.85);
+    expect(namePartSimilarity('fatmata', 'fatimata', 'FTMT', 'FTMT')).toBeGreaterThanOrEqual(0.85);
+    expect(namePartSimilarity('fatmata', 'isatu', 'FTMT', 'AST')).toBeLessThan(0.3);
+  });
+
+  it('tolerates transposed first and last names', () => {
+    expect(scoreName(rec('Kamara', 'Aminata', null), rec('Aminata', 'Kamara', null))).toBeGreaterThan(0.95);
+  });
+
+  it('scores birth dates: equal, day-month swap, one-digit typo, far apart, unknown', () => {
+    expect(scoreDateOfBirth('1988-04-12', '1988-04-12')).toBe(1);
+    expect(scoreDateOfBirth('1988-04-12', '1988-12-04')).toBe(0.9);
+    expect(scoreDateOfBirth('1988-04-12', '1988-04-13')).toBe(0.7);
+    expect(scoreDateOfBirth('1988-04-12', '1961-09-30')).toBe(0);
+    expect(scoreDateOfBirth(null, '1988-04-12')).toBeNull();
+  });
+
+  it('ranks the person with the phone on file above a namesake born the same day', () => {
+    const probe = probeOf(rec('Mohamed', 'Kamara', '1990-01-01', ['MHMT', 'KMR']), '+23276111222');
+    const ranked = rankCandidates([
+      scoreCandidate(probe, candidate('a', [rec('Mohamed', 'Kamara', '1990-01-01', ['MHMT', 'KMR'])], ['+23277000000'])),
+      scoreCandidate(probe, candidate('b', [rec('Mohamed', 'Kamara', '1990-01-01', ['MHMT', 'KMR'])], ['+23276111222'])),
+    ]);
+    expect(ranked[0].subjectId).toBe('b');
+  });
+
+  it('penalises a candidate holding a different NIN', () => {
+    const probe = probeOf(rec('Isatu', 'Sesay', '1980-02-02'), null, 'NIN111111');
+    const withOther = scoreCandidate(probe, candidate('a', [rec('Isatu', 'Sesay', '1980-02-02')], [], 'NIN222222'));
+    const withNone = scoreCandidate(probe, candidate('b', [rec('Isatu', 'Sesay', '1980-02-02')]));
+    expect(withOther.identifierConflict).toBe(true);
+    expect(withOther.score).toBeLessThan(withNone.score - 0.2);
+  });
+});
+
+describe('decisions', () => {
+  const pair = (over: Partial<PairScore>): PairScore => ({
+    subjectId: 'a',
+    score: 1.1,
+    nameScore: 1,
+    dobScore: 1,
+    phoneMatch: true,
+    addressSimilarity: 0,
+    identifierConflict: false,
+    documentConflict: false,
+    ...over,
+  });
+
+  it('links automatically only a clear, corroborated best candidate', () => {
+    expect(decideCandidate([pair({})]).outcome).toBe('probable');
+    expect(decideCandidate([pair({ phoneMatch: false, score: 1 })]).outcome).toBe('review');
+    expect(decideCandidate([pair({ dobScore: null, score: 0.92 })]).outcome).toBe('review');
+    expect(decideCandidate([pair({}), pair({ subjectId: 'b', score: 1.05 })])).toMatchObject({ outcome: 'review', reason: 'ambiguous_candidates' });
+    expect(decideCandidate([pair({ identifierConflict: true })])).toMatchObject({ outcome: 'review', reason: 'conflicting_identifier' });
+    expect(decideCandidate([pair({ score: 0.5 })]).outcome).toBe('new');
+    expect(decideCandidate([]).outcome).toBe('new');
+  });
+
+  it('flags an identifier match whose name or birth date disagrees strongly', () => {
+    const held = [rec('Isatu', 'Bangura', '1979-01-05')];
+    expect(checkIdentifierAgreement(rec('Isata', 'Bangura', '1979-01-05'), held).agrees).toBe(true);
+    expect(checkIdentifierAgreement(rec('Ibrahim', 'Fofanah', '1979-01-05'), held)).toMatchObject({ agrees: false, reason: 'identifier_name_mismatch' });
+    expect(checkIdentifierAgreement(rec('Isatu', 'Bangura', '1999-08-30'), held)).toMatchObject({ agrees: false, reason: 'identifier_dob_mismatch' });
+  });
+});
