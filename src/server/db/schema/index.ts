@@ -6,3 +6,5 @@ export * from './users';
 export * from './audit';
 export * from './jobs';
 export * from './scoring';
+export * from './admin';
+export * from './oversight';
