@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './scoring';
 export * from './admin';
 export * from './oversight';
+export * from './consumer';
