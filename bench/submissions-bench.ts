@@ -78,13 +78,15 @@ const meta = { businessId: lender, userId: lender };
 
 for (const round of ['first send', 'sent again']) {
   const started = performance.now();
-  const { id } = await submitMonthlyFile(database.db, meta, body);
+  const timings: Record<string, number> = {};
+  const { id } = await submitMonthlyFile(database.db, meta, body, { timings });
   const seconds = (performance.now() - started) / 1000;
   const status = await getSubmission(database.db, lender, id);
   console.log(
     `${round}: ${rows.toLocaleString('en')} ${format.toUpperCase()} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s; ` +
       `${status.status}, accepted ${status.accepted}, rejected ${status.rejected}, matches ${JSON.stringify(status.matches)}, created ${status.created}, updated ${status.updated}`,
   );
+  console.log(`  ms by phase: ${Object.entries(timings).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
 }
 const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM credit_accounts WHERE business_id = ${lender}::uuid`);
 console.log(`Accounts of the lender after both sends: ${count.n}`);

@@ -111,3 +111,17 @@ describe('the registry generator', () => {
     expect([...segments].sort()).toEqual(['alternative_only', 'regular', 'thin']);
   });
 });
+
+describe('dates', () => {
+  it('accepts days that exist and nothing else', async () => {
+    const { isRealDate } = await import('../../../src/shared/schemas/credit');
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('2023-02-29')).toBe(false);
+    expect(isRealDate('1900-02-29')).toBe(false);
+    expect(isRealDate('2000-02-29')).toBe(true);
+    expect(isRealDate('2024-04-31')).toBe(false);
+    expect(isRealDate('2024-13-01')).toBe(false);
+    expect(isRealDate('2024-1-01')).toBe(false);
+    for (let d = Date.UTC(1999, 0, 1); d < Date.UTC(2001, 0, 1); d += 86_400_000) expect(isRealDate(new Date(d).toISOString().slice(0, 10))).toBe(true);
+  });
+});

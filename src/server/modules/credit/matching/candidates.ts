@@ -52,68 +52,100 @@ export interface BlockingProbe {
 
 /** Most people one phone number may bring in as candidates (a lender's own number on many records). */
 const PHONE_CANDIDATE_LIMIT = 20;
-/** Most same-sounding names without a birth date to look at. */
-const NO_DOB_CANDIDATE_LIMIT = 50;
+/**
+ * Most people one loose block may bring in. Blocks on a birth date and one name's sound are large
+ * for common names on common dates (thousands of Kamaras carry 1 January at national scale); the
+ * tight block (birth date and both sounds) has no limit, so the usual case is never cut.
+ */
+const LOOSE_BLOCK_LIMIT = 40;
+
+const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
+    SELECT p.*, ARRAY[p.dob, p.sdob] AS dobs,
+      make_date(extract(year FROM p.dob)::int, extract(month FROM p.dob)::int, 1) AS month_start
+    FROM unnest(
+      ${param(probes.map((p) => p.idx))}::int[],
+      ${param(probes.map((p) => p.firstCode))}::text[],
+      ${param(probes.map((p) => p.lastCode))}::text[],
+      ${param(probes.map((p) => p.dob))}::date[],
+      ${param(probes.map((p) => p.swappedDob))}::date[],
+      ${param(probes.map((p) => p.phone))}::text[]
+    ) AS p(idx, fc, lc, dob, sdob, phone)
+  )`;
 
 /**
- * People worth scoring against each probe, found by blocking keys that each hit an index:
- * birth date (or its day-month swap) with either name's sound, both names' sounds in the birth
- * year (a mistyped day) or with no recorded birth date, the transposed names, and the phone.
+ * People worth scoring against each probe, found by blocking keys that each hit an index. First
+ * the tight blocks: birth date (or its day-month swap) with both names' sounds, either way round,
+ * and the phone. A probe whose tight blocks already agree on someone (same names, same birth date,
+ * same phone) stops there; the others also get the loose blocks: birth date with one name's sound
+ * (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
+ * both sounds where either side has no birth date.
  */
 export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[]): Promise<Map<number, Set<string>>> {
   const result = new Map<number, Set<string>>();
   if (probes.length === 0) return result;
-  const rows = await queryRows<{ idx: number; subject_id: string }>(
-    db as Database,
-    sql`WITH p AS (
-          SELECT * FROM unnest(
-            ${param(probes.map((p) => p.idx))}::int[],
-            ${param(probes.map((p) => p.firstCode))}::text[],
-            ${param(probes.map((p) => p.lastCode))}::text[],
-            ${param(probes.map((p) => p.dob))}::date[],
-            ${param(probes.map((p) => p.swappedDob))}::date[],
-            ${param(probes.map((p) => p.phone))}::text[]
-          ) AS p(idx, fc, lc, dob, sdob, phone)
-        )
-        SELECT DISTINCT c.idx, c.subject_id FROM (
-          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
-            ON n.date_of_birth = ANY (ARRAY[p.dob, p.sdob]) AND n.last_code = ANY (ARRAY[p.lc, p.fc])
-          UNION ALL
-          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
-            ON n.date_of_birth = ANY (ARRAY[p.dob, p.sdob]) AND n.first_code = ANY (ARRAY[p.fc, p.lc])
-          UNION ALL
-          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
-            ON n.last_code = p.lc AND n.first_code = p.fc
-           AND n.date_of_birth BETWEEN make_date(extract(year FROM p.dob)::int, 1, 1) AND make_date(extract(year FROM p.dob)::int, 12, 31)
-          UNION ALL
-          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
-            ON n.last_code = p.fc AND n.first_code = p.lc
-           AND n.date_of_birth BETWEEN make_date(extract(year FROM p.dob)::int, 1, 1) AND make_date(extract(year FROM p.dob)::int, 12, 31)
-          UNION ALL
-          SELECT p.idx, n.subject_id FROM p JOIN credit_subject_names n
-            ON n.last_code = p.lc AND n.first_code = p.fc AND n.date_of_birth IS NULL
-          UNION ALL
-          SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-            SELECT n.subject_id FROM credit_subject_names n
-             WHERE n.last_code = p.lc AND n.first_code = p.fc LIMIT ${NO_DOB_CANDIDATE_LIMIT}
-          ) x WHERE p.dob IS NULL
-          UNION ALL
-          SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-            SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}
-          ) x WHERE p.phone IS NOT NULL
-        ) c`,
-  );
-  for (const r of rows) {
-    const idx = Number(r.idx);
+  const add = (idx: number, subjectId: string) => {
     let set = result.get(idx);
     if (!set) result.set(idx, (set = new Set()));
-    set.add(r.subject_id);
+    set.add(subjectId);
+  };
+  const tight = await queryRows<{ idx: number; subject_id: string; via: 'name' | 'phone' }>(
+    db as Database,
+    sql`${PROBES_CTE(probes)}
+        SELECT p.idx, n.subject_id, 'name' AS via FROM p JOIN credit_subject_names n
+          ON n.date_of_birth = ANY (p.dobs) AND n.last_code = ANY (ARRAY[p.lc, p.fc]) AND n.first_code = ANY (ARRAY[p.fc, p.lc])
+        UNION ALL
+        SELECT p.idx, x.subject_id, 'phone' AS via FROM p CROSS JOIN LATERAL (
+          SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}
+        ) x WHERE p.phone IS NOT NULL`,
+  );
+  const byName = new Set<string>();
+  const settled = new Set<number>();
+  for (const r of tight) if (r.via === 'name') byName.add(`${r.idx}|${r.subject_id}`);
+  for (const r of tight) {
+    add(Number(r.idx), r.subject_id);
+    if (r.via === 'phone' && byName.has(`${r.idx}|${r.subject_id}`)) settled.add(Number(r.idx));
   }
+  const open = probes.filter((p) => !settled.has(p.idx));
+  if (open.length === 0) return result;
+  const loose = await queryRows<{ idx: number; subject_id: string }>(
+    db as Database,
+    sql`${PROBES_CTE(open)}
+        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc LIMIT ${LOOSE_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NOT NULL
+        UNION ALL
+        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.first_code = p.fc LIMIT ${LOOSE_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NOT NULL
+        UNION ALL
+        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.last_code = p.lc AND n.first_code = p.fc
+             AND n.date_of_birth >= p.month_start AND n.date_of_birth < (p.month_start + interval '1 month')::date
+           LIMIT ${LOOSE_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NOT NULL
+        UNION ALL
+        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.last_code = p.lc AND n.first_code = p.fc AND n.date_of_birth IS NULL LIMIT ${LOOSE_BLOCK_LIMIT}
+        ) x
+        UNION ALL
+        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n WHERE n.last_code = p.lc AND n.first_code = p.fc LIMIT ${LOOSE_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NULL`,
+  );
+  for (const r of loose) add(Number(r.idx), r.subject_id);
   return result;
 }
 
-/** Names, birth dates, phones, addresses and identifiers of the given people, one query each. */
-export async function loadIdentities(db: Executor, subjectIds: Iterable<string>): Promise<Map<string, CandidateIdentity>> {
+/**
+ * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
+ * one query each. The people a row points at directly skip identifiers: the identifier look-up
+ * already answered for them.
+ */
+export async function loadIdentities(db: Executor, subjectIds: Iterable<string>, options: { identifiers?: boolean } = {}): Promise<Map<string, CandidateIdentity>> {
   const ids = [...new Set(subjectIds)];
   const identities = new Map<string, CandidateIdentity>();
   if (ids.length === 0) return identities;
@@ -127,14 +159,16 @@ export async function loadIdentities(db: Executor, subjectIds: Iterable<string>)
   );
   const phones = await queryRows<{ subject_id: string; phone: string }>(db as Database, sql`SELECT subject_id, phone FROM credit_subject_phones WHERE subject_id = ANY (${idParam}::uuid[])`);
   const addresses = await queryRows<{ subject_id: string; line: string }>(db as Database, sql`SELECT subject_id, line FROM credit_subject_addresses WHERE subject_id = ANY (${idParam}::uuid[])`);
-  const identifiers = await queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
-    db as Database,
-    sql`SELECT subject_id, type, value FROM credit_subject_identifiers WHERE subject_id = ANY (${idParam}::uuid[])`,
-  );
   for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
   for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
-  for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
+  if (options.identifiers !== false) {
+    const identifiers = await queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
+      db as Database,
+      sql`SELECT subject_id, type, value FROM credit_subject_identifiers WHERE subject_id = ANY (${idParam}::uuid[])`,
+    );
+    for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
+  }
   return identities;
 }
 

@@ -102,10 +102,24 @@ function osaDistance(a: string, b: string): number {
   return prev[m];
 }
 
+const similarityCache = new Map<string, number>();
+const SIMILARITY_CACHE_MAX = 200_000;
+
 /** How alike two spellings of one name part are, 0 to 1. */
 export function namePartSimilarity(a: string, b: string, codeA = '', codeB = ''): number {
   if (!a || !b) return 0;
   if (a === b) return 1;
+  // Names repeat (Mohamed, Kamara): the same pair comes back thousands of times in a large file.
+  const key = a < b ? `${a}|${b}|${codeA === codeB ? codeA : '-'}` : `${b}|${a}|${codeA === codeB ? codeA : '-'}`;
+  const cached = similarityCache.get(key);
+  if (cached !== undefined) return cached;
+  const value = computePartSimilarity(a, b, codeA, codeB);
+  if (similarityCache.size >= SIMILARITY_CACHE_MAX) similarityCache.clear();
+  similarityCache.set(key, value);
+  return value;
+}
+
+function computePartSimilarity(a: string, b: string, codeA: string, codeB: string): number {
   let s = Math.max(trigramSimilarity(a, b), 1 - osaDistance(a, b) / Math.max(a.length, b.length));
   // Same sound: Mohamed/Mohammed/Muhammad, Fatmata/Fatimata, Isatu/Isata.
   if (codeA && codeA === codeB) s = Math.max(s, codeA.length >= 2 ? 0.85 : 0.6);

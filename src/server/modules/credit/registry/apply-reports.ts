@@ -57,7 +57,8 @@ export const duplicateAccountMessage = (firstRow: number) => `This account numbe
 
 /** Any fixed number: every registry writer takes this lock, so matching always sees earlier writes. */
 const REGISTRY_WRITE_LOCK = 7_232_104;
-const DEFAULT_CHUNK = 5_000;
+/** Large rounds: each round's lookups scan an index range per table, so fewer rounds cost less. */
+const DEFAULT_CHUNK = 20_000;
 /** Identifier types in the order they decide between two people: NIN is lifelong and unique. */
 const IDENTIFIER_PRIORITY: TIdentifierType[] = ['nin', 'passport', 'drivers_license'];
 
@@ -123,8 +124,9 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
 async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: string[]): Promise<Map<string, ExistingAccount>> {
   const rows = await queryRows<{ id: string; subject_id: string; account_number: string; payment_history: string; last_reported_at: Date | string }>(
     tx as Database,
-    sql`SELECT id, subject_id, account_number, payment_history, last_reported_at FROM credit_accounts
-        WHERE business_id = ${businessId}::uuid AND account_number = ANY (${sql.param(accountNumbers)}::text[])`,
+    sql`SELECT a.id, a.subject_id, a.account_number, a.payment_history, a.last_reported_at
+        FROM unnest(${sql.param(accountNumbers)}::text[]) AS u(account_number)
+        JOIN credit_accounts a ON a.business_id = ${businessId}::uuid AND a.account_number = u.account_number`,
   );
   return new Map(
     rows.map((r) => [r.account_number, { id: r.id, subjectId: r.subject_id, paymentHistory: r.payment_history, lastReportedAt: new Date(r.last_reported_at) }]),
@@ -134,19 +136,19 @@ async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: 
 /**
  * Keys under which a person can be found again by a later row of the same batch. They mirror the
  * SQL blocking of findCandidateSubjects: birth date with a name's sound, both sounds within the
- * birth year (or with no birth date), and the phone. Codes stand in for spellings (Mohamed and
+ * birth month (or with no birth date), and the phone. Codes stand in for spellings (Mohamed and
  * Mohammed share MHMT).
  */
 function blockingKeysOf(firstCode: string, lastCode: string, dob: string | null, phone: string | null): string[] {
-  const keys = [`n:${firstCode}:${lastCode}:${dob ? dob.slice(0, 4) : '-'}`];
+  const keys = [`n:${firstCode}:${lastCode}:${dob ? dob.slice(0, 7) : '-'}`];
   if (dob) keys.push(`d:${dob}:${lastCode}`, `d:${dob}:${firstCode}`);
   if (phone) keys.push(`p:${phone}`);
   return keys;
 }
 
 function probeKeys(probe: ProbeIdentity): string[] {
-  const year = probe.dob ? probe.dob.slice(0, 4) : '-';
-  const keys = [`n:${probe.firstCode}:${probe.lastCode}:${year}`, `n:${probe.lastCode}:${probe.firstCode}:${year}`];
+  const month = probe.dob ? probe.dob.slice(0, 7) : '-';
+  const keys = [`n:${probe.firstCode}:${probe.lastCode}:${month}`, `n:${probe.lastCode}:${probe.firstCode}:${month}`];
   if (probe.dob) keys.push(`n:${probe.firstCode}:${probe.lastCode}:-`);
   for (const d of [probe.dob, swapDayMonth(probe.dob)]) if (d) keys.push(`d:${d}:${probe.lastCode}`, `d:${d}:${probe.firstCode}`);
   if (probe.phone) keys.push(`p:${probe.phone}`);
@@ -222,9 +224,11 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     })),
   );
   lap('candidate blocking');
-  const allCandidateIds = new Set<string>(directSubjects);
+  // The people rows point at need no identifiers (the look-up just answered); candidates need everything.
+  const identities = await loadIdentities(tx, directSubjects, { identifiers: false });
+  const allCandidateIds = new Set<string>();
   for (const set of candidateIds.values()) for (const id of set) allCandidateIds.add(id);
-  const identities = await loadIdentities(tx, allCandidateIds);
+  for (const [id, identity] of await loadIdentities(tx, allCandidateIds)) identities.set(id, identity);
   lap('candidate details');
 
   // Batch state: people created or extended by earlier rows of this chunk.

@@ -7,6 +7,11 @@ import type { Database } from '../../../db/client';
 
 type Executor = Pick<Database, 'execute'>;
 const p = (value: unknown) => sql.param(value);
+/**
+ * A phone or address reported again within this long is left as it is: a monthly file re-sends
+ * every customer's, and rewriting them all each time would only churn the tables.
+ */
+const REFRESH_AFTER = '20 days';
 
 export interface NewSubjectRow {
   id: string;
@@ -76,13 +81,14 @@ export async function insertNames(db: Executor, rows: NameRow[]) {
     ON CONFLICT DO NOTHING`);
 }
 
-/** Rows must be unique by (subject, phone): one statement may not touch a row twice. */
+/** Rows must be unique by (subject, phone): one statement may not touch a row twice. Known ones only get a fresher date. */
 export async function upsertPhones(db: Executor, rows: { subjectId: string; phone: string }[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subject_phones (subject_id, phone)
     SELECT * FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.phone))}::text[])
-    ON CONFLICT (subject_id, phone) DO UPDATE SET last_reported_at = now()`);
+    ON CONFLICT (subject_id, phone) DO UPDATE SET last_reported_at = now()
+      WHERE credit_subject_phones.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
 }
 
 /** Rows must be unique by (subject, line). */
@@ -91,7 +97,8 @@ export async function upsertAddresses(db: Executor, rows: { subjectId: string; l
   await db.execute(sql`
     INSERT INTO credit_subject_addresses (subject_id, line, district)
     SELECT * FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.line))}::text[], ${p(rows.map((r) => r.district))}::text[])
-    ON CONFLICT (subject_id, line) DO UPDATE SET last_reported_at = now(), district = COALESCE(EXCLUDED.district, credit_subject_addresses.district)`);
+    ON CONFLICT (subject_id, line) DO UPDATE SET last_reported_at = now(), district = COALESCE(EXCLUDED.district, credit_subject_addresses.district)
+      WHERE credit_subject_addresses.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
 }
 
 /** The latest reported district becomes the person's district. Rows unique by subject. */
