@@ -12,6 +12,10 @@ import { businessRoutes } from './modules/businesses/routes';
 import { cmsRoutes } from './modules/cms/routes';
 import { configRoutes } from './modules/config/routes';
 import { consumerRoutes } from './modules/consumers/routes';
+import type { SmsProvider } from './modules/consumers/sms/sms-provider';
+import { consumerWorkspaceRoutes } from './modules/consumers/workspace-routes';
+import { disputeRoutes } from './modules/disputes/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
@@ -36,6 +40,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The card processor; the sandbox when absent. */
   paymentProvider?: PaymentProvider;
+  /** The SMS gateway for identity codes; the sandbox (outbox table) when absent. */
+  smsProvider?: SmsProvider;
   /** main.ts starts not ready and flips it once migrations are applied. */
   startReady?: boolean;
 }
@@ -68,6 +74,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
+  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider });
+  await app.register(disputeRoutes);
+  await app.register(notificationRoutes);
   await app.register(creditRoutes);
   await app.register(scoringRoutes);
   await app.register(staffRoutes);

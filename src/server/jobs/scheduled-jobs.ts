@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sealPendingEvents } from '../modules/audit/seal';
+import { markOverdueDisputes } from '../modules/disputes/overdue-job';
+import { scanConsumerAlerts } from '../modules/notifications/consumer-alerts';
 import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
 import { runSubscriptionRenewals } from './subscription-renewals';
@@ -17,5 +19,16 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
         if (outcome.ran) app.log.info({ job: 'subscriptions.renew', ...outcome.result }, 'subscription renewals done');
       },
     },
+    {
+      name: 'disputes.overdue',
+      everyMs: options.dailyCheckMs,
+      runAtStart: true,
+      run: async () => {
+        const outcome = await runOncePerPeriod(app.db, 'disputes.overdue', dayKeyOf(new Date()), (tx) => markOverdueDisputes(tx));
+        if (outcome.ran) app.log.info({ job: 'disputes.overdue', ...outcome.result }, 'dispute deadlines checked');
+      },
+    },
+    // Idempotent (dedupe keys): safe on every instance at once.
+    { name: 'notifications.consumer_alerts', everyMs: 120_000, run: () => scanConsumerAlerts(app.db) },
   ];
 }

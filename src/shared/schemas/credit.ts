@@ -488,6 +488,8 @@ export const ZCreditReportSchema = z.object({
   score: ZScoreSchema.nullable(),
   /** Why there is no score, when score is null. */
   scoreUnavailable: z.object({ code: z.string(), text: z.string() }).nullable(),
+  /** A fraud alert the person placed: verify their identity before lending (consumer area). */
+  fraudAlert: z.object({ placedAt: z.string(), contactPhone: z.string(), text: z.string() }).nullable(),
   accounts: z.array(ZReportAccountSchema),
   inquiries: z.array(ZReportInquirySchema),
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { maskIdentifier, toE164 } from '@shared/identity';
 import type { TConsumerRegistration } from '@shared/schemas/auth';
 import type { Database } from '../../db/client';
@@ -40,15 +40,34 @@ export async function registerConsumer(db: Database, input: TConsumerRegistratio
   }
 }
 
+/**
+ * An account that has not confirmed its identity holds its NIN and phone only for a day: otherwise
+ * anyone could block a person from the bureau by registering their NIN first (decisions/015).
+ */
+export const UNCONFIRMED_CLAIM_HOURS = 24;
+
 async function assertConsumerIdentityFree(db: Database, nationalId: string, phone: string, email?: string) {
-  const byNin = await db.select({ id: consumerProfiles.userId }).from(consumerProfiles).where(eq(consumerProfiles.nationalId, nationalId)).limit(1);
-  if (byNin.length) throw conflict('nationalId', NATIONAL_ID_TAKEN);
-  const byPhone = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'consumer'), eq(users.phone, phone))).limit(1);
-  if (byPhone.length) throw conflict('phone', PHONE_TAKEN);
-  if (email) {
-    const byEmail = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'consumer'), eq(users.email, email))).limit(1);
-    if (byEmail.length) throw conflict('email', EMAIL_TAKEN);
+  const staleBefore = new Date(Date.now() - UNCONFIRMED_CLAIM_HOURS * 3600_000);
+  const holders = await db
+    .select({ id: users.id, nationalId: consumerProfiles.nationalId, phone: users.phone, email: users.email, verifiedAt: consumerProfiles.identityVerifiedAt, createdAt: users.createdAt })
+    .from(users)
+    .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
+    .where(and(eq(users.role, 'consumer'), or(eq(consumerProfiles.nationalId, nationalId), eq(users.phone, phone), email ? eq(users.email, email) : undefined)));
+  const live = [];
+  for (const holder of holders) {
+    const isStaleClaim = holder.verifiedAt === null && holder.createdAt < staleBefore && (holder.nationalId === nationalId || holder.phone === phone);
+    if (!isStaleClaim) {
+      live.push(holder);
+      continue;
+    }
+    // Never confirmed, so it never saw a file: nothing of the person's is lost.
+    await db.execute(
+      sql`DELETE FROM users WHERE id = ${holder.id}::uuid AND NOT EXISTS (SELECT 1 FROM consumer_profiles cp WHERE cp.user_id = ${holder.id}::uuid AND cp.identity_verified_at IS NOT NULL)`,
+    );
   }
+  if (live.some((h) => h.nationalId === nationalId)) throw conflict('nationalId', NATIONAL_ID_TAKEN);
+  if (live.some((h) => h.phone === phone)) throw conflict('phone', PHONE_TAKEN);
+  if (email && live.some((h) => h.email === email)) throw conflict('email', EMAIL_TAKEN);
 }
 
 export async function getConsumerMe(db: Database, userId: string) {

@@ -7,6 +7,7 @@ import type { TCreditReport, TReportAccount } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
+import { fraudAlertOnFile } from '../consumers/fraud-alert';
 import { readSetting } from '../settings/service';
 import { joinName, titleCase } from './matching/names';
 import { attachCreditScore } from './score-hook';
@@ -106,7 +107,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
   const retentionCutoff = yearsBefore(asOf, retentionYears);
   const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
 
-  const [identifiers, names, phones, addresses, accounts, inquiries] = await Promise.all([
+  const [identifiers, names, phones, addresses, accounts, inquiries, fraudAlert] = await Promise.all([
     queryRows<{ type: string; value: string }>(db, sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid ORDER BY type, value`),
     queryRows<{ first_name: string; middle_name: string; last_name: string }>(
       db,
@@ -127,6 +128,10 @@ export async function buildCreditReport(db: Database, subjectId: string, options
           JOIN credit_account_statuses st ON st.code = a.status
           LEFT JOIN business_profiles b ON b.user_id = a.business_id
           WHERE a.subject_id = ${subjectId}::uuid
+            -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of
+            -- business reports until the lender answers; the person still sees it, marked disputed.
+            AND NOT (${isBusiness}::boolean AND EXISTS (
+              SELECT 1 FROM disputes d WHERE d.account_id = a.id AND d.status = 'open' AND d.due_at <= ${asOf.toISOString()}::timestamptz))
           ORDER BY a.opened_at DESC, a.id`,
     ),
     queryRows<{ created_at: Date | string; business_name: string | null; purpose: string; purpose_name: string; kind: 'search' | 'report' }>(
@@ -139,6 +144,8 @@ export async function buildCreditReport(db: Database, subjectId: string, options
           WHERE qs.subject_id = ${subjectId}::uuid AND q.created_at >= ${inquirySince.toISOString()}::timestamptz
           ORDER BY q.created_at DESC`,
     ),
+    // A fraud alert the person placed (consumer area): lenders must verify identity before lending.
+    fraudAlertOnFile(db, subjectId),
   ]);
 
   const reportAccounts: TReportAccount[] = [];
@@ -189,6 +196,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
       balances: [...balances.entries()].sort().map(([currency, minor]) => ({ currency, balance: formatMinorAmount(minor) })),
       inquiriesLast12Months: inquiries.length,
     },
+    fraudAlert,
     accounts: reportAccounts,
     inquiries: inquiries.map((q) => ({
       date: new Date(q.created_at).toISOString(),

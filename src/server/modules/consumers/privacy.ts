@@ -1,0 +1,208 @@
+import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import { PERMISSIBLE_PURPOSES } from '@shared/credit-reference';
+import type { TConsent, TFraudAlertRequest, TGrantConsent, TPrivacyStatus } from '@shared/schemas/consumer';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { businessProfiles, consumerConsents, consumerFraudAlerts } from '../../db/schema/index';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { recordAuditEvent, type AuditEventInput } from '../audit/record';
+import { fraudAlertOnFile } from './fraud-alert';
+import { requireOwnSubject, resolveOwnFile } from './own-file';
+
+type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+
+const purposeName = (code: string) => PERMISSIBLE_PURPOSES.find((p) => p.code === code)?.name ?? code;
+
+function consentStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): TConsent['status'] {
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt > now ? 'active' : 'expired';
+}
+
+export async function listConsents(db: Database, userId: string, now = new Date()): Promise<{ consents: TConsent[] }> {
+  const rows = await db
+    .select({
+      id: consumerConsents.id,
+      businessId: consumerConsents.businessId,
+      businessName: businessProfiles.businessName,
+      purpose: consumerConsents.purpose,
+      grantedAt: consumerConsents.grantedAt,
+      expiresAt: consumerConsents.expiresAt,
+      revokedAt: consumerConsents.revokedAt,
+    })
+    .from(consumerConsents)
+    .innerJoin(businessProfiles, eq(businessProfiles.userId, consumerConsents.businessId))
+    .where(eq(consumerConsents.consumerUserId, userId))
+    .orderBy(desc(consumerConsents.grantedAt))
+    .limit(200);
+  return {
+    consents: rows.map((r) => ({
+      id: r.id,
+      businessId: r.businessId,
+      businessName: r.businessName,
+      purpose: r.purpose,
+      purposeName: purposeName(r.purpose),
+      grantedAt: r.grantedAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+      status: consentStatus(r, now),
+    })),
+  };
+}
+
+/** Verified businesses the person may grant a consent to, by name. */
+export async function searchLenders(db: Database, q: string | undefined): Promise<{ lenders: { id: string; name: string }[] }> {
+  const escaped = (q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ id: businessProfiles.userId, name: businessProfiles.businessName })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.verificationStatus, 'verified'), escaped ? ilike(businessProfiles.businessName, `%${escaped}%`) : undefined))
+    .orderBy(businessProfiles.businessName)
+    .limit(25);
+  return { lenders: rows };
+}
+
+export async function grantConsent(db: Database, userId: string, input: TGrantConsent, audit: AuditContext, now = new Date()): Promise<TConsent> {
+  const { subjectId } = await requireOwnSubject(db, userId);
+  const [business] = await db
+    .select({ name: businessProfiles.businessName, status: businessProfiles.verificationStatus })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, input.businessId))
+    .limit(1);
+  if (!business || business.status !== 'verified') throw badRequest([{ field: 'businessId', message: 'Choose a verified business from the list' }]);
+  const expiresAt = new Date(now.getTime() + input.days * 24 * 3600_000);
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    // A new consent for the same business and purpose replaces the one still active.
+    await tx
+      .update(consumerConsents)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(consumerConsents.consumerUserId, userId),
+          eq(consumerConsents.businessId, input.businessId),
+          eq(consumerConsents.purpose, input.purpose),
+          isNull(consumerConsents.revokedAt),
+          gt(consumerConsents.expiresAt, now),
+        ),
+      );
+    const [row] = await tx
+      .insert(consumerConsents)
+      .values({ consumerUserId: userId, businessId: input.businessId, purpose: input.purpose, grantedAt: now, expiresAt })
+      .returning({ id: consumerConsents.id });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consent.granted',
+      subjectId,
+      businessId: input.businessId,
+      targetType: 'consent',
+      targetId: row.id,
+      details: { purpose: input.purpose, expiresAt: expiresAt.toISOString() },
+    });
+    return row.id;
+  });
+  return {
+    id,
+    businessId: input.businessId,
+    businessName: business.name,
+    purpose: input.purpose,
+    purposeName: purposeName(input.purpose),
+    grantedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    revokedAt: null,
+    status: 'active',
+  };
+}
+
+export async function revokeConsent(db: Database, userId: string, consentId: string, audit: AuditContext, now = new Date()): Promise<{ message: string }> {
+  const { subjectId } = await requireOwnSubject(db, userId);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx
+      .select({ id: consumerConsents.id, businessId: consumerConsents.businessId, revokedAt: consumerConsents.revokedAt })
+      .from(consumerConsents)
+      .where(and(eq(consumerConsents.id, consentId), eq(consumerConsents.consumerUserId, userId)))
+      .limit(1);
+    // Another person's consent is "not found".
+    if (!row) throw notFound('No such consent');
+    if (row.revokedAt) throw new HttpError(409, 'This consent was already revoked');
+    await tx.update(consumerConsents).set({ revokedAt: now }).where(eq(consumerConsents.id, row.id));
+    await recordAuditEvent(tx, { ...audit, action: 'consent.revoked', subjectId, businessId: row.businessId, targetType: 'consent', targetId: row.id });
+  });
+  return { message: 'Consent revoked' };
+}
+
+/**
+ * Whether the person holding this registry file has granted this business a live consent for this
+ * purpose. For the registry to call when it decides on a report (e.g. to release a frozen file to a
+ * lender the person chose); keyed through the verified consumer holding the file's NIN.
+ */
+export async function hasActiveConsent(db: Database, input: { subjectId: string; businessId: string; purpose: string; now?: Date }): Promise<boolean> {
+  const [row] = await queryRows<{ ok: number }>(
+    db,
+    sql`SELECT 1 AS ok FROM credit_subject_identifiers i
+        JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL
+        JOIN consumer_consents c ON c.consumer_user_id = cp.user_id
+        WHERE i.subject_id = ${input.subjectId}::uuid AND i.type = 'nin' AND c.business_id = ${input.businessId}::uuid
+          AND c.purpose = ${input.purpose} AND c.revoked_at IS NULL AND c.expires_at > ${(input.now ?? new Date()).toISOString()}::timestamptz
+        LIMIT 1`,
+  );
+  return !!row;
+}
+
+export async function getPrivacyStatus(db: Database, userId: string, now = new Date()): Promise<TPrivacyStatus> {
+  const file = await resolveOwnFile(db, userId);
+  const [consents] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM consumer_consents WHERE consumer_user_id = ${userId}::uuid AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  if (file.state !== 'verified' || !file.subjectId) return { state: file.state, frozenAt: null, fraudAlert: null, activeConsents: Number(consents?.n ?? 0) };
+  const [[subject], fraudAlert] = await Promise.all([
+    queryRows<{ frozen_at: Date | string | null }>(db, sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`),
+    fraudAlertOnFile(db, file.subjectId),
+  ]);
+  return { state: 'verified', frozenAt: subject?.frozen_at ? new Date(subject.frozen_at).toISOString() : null, fraudAlert, activeConsents: Number(consents?.n ?? 0) };
+}
+
+/**
+ * Freeze: the registry refuses business reports on the file (credit/pull-report.ts reads
+ * credit_subjects.frozen_at), except a lender's review of an account it already holds.
+ */
+export async function setFrozen(db: Database, userId: string, isFrozen: boolean, audit: AuditContext): Promise<TPrivacyStatus> {
+  const { subjectId } = await requireOwnSubject(db, userId);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const changed = await queryRows<{ id: string }>(
+      tx,
+      isFrozen
+        ? sql`UPDATE credit_subjects SET frozen_at = now() WHERE id = ${subjectId}::uuid AND frozen_at IS NULL RETURNING id`
+        : sql`UPDATE credit_subjects SET frozen_at = NULL WHERE id = ${subjectId}::uuid AND frozen_at IS NOT NULL RETURNING id`,
+    );
+    if (changed.length) await recordAuditEvent(tx, { ...audit, action: isFrozen ? 'consumer.file_frozen' : 'consumer.file_unfrozen', subjectId, targetType: 'credit_subject', targetId: subjectId });
+  });
+  return getPrivacyStatus(db, userId);
+}
+
+export async function placeFraudAlert(db: Database, userId: string, input: { contactPhone: string; note?: string }, audit: AuditContext): Promise<TPrivacyStatus> {
+  const { subjectId } = await requireOwnSubject(db, userId);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx
+      .insert(consumerFraudAlerts)
+      .values({ consumerUserId: userId, contactPhone: input.contactPhone, note: input.note ?? null })
+      .onConflictDoUpdate({ target: consumerFraudAlerts.consumerUserId, set: { contactPhone: input.contactPhone, note: input.note ?? null } });
+    await recordAuditEvent(tx, { ...audit, action: 'consumer.fraud_alert_placed', subjectId, targetType: 'credit_subject', targetId: subjectId });
+  });
+  return getPrivacyStatus(db, userId);
+}
+
+export async function removeFraudAlert(db: Database, userId: string, audit: AuditContext): Promise<TPrivacyStatus> {
+  const { subjectId } = await requireOwnSubject(db, userId);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const removed = await tx.delete(consumerFraudAlerts).where(eq(consumerFraudAlerts.consumerUserId, userId)).returning({ id: consumerFraudAlerts.consumerUserId });
+    if (removed.length) await recordAuditEvent(tx, { ...audit, action: 'consumer.fraud_alert_removed', subjectId, targetType: 'credit_subject', targetId: subjectId });
+  });
+  return getPrivacyStatus(db, userId);
+}
+
+export type { TFraudAlertRequest };

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { TChangePassword, TConsumerSettings, TNotificationPreferences } from '@shared/schemas/consumer';
+import { maskIdentifier } from '@shared/identity';
+import type { Database } from '../../db/client';
+import { consumerProfiles, notificationPreferences, users } from '../../db/schema/index';
+import { uniqueViolationConstraint } from '../../lib/db-errors';
+import { badRequest, conflict } from '../../lib/http-error';
+import { recordAuditEvent, type AuditEventInput } from '../audit/record';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/sessions';
+
+type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+
+export const DEFAULT_PREFERENCES: TNotificationPreferences = { emailNewAccounts: true, emailInquiries: true, emailDisputes: true };
+
+export async function readPreferences(db: Database, userId: string): Promise<TNotificationPreferences> {
+  const [row] = await db
+    .select({ emailNewAccounts: notificationPreferences.emailNewAccounts, emailInquiries: notificationPreferences.emailInquiries, emailDisputes: notificationPreferences.emailDisputes })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  return row ?? DEFAULT_PREFERENCES;
+}
+
+export async function getConsumerSettings(db: Database, userId: string, isEmailAvailable: boolean): Promise<TConsumerSettings> {
+  const [row] = await db
+    .select({
+      firstName: consumerProfiles.firstName,
+      lastName: consumerProfiles.lastName,
+      nationalId: consumerProfiles.nationalId,
+      dateOfBirth: consumerProfiles.dateOfBirth,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    maskedNationalId: maskIdentifier(row.nationalId),
+    dateOfBirth: row.dateOfBirth,
+    phone: row.phone ?? '',
+    email: row.email,
+    preferences: await readPreferences(db, userId),
+    isEmailAvailable,
+  };
+}
+
+const PHONE_TAKEN = 'An account with this phone number already exists';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** The sign-in phone and email. The registry's phones are the lenders' to report: they do not change here. */
+export async function updateContactDetails(db: Database, userId: string, input: { phone: string; email: string | null }, audit: AuditContext) {
+  // The per-role unique indexes on phone and email decide; their violation names the field.
+  try {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await tx.update(users).set({ phone: input.phone, email: input.email, updatedAt: new Date() }).where(eq(users.id, userId));
+      await recordAuditEvent(tx, { ...audit, action: 'consumer.contact_changed', targetType: 'user', targetId: userId, details: { emailSet: input.email !== null } });
+    });
+  } catch (error) {
+    const constraint = uniqueViolationConstraint(error);
+    if (constraint?.includes('phone')) throw conflict('phone', PHONE_TAKEN);
+    if (constraint?.includes('email')) throw conflict('email', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** A new password ends every other session of the person: a thief signed in elsewhere is signed out. */
+export async function changePassword(db: Database, userId: string, currentSessionId: string, input: TChangePassword, audit: AuditContext): Promise<{ message: string; endedSessions: boolean }> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest([{ field: 'currentPassword', message: 'Your current password is not right' }]);
+  if (input.currentPassword === input.newPassword) throw badRequest([{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await deleteUserSessions(tx, userId, currentSessionId);
+    await recordAuditEvent(tx, { ...audit, action: 'auth.password_changed', targetType: 'user', targetId: userId });
+  });
+  return { message: 'Your password was changed. You were signed out everywhere else.', endedSessions: true };
+}
+
+export async function updatePreferences(db: Database, userId: string, input: TNotificationPreferences): Promise<TNotificationPreferences> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...input, updatedAt: new Date() } });
+  return input;
+}

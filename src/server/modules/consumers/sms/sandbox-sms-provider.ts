@@ -1,0 +1,16 @@
+import type { Database } from '../../../db/client';
+import { smsOutbox } from '../../../db/schema/index';
+import type { SmsMessage, SmsProvider } from './sms-provider';
+
+/** Delivers nothing: each message is a row of sms_outbox, where tests (and, in demo mode, administrators) read it. */
+export class SandboxSmsProvider implements SmsProvider {
+  readonly name = 'sandbox';
+
+  async send(db: Database, message: SmsMessage): Promise<{ id: string }> {
+    const [row] = await db
+      .insert(smsOutbox)
+      .values({ toPhone: message.to, body: message.body, provider: this.name, purpose: message.purpose, userId: message.userId ?? null })
+      .returning({ id: smsOutbox.id });
+    return row;
+  }
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { recordAuditEvents } from '../audit/record';
+import { notify } from '../notifications/service';
+
+/**
+ * The daily deadline run (jobs/scheduled-jobs.ts, once a day across instances): each open dispute
+ * past its deadline gets its "deadline passed" step once, and the person and the lender are told.
+ * Leaving the entry out of business reports does not wait for this run: the report builder reads
+ * the deadline itself.
+ */
+export async function markOverdueDisputes(db: Database, now = new Date()): Promise<Record<string, number>> {
+  const rows = await queryRows<{ id: string; reference: string; consumer_user_id: string; business_id: string; subject_id: string; account_number: string }>(
+    db,
+    sql`WITH marked AS (
+          UPDATE disputes SET overdue_at = ${now.toISOString()}::timestamptz
+          WHERE status = 'open' AND due_at <= ${now.toISOString()}::timestamptz AND overdue_at IS NULL
+          RETURNING id, reference, consumer_user_id, business_id, account_id
+        )
+        SELECT m.id, m.reference, m.consumer_user_id, m.business_id, a.subject_id, a.account_number
+        FROM marked m JOIN credit_accounts a ON a.id = m.account_id`,
+  );
+  if (rows.length === 0) return { markedOverdue: 0 };
+  await db.execute(
+    sql`INSERT INTO dispute_events (dispute_id, kind, actor_role, occurred_at)
+        SELECT id, 'deadline_passed', 'system', ${now.toISOString()}::timestamptz FROM disputes
+        WHERE id IN (${sql.join(
+          rows.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  await recordAuditEvents(
+    db,
+    rows.map((r) => ({ action: 'dispute.overdue', actorRole: 'system', subjectId: r.subject_id, businessId: r.business_id, targetType: 'dispute', targetId: r.id, details: { reference: r.reference } })),
+  );
+  await notify(
+    db,
+    rows.flatMap((r) => [
+      {
+        userId: r.consumer_user_id,
+        kind: 'dispute_overdue' as const,
+        title: `Dispute ${r.reference}: the lender missed the deadline`,
+        body: 'The lender did not answer in time. Until it does, the entry is left out of the reports lenders see, and the regulator can see the case.',
+        link: '/consumer/disputes',
+        dedupeKey: `dispute_overdue:${r.id}`,
+      },
+      {
+        userId: r.business_id,
+        kind: 'dispute_overdue' as const,
+        title: `Dispute ${r.reference} is past its deadline`,
+        body: `Account ${r.account_number} is left out of business reports until you answer, and the case is reported to the regulator.`,
+        link: '/business/disputes',
+        dedupeKey: `dispute_overdue:${r.id}`,
+      },
+    ]),
+  );
+  return { markedOverdue: rows.length };
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZBusinessDisputeListSchema,
+  ZBusinessDisputeQuerySchema,
+  ZBusinessDisputeSchema,
+  ZDisputeIdParamsSchema,
+  ZDisputeListSchema,
+  ZDisputeResponseSchema,
+  ZDisputeSchema,
+  ZFileDisputeSchema,
+} from '@shared/schemas/consumer';
+import { errorResponses } from '../../lib/route-schemas';
+import type { SessionAuth } from '../../types';
+import { authOf, requireRole } from '../../plugins/authorization';
+import { auditContextOf } from '../audit/record';
+import { fileDispute, getBusinessDispute, listBusinessDisputes, listConsumerDisputes, respondToDispute } from './service';
+
+/** The business a business-role request acts for: a team member's employer, else the user (decisions/014). */
+function businessOf(request: FastifyRequest): string {
+  const auth = authOf(request) as SessionAuth & { businessId?: string | null };
+  return auth.businessId ?? auth.userId;
+}
+
+/** Disputes: the consumer files, the reporting business answers (docs/api.md, "Disputes"). */
+export async function disputeRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/consumers/me/disputes',
+    {
+      preHandler: requireRole('consumer'),
+      schema: { tags: ['disputes', 'consumers'], summary: "The signed-in consumer's disputes with their timelines", response: { 200: ZDisputeListSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => listConsumerDisputes(app.db, authOf(request).userId),
+  );
+
+  typed.post(
+    '/api/consumers/me/disputes',
+    {
+      preHandler: requireRole('consumer'),
+      schema: {
+        tags: ['disputes', 'consumers'],
+        summary: 'Dispute one account of your own file: {accountId, reason, statement (at most 100 words)}; flagged disputed at once',
+        body: ZFileDisputeSchema,
+        response: { 201: ZDisputeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await fileDispute(app.db, authOf(request).userId, request.body, auditContextOf(request))),
+  );
+
+  typed.get(
+    '/api/businesses/me/disputes',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['disputes', 'businesses'],
+        summary: 'Disputes on accounts this business reported: days left, the statement, the timeline; ?status=open|resolved|all',
+        querystring: ZBusinessDisputeQuerySchema,
+        response: { 200: ZBusinessDisputeListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listBusinessDisputes(app.db, businessOf(request), request.query.status),
+  );
+
+  typed.get(
+    '/api/businesses/me/disputes/:id',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['disputes', 'businesses'],
+        summary: 'One dispute of this business',
+        params: ZDisputeIdParamsSchema,
+        response: { 200: ZBusinessDisputeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBusinessDispute(app.db, businessOf(request), request.params.id),
+  );
+
+  typed.post(
+    '/api/businesses/me/disputes/:id/response',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['disputes', 'businesses'],
+        summary: 'Answer a dispute: {outcome: corrected|verified, note, correction?}; a correction updates the account; the flag clears',
+        params: ZDisputeIdParamsSchema,
+        body: ZDisputeResponseSchema,
+        response: { 200: ZBusinessDisputeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => respondToDispute(app.db, businessOf(request), request.params.id, request.body, auditContextOf(request)),
+  );
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+
+/** How far back each scan looks; the dedupe keys make overlapping scans harmless. */
+const SCAN_WINDOW_HOURS = 48;
+
+/**
+ * Tells verified consumers what lenders did on their file since they confirmed their identity: a
+ * new account, an account gone into default, a search or report about them. Driven from the
+ * verified consumers (consumer_profiles -> NIN -> subject -> accounts and inquiries by the
+ * subject's indexes), so it never scans the registry, and it touches no registry write path: the
+ * monthly files stay as fast as they were. Runs every few minutes on every instance; the unique
+ * (user, dedupe key) makes each notification appear once.
+ */
+export async function scanConsumerAlerts(db: Database, now = new Date()): Promise<Record<string, number>> {
+  const since = new Date(now.getTime() - SCAN_WINDOW_HOURS * 3600_000).toISOString();
+  const accounts = await queryRows<{ n: number }>(
+    db,
+    sql`WITH people AS (
+          SELECT cp.user_id, cp.identity_verified_at, i.subject_id
+          FROM consumer_profiles cp
+          JOIN credit_subject_identifiers i ON i.type = 'nin' AND i.value = cp.national_id
+          WHERE cp.identity_verified_at IS NOT NULL
+        ), inserted AS (
+          INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, email_status)
+          SELECT p.user_id, 'new_account', 'A new account was reported on your file',
+                 COALESCE(b.business_name, 'A lender') || ' reported ' || lower(t.name) || ' ' || a.account_number || '. Check it is yours.',
+                 '/consumer/reports', 'account:' || a.id, 'pending'
+          FROM people p
+          JOIN credit_accounts a ON a.subject_id = p.subject_id
+          JOIN credit_account_types t ON t.code = a.type
+          LEFT JOIN business_profiles b ON b.user_id = a.business_id
+          WHERE a.created_at > p.identity_verified_at AND a.created_at > ${since}::timestamptz
+          UNION ALL
+          SELECT p.user_id, 'new_default', 'A default was reported on your file',
+                 COALESCE(b.business_name, 'A lender') || ' reported account ' || a.account_number || ' as ' || lower(st.name) || '. If this is wrong, dispute it.',
+                 '/consumer/disputes', 'default:' || a.id || ':' || COALESCE(a.default_date::text, ''), 'pending'
+          FROM people p
+          JOIN credit_accounts a ON a.subject_id = p.subject_id
+          JOIN credit_account_statuses st ON st.code = a.status
+          LEFT JOIN business_profiles b ON b.user_id = a.business_id
+          WHERE a.status IN ('default', 'written_off') AND a.updated_at > p.identity_verified_at AND a.updated_at > ${since}::timestamptz
+          UNION ALL
+          SELECT p.user_id, 'new_inquiry',
+                 CASE WHEN q.kind = 'report' THEN 'A business pulled your credit report' ELSE 'A business searched for you' END,
+                 COALESCE(b.business_name, 'A business') || ' (' || lower(pp.name) || ').',
+                 '/consumer/access-log', 'inquiry:' || q.id, 'pending'
+          FROM people p
+          JOIN credit_inquiry_subjects qs ON qs.subject_id = p.subject_id
+          JOIN credit_inquiries q ON q.id = qs.inquiry_id
+          JOIN permissible_purposes pp ON pp.code = q.purpose
+          LEFT JOIN business_profiles b ON b.user_id = q.business_id
+          WHERE q.created_at > p.identity_verified_at AND q.created_at > ${since}::timestamptz
+          ON CONFLICT (user_id, dedupe_key) DO NOTHING
+          RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM inserted`,
+  );
+  return { notified: Number(accounts[0]?.n ?? 0) };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZMarkNotificationsReadSchema, ZNotificationListSchema } from '@shared/schemas/consumer';
+import { errorResponses } from '../../lib/route-schemas';
+import type { FastifyRequest } from 'fastify';
+import type { SessionAuth } from '../../types';
+import { authOf, requireRole } from '../../plugins/authorization';
+import { listNotifications, markNotificationsRead } from './service';
+
+/** Whose notifications: the person's, or for a business the business's (a team member's employer, decisions/014). */
+function recipientOf(request: FastifyRequest): string {
+  const auth = authOf(request) as SessionAuth & { businessId?: string | null };
+  return auth.role === 'business' ? (auth.businessId ?? auth.userId) : auth.userId;
+}
+
+/** The bell: a signed-in consumer's or business's own notifications. */
+export async function notificationRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireRole(['consumer', 'business']);
+
+  typed.get(
+    '/api/notifications',
+    { preHandler: guard, schema: { tags: ['notifications'], summary: 'The latest 50 notifications and the unread count', response: { 200: ZNotificationListSchema, ...errorResponses(401, 403) } } },
+    async (request) => listNotifications(app.db, recipientOf(request)),
+  );
+
+  typed.post(
+    '/api/notifications/read',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark notifications read: {ids} or every one when ids is absent',
+        body: ZMarkNotificationsReadSchema,
+        response: { 200: z.object({ updated: z.number() }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => markNotificationsRead(app.db, recipientOf(request), request.body.ids),
+  );
+}

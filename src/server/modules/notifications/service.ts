@@ -1,0 +1,59 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { TNotificationList } from '@shared/schemas/consumer';
+import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema/index';
+
+export type NotificationKind = 'new_account' | 'new_default' | 'new_inquiry' | 'dispute_update' | 'dispute_filed' | 'dispute_overdue';
+
+export interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link?: string | null;
+  /** The same key for the same user is written once (writers may run twice). */
+  dedupeKey: string;
+}
+
+/**
+ * Adds in-app notifications; each is also queued for email, which the mail job sends when SMTP is
+ * configured and the person wants that kind by email (or marks skipped).
+ */
+export async function notify(db: Database, items: NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(notifications)
+    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null, dedupeKey: n.dedupeKey, emailStatus: 'pending' })))
+    .onConflictDoNothing();
+}
+
+const LIST_LIMIT = 50;
+
+export async function listNotifications(db: Database, userId: string): Promise<TNotificationList> {
+  const [rows, [unread]] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    unread: Number(unread?.n ?? 0),
+    notifications: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      readAt: r.readAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Marks the given notifications (all when none are given) of this user read; others' ids are ignored. */
+export async function markNotificationsRead(db: Database, userId: string, ids?: string[]): Promise<{ updated: number }> {
+  const where = and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined);
+  const rows = await db.update(notifications).set({ readAt: new Date() }).where(where).returning({ id: notifications.id });
+  return { updated: rows.length };
+}
