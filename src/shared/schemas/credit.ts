@@ -89,15 +89,26 @@ export const ZPhoneSchema = z
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A YYYY-MM-DD string naming a day that exists (arithmetic, no Date: a file has 300,000 dates). */
 export function isRealDate(v: string): boolean {
   if (!ISO_DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  const year = Number(v.slice(0, 4));
+  const month = Number(v.slice(5, 7));
+  const day = Number(v.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const isLeap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && isLeap ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
-/** Today's date in Sierra Leone (GMT all year, so UTC). */
+let today = { iso: '', until: 0 };
+
+/** Today's date in Sierra Leone (GMT all year, so UTC); recomputed at most once a second. */
 export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+  const now = Date.now();
+  if (now >= today.until) today = { iso: new Date(now).toISOString().slice(0, 10), until: now + 1000 };
+  return today.iso;
 }
 
 const dateField = (requiredMessage: string = CREDIT_MESSAGES.date) =>

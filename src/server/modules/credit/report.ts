@@ -120,12 +120,13 @@ export async function buildCreditReport(db: Database, subjectId: string, options
     ),
     queryRows<AccountRow>(
       db,
-      sql`SELECT a.id, a.business_id, COALESCE(b.business_name, 'Unknown lender') AS lender, a.account_number, a.type, t.name AS type_name,
-            t.category, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status, st.name AS status_name,
-            a.default_amount, a.default_date::text AS default_date, a.payment_history, a.last_reported_at, a.is_disputed
+      sql`SELECT a.id, a.business_id, COALESCE(b.business_name, 'Unknown lender') AS lender, a.account_number, a.type, COALESCE(t.name, a.type) AS type_name,
+            COALESCE(t.category, 'credit') AS category, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status,
+            COALESCE(st.name, a.status) AS status_name, a.default_amount, a.default_date::text AS default_date, a.payment_history,
+            a.last_reported_at, a.is_disputed
           FROM credit_accounts a
-          JOIN credit_account_types t ON t.code = a.type
-          JOIN credit_account_statuses st ON st.code = a.status
+          LEFT JOIN credit_account_types t ON t.code = a.type
+          LEFT JOIN credit_account_statuses st ON st.code = a.status
           LEFT JOIN business_profiles b ON b.user_id = a.business_id
           WHERE a.subject_id = ${subjectId}::uuid
             -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of
