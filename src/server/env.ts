@@ -37,6 +37,11 @@ const ZEnvSchema = z
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. Default on in production. */
     TRUST_PROXY: booleanText.optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
+    /** Outgoing mail (staff invitations): smtp://user:pass@host:587 or smtps://...; without it, links are shown to the administrator. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('CreditCheck SL <no-reply@creditcheck.sl>'),
+    /** The address people open the app at, for links in emails (e.g. https://creditcheck.sl). */
+    PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://creditcheck.sl' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
@@ -65,6 +70,9 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   jobsCheckSeconds: number;
   trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
 }
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
@@ -79,7 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const isSecret = ['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN'].includes(name);
+      const isSecret = ['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'SMTP_URL'].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
       return `  ${name} ${issue.message}${got}`;
     });
@@ -104,5 +112,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     jobsCheckSeconds: env.JOBS_CHECK_SECONDS,
     trustProxy: env.TRUST_PROXY ?? env.NODE_ENV === 'production',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scanForIncidents } from '../modules/admin/incidents';
 import { sealPendingEvents } from '../modules/audit/seal';
 import { markOverdueDisputes } from '../modules/disputes/overdue-job';
 import { scanConsumerAlerts } from '../modules/notifications/consumer-alerts';
@@ -10,6 +11,7 @@ import { runSubscriptionRenewals } from './subscription-renewals';
 export function productJobs(app: FastifyInstance, options: { dailyCheckMs: number }): ScheduledJob[] {
   return [
     { name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) },
+    { name: 'security.incident_scan', everyMs: 60_000, run: () => scanForIncidents(app.db) },
     {
       name: 'subscriptions.renew',
       everyMs: options.dailyCheckMs,
