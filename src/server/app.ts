@@ -6,11 +6,10 @@ import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
-import { adminRoutes } from './modules/admin/routes';
-import recordDeniedAccessPlugin from './modules/admin/record-denied-access';
+import apiKeysPlugin from './modules/api-keys/plugin';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
-import { businessDocumentRoutes } from './modules/business-documents/routes';
+import { businessWorkspaceRoutes } from './modules/business-workspace/routes';
 import { businessRoutes } from './modules/businesses/routes';
 import { cmsRoutes } from './modules/cms/routes';
 import { configRoutes } from './modules/config/routes';
@@ -24,7 +23,6 @@ import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/routes';
-import { regulatorRoutes } from './modules/regulators/routes';
 import { scoringRoutes } from './modules/scoring/routes';
 import { staffRoutes } from './modules/staff/routes';
 import authorizationPlugin from './plugins/authorization';
@@ -67,13 +65,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   // First: its onRoute hook must see every route, to move guards before validation and list them.
   await app.register(authorizationPlugin);
+  // Next: the OpenAPI document must see every route, the plugins' own (readiness) too.
+  await app.register(openApiPlugin);
   await app.register(readinessPlugin, { startReady: options.startReady ?? true });
   await app.register(metricsPlugin, { metricsToken: options.config.metricsToken, collectProcessMetrics: options.config.nodeEnv !== 'test' });
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
   await app.register(sessionsPlugin);
-  await app.register(openApiPlugin);
-  await app.register(recordDeniedAccessPlugin);
+  await app.register(apiKeysPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -83,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
   await app.register(creditRoutes);
+  await app.register(businessWorkspaceRoutes);
   await app.register(scoringRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);
@@ -91,9 +91,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(paymentRoutes, { provider: options.paymentProvider });
 
   await app.register(auditRoutes);
-  await app.register(adminRoutes);
-  await app.register(businessDocumentRoutes);
-  await app.register(regulatorRoutes);
 
   await app.register(webAppPlugin, { webDist: options.webDist });
 

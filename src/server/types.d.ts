@@ -6,6 +6,10 @@ export interface SessionAuth {
   userId: string;
   role: TRole;
   sessionId: string;
+  /** For role business: the business acted for (the owner's user id; a team member's employer). */
+  businessId?: string | null;
+  /** Set when the request was authorised by an Enterprise API key instead of a session. */
+  apiKeyId?: string | null;
 }
 
 declare module 'fastify' {

@@ -46,6 +46,16 @@ export function authOf(request: FastifyRequest): SessionAuth {
   return request.auth;
 }
 
+/**
+ * The business a business-role request acts for: the owner's user id, also for a team member or
+ * an API key (decisions/014). Every business-scoped query takes this id, never the user id.
+ */
+export function businessIdOf(request: FastifyRequest): string {
+  const auth = authOf(request);
+  if (auth.role !== 'business') throw forbidden('Your role may not use this');
+  return auth.businessId ?? auth.userId;
+}
+
 export interface RouteAccess {
   method: string;
   url: string;

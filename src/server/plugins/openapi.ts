@@ -3,9 +3,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_KEY_PATH_PREFIX } from '../modules/api-keys/plugin';
+import { rolesOf } from './authorization';
 
 /** The OpenAPI document, generated from the routes' zod schemas, at /api/docs (viewer) and /api/docs/json. */
 async function openApiPlugin(app: FastifyInstance) {
+  // Before swagger's own hook: each route's document says how to authenticate. A guarded route
+  // takes the session cookie; the credit endpoints also an Enterprise API key (decisions/014).
+  app.addHook('onRoute', (route) => {
+    const roles = rolesOf(route);
+    if (!roles || (route.schema as { hide?: boolean } | undefined)?.hide) return;
+    const takesApiKey = route.url.startsWith(API_KEY_PATH_PREFIX) && roles.includes('business');
+    route.schema = { ...route.schema, security: takesApiKey ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }] };
+  });
   await app.register(swagger, {
     openapi: {
       info: {

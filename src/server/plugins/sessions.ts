@@ -20,7 +20,7 @@ async function sessionsPlugin(app: FastifyInstance) {
     if (!unsigned.valid || !unsigned.value) return;
     const session = await findActiveSession(app.db, unsigned.value);
     if (session) {
-      request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
+      request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId, businessId: session.businessId };
       // Every later line of this request, including Fastify's "request completed", names the user.
       request.log = request.log.child({ userId: session.userId, role: session.role });
       reply.log = request.log;

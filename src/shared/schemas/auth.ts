@@ -162,6 +162,8 @@ export const ZBusinessMeSchema = z.object({
   planCode: z.string(),
   subscriptionStatus: z.string(),
   nextBillingDate: z.string().nullable(),
+  /** False for a team member: only the owner manages plan, team and API keys (decisions/014). */
+  isOwner: z.boolean().optional(),
 });
 export const ZConsumerMeSchema = z.object({
   id: z.string(),

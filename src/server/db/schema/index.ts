@@ -9,3 +9,4 @@ export * from './scoring';
 export * from './admin';
 export * from './oversight';
 export * from './consumer';
+export * from './business';

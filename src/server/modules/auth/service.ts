@@ -120,10 +120,11 @@ export async function logIn(
 }
 
 async function assertBusinessMaySignIn(db: Database, userId: string) {
+  // A team member signs in for the business that added them (decisions/014): its standing decides.
   const rows = await db
     .select({ status: businessProfiles.verificationStatus })
     .from(businessProfiles)
-    .where(eq(businessProfiles.userId, userId))
+    .where(or(eq(businessProfiles.userId, userId), sql`${businessProfiles.userId} = (SELECT business_id FROM business_members WHERE user_id = ${userId}::uuid)`))
     .limit(1);
   if (rows[0]?.status === 'suspended') throw new HttpError(403, 'This business account is suspended. Please contact support.');
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole } from '@shared/roles';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { businessMembers, sessions, users } from '../../db/schema/index';
 
 export const SESSION_COOKIE = 'ccsl_session';
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -32,15 +32,19 @@ export interface ActiveSession {
   sessionId: string;
   userId: string;
   role: TRole;
+  /** Role business: the business the user acts for (the owner's id; a team member's employer). */
+  businessId: string | null;
 }
 
 /** The live session behind a token: not expired, not idle, and its user still active. */
 export async function findActiveSession(db: Database, token: string): Promise<ActiveSession | null> {
   const id = hashToken(token);
   const rows = await db
-    .select({ userId: sessions.userId, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .select({ userId: sessions.userId, role: users.role, lastSeenAt: sessions.lastSeenAt, memberOf: businessMembers.businessId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // A team member acts for the business that added them (decisions/014).
+    .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
     .where(
       and(
         eq(sessions.id, id),
@@ -55,7 +59,8 @@ export async function findActiveSession(db: Database, token: string): Promise<Ac
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
   }
-  return { sessionId: id, userId: row.userId, role: row.role };
+  const businessId = row.role === 'business' ? (row.memberOf ?? row.userId) : null;
+  return { sessionId: id, userId: row.userId, role: row.role, businessId };
 }
 
 export async function deleteSession(db: Database, sessionId: string) {

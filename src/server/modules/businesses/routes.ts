@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/auth';
 import { parseOrThrow } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
-import { authOf, requireRole } from '../../plugins/authorization';
+import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit/record';
 import { grantRegistrationPayment } from '../payments/registration-grant';
 import { getBusinessMe, registerBusiness } from './service';
@@ -49,6 +49,6 @@ export async function businessRoutes(app: FastifyInstance) {
       preHandler: requireRole('business', { wrongRoleStatus: 401 }),
       schema: { tags: ['businesses'], summary: 'The signed-in business', response: { 200: ZBusinessMeSchema, ...errorResponses(401) } },
     },
-    async (request) => getBusinessMe(app.db, authOf(request).userId),
+    async (request) => getBusinessMe(app.db, authOf(request).userId, businessIdOf(request)),
   );
 }

@@ -68,7 +68,8 @@ async function assertBusinessIdentityFree(db: Database, identity: { username: st
   }
 }
 
-export async function getBusinessMe(db: Database, userId: string) {
+/** The signed-in business user: the business's profile, with the user's own sign-in names (owner or team member). */
+export async function getBusinessMe(db: Database, userId: string, businessId = userId) {
   const rows = await db
     .select({
       id: users.id,
@@ -83,10 +84,11 @@ export async function getBusinessMe(db: Database, userId: string) {
       nextBillingDate: businessProfiles.nextBillingDate,
     })
     .from(users)
-    .innerJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+    .innerJoin(businessProfiles, eq(businessProfiles.userId, businessId))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('Business profile not found');
-  return { ...row, role: 'business' as const, nextBillingDate: row.nextBillingDate?.toISOString() ?? null };
+  // id is the business's id (what payments and every business-scoped call take), also for a team member.
+  return { ...row, id: businessId, role: 'business' as const, isOwner: userId === businessId, nextBillingDate: row.nextBillingDate?.toISOString() ?? null };
 }

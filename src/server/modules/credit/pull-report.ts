@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query';
 import { forbidden, notFound } from '../../lib/http-error';
 import { assertCanInquire, countReportsThisMonth, loadBusinessAccess, quotaExhausted } from './access';
 import { recordInquiry, type InquiryMeta } from './inquiries';
+import { storeReportCopy } from '../business-workspace/report-copies';
 import { buildCreditReport } from './report';
 
 /** Any fixed number, paired with the business: two reports racing for the last unit of quota take turns. */
@@ -41,6 +42,9 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
       consentGiven: request.consent,
       shown: [{ subjectId: subject.id, matchScore: 100 }],
     });
-    return buildCreditReport(tx, subject.id, { audience: 'business', viewerBusinessId: meta.businessId, purpose: request.purpose, reportId });
+    const report = await buildCreditReport(tx, subject.id, { audience: 'business', viewerBusinessId: meta.businessId, purpose: request.purpose, reportId });
+    // The copy the business may read again and print (GET /api/credit/reports/:id) without a second inquiry.
+    await storeReportCopy(tx, meta.businessId, report);
+    return report;
   });
 }

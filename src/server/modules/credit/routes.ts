@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES } from '@shared/roles';
 import {
@@ -15,8 +16,9 @@ import {
   ZSubmissionIdParamsSchema,
   ZSubmissionStatusSchema,
 } from '@shared/schemas/credit';
+import { creditSubmissions } from '../../db/schema/index';
 import { errorResponses } from '../../lib/route-schemas';
-import { authOf, requireRole } from '../../plugins/authorization';
+import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { getBusinessUsage } from './access';
 import { inquiryHashKey, type InquiryMeta } from './inquiries';
 import { listPurposes } from './purposes';
@@ -30,8 +32,8 @@ export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
 
 function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
   const auth = authOf(request);
-  // One user per business today; team members would carry their business id here.
-  return { businessId: auth.userId, userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
+  return { businessId: businessIdOf(request), userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
 const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
@@ -64,7 +66,7 @@ export async function creditRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await reportAccount(app.db, authOf(request).userId, request.body);
+      const result = await reportAccount(app.db, businessIdOf(request), request.body);
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );
@@ -84,7 +86,16 @@ export async function creditRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = isCsv(request) ? { format: 'csv' as const, body: String(request.body) } : { format: 'json' as const, body: request.body };
-      const result = await submitMonthlyFile(app.db, inquiryMetaOf(request), input, { log: request.log });
+      const meta = inquiryMetaOf(request);
+      const result = await submitMonthlyFile(app.db, meta, input, { log: request.log });
+      const [counts] = await app.db
+        .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
+        .from(creditSubmissions)
+        .where(eq(creditSubmissions.id, result.id));
+      if (counts) {
+        app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
+        app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
+      }
       return reply.status(202).send(result);
     },
   );
@@ -100,7 +111,7 @@ export async function creditRoutes(app: FastifyInstance) {
         response: { 200: ZSubmissionStatusSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getSubmission(app.db, authOf(request).userId, request.params.id),
+    async (request) => getSubmission(app.db, businessIdOf(request), request.params.id),
   );
 
   typed.post(
@@ -114,7 +125,11 @@ export async function creditRoutes(app: FastifyInstance) {
         response: { 200: ZCreditSearchResultSchema, ...errorResponses(400, 401, 402, 403) },
       },
     },
-    async (request) => searchRegistry(app.db, inquiryMetaOf(request), request.body, hashKey),
+    async (request) => {
+      const result = await searchRegistry(app.db, inquiryMetaOf(request), request.body, hashKey);
+      app.metrics.creditInquiries.inc({ kind: 'search', purpose: request.body.purpose });
+      return result;
+    },
   );
 
   typed.post(
@@ -128,7 +143,11 @@ export async function creditRoutes(app: FastifyInstance) {
         response: { 200: ZCreditReportSchema, ...errorResponses(400, 401, 402, 403, 404) },
       },
     },
-    async (request) => pullCreditReport(app.db, inquiryMetaOf(request), request.body),
+    async (request) => {
+      const report = await pullCreditReport(app.db, inquiryMetaOf(request), request.body);
+      app.metrics.creditInquiries.inc({ kind: 'report', purpose: request.body.purpose });
+      return report;
+    },
   );
 
   typed.get(
@@ -150,6 +169,6 @@ export async function creditRoutes(app: FastifyInstance) {
         response: { 200: ZBusinessUsageSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getBusinessUsage(app.db, authOf(request).userId),
+    async (request) => getBusinessUsage(app.db, businessIdOf(request)),
   );
 }
