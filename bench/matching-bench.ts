@@ -33,12 +33,10 @@ const asOf = new Date('2026-10-31T12:00:00Z');
 const started = performance.now();
 const database = await openTestDatabase();
 console.log(`Generating a registry of ${peopleCount.toLocaleString('en')} people (seed ${seed}) on ${database.kind}...`);
-await writeRegistry(database, { people: peopleCount, seed, asOf });
+await writeRegistry(database, { people: peopleCount, seed, asOf, rebuildIndexes: peopleCount >= 500_000, batchSize: 20_000 });
 const db = database.db;
 const lenders = indexLenders(LENDERS);
-const people: GeneratedPerson[] = [];
-for (let i = 0; i < peopleCount; i++) people.push(generatePerson({ seed, asOf }, i, lenders));
-const probes = makeProbes(people, { seed, positives, negatives });
+const probes = makeProbes(peopleCount, (i): GeneratedPerson => generatePerson({ seed, asOf }, i, lenders), { seed, positives, negatives });
 const [probeLender] = await ensureLenders(db, [{ key: 'matching-bench', name: 'Matching Bench Lender', kind: 'mfi', accountTypes: ['personal_loan'], weight: 1 }]);
 
 const parsed: { probe: Probe; report: TCreditAccountReport }[] = probes.map((probe) => ({ probe, report: ZCreditAccountReportSchema.parse(probe.report) }));

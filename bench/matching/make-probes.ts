@@ -108,17 +108,21 @@ export interface ProbeSetOptions {
   negatives: number;
 }
 
-/** Builds the labelled probes from registry people (each person is used by at most one probe). */
-export function makeProbes(people: GeneratedPerson[], options: ProbeSetOptions): Probe[] {
+/**
+ * Builds the labelled probes from registry people (each person is used by at most one probe).
+ * `personAt(i)` regenerates person i, so a registry of millions never has to sit in memory.
+ */
+export function makeProbes(peopleCount: number, personAt: (index: number) => GeneratedPerson, options: ProbeSetOptions): Probe[] {
   const rng = new Rng(options.seed, 0x5eed);
-  const order = people.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(0, i);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const chosen = new Set<number>();
   const probes: Probe[] = [];
-  let next = 0;
-  const take = () => people[order[next++]];
+  const take = () => {
+    let i: number;
+    do i = rng.int(0, peopleCount - 1);
+    while (chosen.has(i));
+    chosen.add(i);
+    return personAt(i);
+  };
 
   for (let i = 0; i < options.positives; i++) {
     const p = take();

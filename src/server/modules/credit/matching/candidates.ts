@@ -76,8 +76,8 @@ const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
  * People worth scoring against each probe, found by blocking keys that each hit an index. First
  * the tight blocks: birth date (or its day-month swap) with both names' sounds, either way round,
  * and the phone. A probe whose tight blocks already agree on someone (same names, same birth date,
- * same phone) stops there; the others also get the loose blocks: birth date with one name's sound
- * (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
+ * same phone) stops there; the others also get the loose blocks: birth date with one name's sound,
+ * either way round (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
  * both sounds where either side has no birth date.
  */
 export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[]): Promise<Map<number, Set<string>>> {
@@ -112,12 +112,12 @@ export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[
     sql`${PROBES_CTE(open)}
         SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc LIMIT ${LOOSE_BLOCK_LIMIT}
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = ANY (ARRAY[p.lc, p.fc]) LIMIT ${LOOSE_BLOCK_LIMIT}
         ) x WHERE p.dob IS NOT NULL
         UNION ALL
         SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.first_code = p.fc LIMIT ${LOOSE_BLOCK_LIMIT}
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.first_code = ANY (ARRAY[p.fc, p.lc]) LIMIT ${LOOSE_BLOCK_LIMIT}
         ) x WHERE p.dob IS NOT NULL
         UNION ALL
         SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
