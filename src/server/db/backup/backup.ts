@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Database } from '../client';
 import { queryRows } from '../query';
-import { listTablesInDependencyOrder, primaryKeyOf } from './tables';
+import { insertableColumnsOf, listTablesInDependencyOrder, primaryKeyOf } from './tables';
 
 const BATCH = 2_000;
 // A line that starts the rows of a table; row_to_json never produces this key.
@@ -72,11 +72,14 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
     await tx.execute(sql.raw(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`));
     let table: string | null = null;
     let batch: unknown[] = [];
+    const columnLists = new Map<string, string>();
     const flush = async () => {
       if (!table || batch.length === 0) return;
       if (!tables.includes(table)) throw new Error(`The backup has a table this database does not: ${table}`);
+      if (!columnLists.has(table)) columnLists.set(table, (await insertableColumnsOf(tx, table)).map(quoteIdent).join(', '));
+      const columns = sql.raw(columnLists.get(table)!);
       await tx.execute(
-        sql`INSERT INTO ${sql.raw(quoteIdent(table))} SELECT * FROM json_populate_recordset(NULL::${sql.raw(quoteIdent(table))}, ${JSON.stringify(batch)}::json)`,
+        sql`INSERT INTO ${sql.raw(quoteIdent(table))} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.raw(quoteIdent(table))}, ${JSON.stringify(batch)}::json)`,
       );
       rows += batch.length;
       batch = [];

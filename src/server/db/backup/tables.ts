@@ -40,3 +40,14 @@ export async function primaryKeyOf(db: Database, table: string): Promise<string[
   );
   return rows.map((r) => r.column);
 }
+
+/** Columns a restore writes: generated columns are recomputed by the database, never inserted. */
+export async function insertableColumnsOf(db: Database, table: string): Promise<string[]> {
+  const rows = await queryRows<{ column: string }>(
+    db,
+    sql`SELECT attname AS column FROM pg_attribute
+        WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
+        ORDER BY attnum`,
+  );
+  return rows.map((r) => r.column);
+}
