@@ -78,7 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
-  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider });
+  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider, isEmailAvailable: !!options.config.smtpUrl });
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
   await app.register(creditRoutes);

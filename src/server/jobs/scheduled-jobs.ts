@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { createMailer } from '../lib/mailer';
 import { scanForIncidents } from '../modules/admin/incidents';
 import { sealPendingEvents } from '../modules/audit/seal';
 import { markOverdueDisputes } from '../modules/disputes/overdue-job';
 import { scanConsumerAlerts } from '../modules/notifications/consumer-alerts';
+import { sendPendingNotificationEmails } from '../modules/notifications/email';
 import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
 import { runSubscriptionRenewals } from './subscription-renewals';
 
 /** Every recurring job of the product. Daily jobs are tried every few minutes and run once a day. */
 export function productJobs(app: FastifyInstance, options: { dailyCheckMs: number }): ScheduledJob[] {
+  const mailer = createMailer(app.config);
   return [
     { name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) },
     { name: 'security.incident_scan', everyMs: 60_000, run: () => scanForIncidents(app.db) },
@@ -30,7 +33,8 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
         if (outcome.ran) app.log.info({ job: 'disputes.overdue', ...outcome.result }, 'dispute deadlines checked');
       },
     },
-    // Idempotent (dedupe keys): safe on every instance at once.
+    // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.
     { name: 'notifications.consumer_alerts', everyMs: 120_000, run: () => scanConsumerAlerts(app.db) },
+    { name: 'notifications.email', everyMs: 60_000, run: () => sendPendingNotificationEmails(app.db, mailer, { publicUrl: app.config.publicUrl }) },
   ];
 }

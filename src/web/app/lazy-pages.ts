@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // Every page is its own chunk (React.lazy), so the landing page's first load carries only the
 // shell and the landing code.
@@ -15,3 +15,16 @@ export const RolePage = lazy(() => import('@web/features/dashboards/role-page'))
 export const NotFoundPage = lazy(() => import('@web/features/not-found/not-found-page'));
 export const PublicLayout = lazy(() => import('@web/components/layout/public-layout').then((m) => ({ default: m.PublicLayout })));
 export const RoleLayout = lazy(() => import('@web/components/layout/role-layout').then((m) => ({ default: m.RoleLayout })));
+
+/**
+ * The real pages behind the role headers' links, by path; a path not listed here shows RolePage's
+ * honest empty state. Each area adds its own lines.
+ */
+export const ROLE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/consumer/dashboard': lazy(() => import('@web/features/consumer/dashboard-page')),
+  '/consumer/reports': lazy(() => import('@web/features/consumer/reports-page')),
+  '/consumer/disputes': lazy(() => import('@web/features/consumer/disputes-page')),
+  '/consumer/privacy': lazy(() => import('@web/features/consumer/privacy-page')),
+  '/consumer/access-log': lazy(() => import('@web/features/consumer/access-log-page')),
+  '/consumer/settings': lazy(() => import('@web/features/consumer/settings-page')),
+};

@@ -14,6 +14,7 @@ import {
   NotFoundPage,
   PublicLayout,
   RegisterPage,
+  ROLE_PAGES,
   RolePage,
   SubscribePage,
   WhyPage,
@@ -21,7 +22,14 @@ import {
 
 /** The role's dashboard: the first link of its header. */
 function RoleDashboard({ role }: { role: TRole }) {
-  return <RolePage role={role} title={ROLE_NAV[role][0].label} isDashboard />;
+  const Page = ROLE_PAGES[ROLE_INFO[role].home];
+  return Page ? <Page /> : <RolePage role={role} title={ROLE_NAV[role][0].label} isDashboard />;
+}
+
+/** A role route's page: the area's own page when it has one, else the honest empty state. */
+function RoleRoutePage({ role, path, title, isDashboard }: { role: TRole; path: string; title: string; isDashboard: boolean }) {
+  const Page = ROLE_PAGES[path];
+  return Page ? <Page /> : <RolePage role={role} title={title} isDashboard={isDashboard} />;
 }
 
 /** "/": the landing page for visitors, the role's dashboard when signed in. */
@@ -89,7 +97,7 @@ export function AppRoutes() {
         {ROLE_ROUTES.map(({ role, path, title, isDashboard }) => (
           <Route key={path} path={path}>
             <RequireRole role={role}>
-              <RolePage role={role} title={title} isDashboard={isDashboard} />
+              <RoleRoutePage role={role} path={path} title={title} isDashboard={isDashboard} />
             </RequireRole>
           </Route>
         ))}

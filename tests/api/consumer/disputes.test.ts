@@ -178,6 +178,15 @@ describe('disputes', () => {
     expect(await listOverdueDisputes(t.db)).toEqual([]);
   });
 
+  it('a complaint to the regulator about the dispute is a step of its timeline', async () => {
+    const complaint = await post('/api/consumers/me/complaints', consumer, { disputeId, subject: 'The lender was slow', description: 'It took the lender weeks to answer my dispute.' });
+    if (complaint.statusCode === 404) return; // the oversight area's route is not registered in this build
+    expect(complaint.statusCode).toBe(201);
+    const mine = (await get('/api/consumers/me/disputes', consumer)).json().disputes.find((d: { id: string }) => d.id === disputeId);
+    expect(mine.timeline.map((e: { kind: string }) => e.kind)).toEqual(['filed', 'corrected', 'complaint']);
+    expect(mine.timeline[2].note).toBe(`Complaint ${complaint.json().reference}`);
+  });
+
   it('lists by status for the business', async () => {
     expect((await get('/api/businesses/me/disputes?status=open', business)).json().disputes).toEqual([]);
     expect((await get('/api/businesses/me/disputes?status=resolved', business)).json().disputes).toHaveLength(2);

@@ -134,9 +134,11 @@ async function readDisputes(db: Database, where: ReturnType<typeof sql>): Promis
 async function readTimelines(db: Database, ids: string[]): Promise<Map<string, TDispute['timeline']>> {
   const timelines = new Map<string, TDispute['timeline']>();
   if (ids.length === 0) return timelines;
+  // A complaint to the regulator about the dispute is a step too (the oversight area writes it, with its reference).
   const rows = await queryRows<{ dispute_id: string; kind: string; actor_role: string; note: string | null; occurred_at: Date | string }>(
     db,
-    sql`SELECT dispute_id, kind, actor_role, note, occurred_at FROM dispute_events
+    sql`SELECT dispute_id, kind, actor_role, COALESCE(note, CASE WHEN kind = 'complaint' THEN 'Complaint ' || (details->>'complaintReference') END) AS note, occurred_at
+        FROM dispute_events
         WHERE dispute_id IN (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,

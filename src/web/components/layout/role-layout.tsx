@@ -10,6 +10,7 @@ import { displayNameOf, useLogout, useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { Brand } from './brand';
+import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
 /** Whether a header link is the current page ("/" and "/dashboard" show the role's dashboard). */
@@ -64,6 +65,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
                 </span>
               </Tooltip>
             ) : null}
+            {role === 'consumer' || role === 'business' ? <NotificationBell /> : null}
             <ThemeToggle />
             <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
               <LogOut aria-hidden />

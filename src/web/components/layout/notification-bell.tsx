@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { TNotificationList } from '@shared/schemas/consumer';
+import { Button } from '@web/components/ui/button';
+import { apiGet, apiPost } from '@web/lib/api';
+import { cn } from '@web/lib/utils';
+
+const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+function timeAgo(iso: string): string {
+  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(new Date(iso));
+}
+
+/**
+ * The bell of the consumer and business headers: the latest notifications (new accounts, inquiries,
+ * dispute updates) and the unread count. Read again each time it is opened.
+ */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const [isOpen, setIsOpen] = useState(false);
+  const list = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => apiGet<TNotificationList>('/api/notifications') });
+  const markAll = useMutation({
+    mutationFn: () => apiPost('/api/notifications/read', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+  const unread = list.data?.unread ?? 0;
+  return (
+    <Popover.Root
+      open={isOpen}
+      onOpenChange={(open) => {
+        setIsOpen(open);
+        if (open) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      }}
+    >
+      <Popover.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+          <Bell aria-hidden />
+          {unread ? (
+            <span className="absolute right-1.5 top-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground" aria-hidden>
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg">
+          <div className="flex items-center justify-between border-b px-4 py-3">
+            <h2 className="text-sm font-semibold">Notifications</h2>
+            <Button variant="link" size="sm" className="h-auto p-0" disabled={!unread || markAll.isPending} onClick={() => markAll.mutate()}>
+              Mark all read
+            </Button>
+          </div>
+          {list.data?.notifications.length ? (
+            <ul className="max-h-96 divide-y overflow-y-auto">
+              {list.data.notifications.map((n) => (
+                <li key={n.id} className={cn('px-4 py-3 text-sm', !n.readAt && 'bg-accent/40')}>
+                  <p className="font-medium">
+                    {!n.readAt ? <span className="sr-only">Unread: </span> : null}
+                    {n.link ? (
+                      <Link href={n.link} className="hover:underline" onClick={() => setIsOpen(false)}>
+                        {n.title}
+                      </Link>
+                    ) : (
+                      n.title
+                    )}
+                  </p>
+                  <p className="text-muted-foreground">{n.body}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">{timeAgo(n.createdAt)}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">{list.isPending ? 'Loading…' : 'Nothing new.'}</p>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

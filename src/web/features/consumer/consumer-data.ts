@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TScoreHistory } from '@shared/scoring';
+import type {
+  TAccessLog,
+  TConsent,
+  TConsumerDashboard,
+  TConsumerSettings,
+  TDisputeList,
+  TIdentityStatus,
+  TOwnReport,
+  TOwnReportList,
+  TPrivacyStatus,
+} from '@shared/schemas/consumer';
+import { apiGet } from '@web/lib/api';
+
+/** Every consumer-workspace answer is cached under this first key, so one call refreshes them all. */
+export const CONSUMER_KEY = 'consumer-workspace';
+const key = (...rest: string[]) => [CONSUMER_KEY, ...rest] as const;
+
+export const useIdentity = () => useQuery({ queryKey: key('identity'), queryFn: () => apiGet<TIdentityStatus>('/api/consumers/me/identity') });
+export const useDashboard = () => useQuery({ queryKey: key('dashboard'), queryFn: () => apiGet<TConsumerDashboard>('/api/consumers/me/dashboard') });
+export const useOwnReport = () => useQuery({ queryKey: key('report'), queryFn: () => apiGet<TOwnReport>('/api/consumers/me/report') });
+export const useOwnReports = () => useQuery({ queryKey: key('reports'), queryFn: () => apiGet<TOwnReportList>('/api/consumers/me/reports') });
+export const useScoreHistory = (isEnabled: boolean) =>
+  useQuery({ queryKey: key('scores'), queryFn: () => apiGet<TScoreHistory>('/api/consumers/me/scores'), enabled: isEnabled });
+export const useDisputes = () => useQuery({ queryKey: key('disputes'), queryFn: () => apiGet<TDisputeList>('/api/consumers/me/disputes') });
+export const usePrivacy = () => useQuery({ queryKey: key('privacy'), queryFn: () => apiGet<TPrivacyStatus>('/api/consumers/me/privacy') });
+export const useConsents = () => useQuery({ queryKey: key('consents'), queryFn: () => apiGet<{ consents: TConsent[] }>('/api/consumers/me/consents') });
+export const useAccessLog = () => useQuery({ queryKey: key('access-log'), queryFn: () => apiGet<TAccessLog>('/api/consumers/me/access-log') });
+export const useSettings = () => useQuery({ queryKey: key('settings'), queryFn: () => apiGet<TConsumerSettings>('/api/consumers/me/settings') });
+
+/** After any change: every consumer answer is read again (the data is "never stale" otherwise). */
+export function useRefreshConsumer() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [CONSUMER_KEY] });
+}
+
+/** "SLE 4,500.00" from "4500.00". */
+export function formatMoney(currency: string, amount: string | null): string {
+  if (amount === null) return '—';
+  const value = Number(amount);
+  return `${currency} ${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+export const REPORT_PDF_URL = '/api/consumers/me/report.pdf';

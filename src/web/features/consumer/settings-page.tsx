@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import {
+  ZChangePasswordSchema,
+  ZContactDetailsSchema,
+  type TChangePassword,
+  type TConsumerSettings,
+  type TContactDetailsInput,
+  type TNotificationPreferences,
+} from '@shared/schemas/consumer';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Field, controlProps } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { PageLoading } from '@web/components/ui/page-loading';
+import { apiPost, apiRequest } from '@web/lib/api';
+import { formatDate } from '@web/lib/format';
+import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
+import { toast } from '@web/lib/toast';
+import { useRefreshConsumer, useSettings } from './consumer-data';
+import { PageHeader } from './page-header';
+
+function ContactForm({ settings }: { settings: TConsumerSettings }) {
+  const refresh = useRefreshConsumer();
+  const form = useForm<TContactDetailsInput>({ resolver: zodResolver(ZContactDetailsSchema), defaultValues: { phone: settings.phone, email: settings.email ?? '' } });
+  const save = useMutation({
+    mutationFn: (values: TContactDetailsInput) => apiRequest('PUT', '/api/consumers/me/contact', values),
+    onSuccess: () => {
+      toast({ kind: 'success', title: 'Contact details saved' });
+      refresh();
+    },
+    onError: (error) => {
+      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Not saved', description: errorMessageOf(error, 'Please try again') });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Contact details</h2>
+        </CardTitle>
+        <CardDescription>
+          The phone you sign in with and where email notifications go. The phones on your credit file are those lenders report; to change them, ask your lender.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">Name</dt>
+            <dd>
+              {settings.firstName} {settings.lastName}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">National ID</dt>
+            <dd>{settings.maskedNationalId}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Date of birth</dt>
+            <dd>{formatDate(settings.dateOfBirth)}</dd>
+          </div>
+        </dl>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+            <Input {...controlProps('settings-phone', errors.phone?.message)} type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" {...form.register('phone')} />
+          </Field>
+          <Field id="settings-email" label="Email (optional)" error={errors.email?.message}>
+            <Input {...controlProps('settings-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save contact details'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const form = useForm<TChangePassword>({ resolver: zodResolver(ZChangePasswordSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const change = useMutation({
+    mutationFn: (values: TChangePassword) => apiPost<{ message: string }>('/api/consumers/me/password', values),
+    onSuccess: (answer) => {
+      toast({ kind: 'success', title: 'Password changed', description: answer.message });
+      form.reset();
+    },
+    onError: (error) => {
+      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Password</h2>
+        </CardTitle>
+        <CardDescription>A new password signs you out on every other phone and computer.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-3" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
+          <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
+            <Input {...controlProps('current-password', errors.currentPassword?.message)} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </Field>
+          <Field id="new-password" label="New password" error={errors.newPassword?.message}>
+            <Input {...controlProps('new-password', errors.newPassword?.message)} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </Field>
+          <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+            <Input {...controlProps('confirm-password', errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </Field>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Changing…' : 'Change password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+const PREFERENCES: { key: keyof TNotificationPreferences; label: string; hint: string }[] = [
+  { key: 'emailNewAccounts', label: 'New accounts and defaults', hint: 'A lender reports a new account or a default in your name' },
+  { key: 'emailInquiries', label: 'Searches and reports', hint: 'A business searches for you or pulls your report' },
+  { key: 'emailDisputes', label: 'Dispute updates', hint: 'A lender answers your dispute, or misses the deadline' },
+];
+
+function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
+  const refresh = useRefreshConsumer();
+  const save = useMutation({
+    mutationFn: (next: TNotificationPreferences) => apiRequest<TNotificationPreferences>('PUT', '/api/consumers/me/notification-preferences', next),
+    onSuccess: () => {
+      toast({ kind: 'success', title: 'Notification settings saved' });
+      refresh();
+    },
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Notifications</h2>
+        </CardTitle>
+        <CardDescription>
+          You always see notifications under the bell at the top of the page.{' '}
+          {settings.isEmailAvailable
+            ? settings.email
+              ? `Choose which also go to ${settings.email}.`
+              : 'Add an email address above to get them by email too.'
+            : 'Email delivery is not set up on this server, so they are shown in the app only.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium">Also by email</legend>
+          {PREFERENCES.map((p) => (
+            <div key={p.key} className="flex items-start gap-3">
+              <Checkbox
+                id={`pref-${p.key}`}
+                checked={settings.preferences[p.key]}
+                disabled={save.isPending}
+                onCheckedChange={(checked) => save.mutate({ ...settings.preferences, [p.key]: checked === true })}
+              />
+              <div className="grid gap-0.5">
+                <Label htmlFor={`pref-${p.key}`}>{p.label}</Label>
+                <p className="text-xs text-muted-foreground">{p.hint}</p>
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings: contact details, password, notifications. */
+export default function ConsumerSettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Your contact details, password and notifications." />
+      {settings.isPending ? (
+        <PageLoading label="Loading your settings…" />
+      ) : settings.isError ? (
+        <p role="alert">{settings.error.message}</p>
+      ) : (
+        <>
+          <ContactForm settings={settings.data} />
+          <PasswordForm />
+          <NotificationsForm settings={settings.data} />
+        </>
+      )}
+    </div>
+  );
+}
