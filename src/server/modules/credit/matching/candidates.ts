@@ -58,6 +58,12 @@ const PHONE_CANDIDATE_LIMIT = 20;
  * tight block (birth date and both sounds) has no limit, so the usual case is never cut.
  */
 const LOOSE_BLOCK_LIMIT = 40;
+/**
+ * A safety cap on the tight block. Every block is a LATERAL subquery with a LIMIT on purpose: it
+ * keeps PostgreSQL probing the index once per row, where its planner would otherwise merge-join
+ * whole index ranges of common names (Kamara, Mohamed) against the batch.
+ */
+const TIGHT_BLOCK_LIMIT = 200;
 
 const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
     SELECT p.*, ARRAY[p.dob, p.sdob] AS dobs,
@@ -91,8 +97,15 @@ export async function findCandidateSubjects(db: Executor, probes: BlockingProbe[
   const tight = await queryRows<{ idx: number; subject_id: string; via: 'name' | 'phone' }>(
     db as Database,
     sql`${PROBES_CTE(probes)}
-        SELECT p.idx, n.subject_id, 'name' AS via FROM p JOIN credit_subject_names n
-          ON n.date_of_birth = ANY (p.dobs) AND n.last_code = ANY (ARRAY[p.lc, p.fc]) AND n.first_code = ANY (ARRAY[p.fc, p.lc])
+        SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc AND n.first_code = p.fc LIMIT ${TIGHT_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NOT NULL
+        UNION ALL
+        SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
+          SELECT n.subject_id FROM credit_subject_names n
+           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.fc AND n.first_code = p.lc LIMIT ${TIGHT_BLOCK_LIMIT}
+        ) x WHERE p.dob IS NOT NULL
         UNION ALL
         SELECT p.idx, x.subject_id, 'phone' AS via FROM p CROSS JOIN LATERAL (
           SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}

@@ -72,6 +72,9 @@ type Tx = Pick<Database, 'execute'>;
  */
 export async function applyAccountReports(tx: Tx, context: ApplyContext, rows: ReportedRow[]): Promise<{ applied: AppliedRow[]; rejects: TSubmissionReject[] }> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRY_WRITE_LOCK})`);
+  // The batch lookups are many cheap index probes the planner costs high; compiling them (JIT)
+  // takes longer than running them.
+  await tx.execute(sql`SET LOCAL jit = off`);
   const applied: AppliedRow[] = [];
   const rejects: TSubmissionReject[] = [];
   const chunkSize = context.chunkSize ?? DEFAULT_CHUNK;
