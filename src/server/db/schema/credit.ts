@@ -110,7 +110,7 @@ export const creditSubjectNames = pgTable(
   (t) => [
     unique('credit_subject_names_key').on(t.subjectId, t.firstName, t.middleName, t.lastName, t.dateOfBirth).nullsNotDistinct(),
     // Blocking keys of the matcher: birth date with either name's sound, and the two sounds together.
-    index('credit_subject_names_dob_last_idx').on(t.dateOfBirth, t.lastCode),
+    index('credit_subject_names_dob_last_first_idx').on(t.dateOfBirth, t.lastCode, t.firstCode),
     index('credit_subject_names_dob_first_idx').on(t.dateOfBirth, t.firstCode),
     index('credit_subject_names_codes_dob_idx').on(t.lastCode, t.firstCode, t.dateOfBirth),
     index('credit_subject_names_full_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
@@ -160,17 +160,16 @@ export const creditAccounts = pgTable(
       .notNull()
       .references(() => creditSubjects.id),
     accountNumber: text('account_number').notNull(),
-    type: text('type')
-      .notNull()
-      .references(() => creditAccountTypes.code),
+    // Codes of credit_account_types and credit_account_statuses, checked by the shared schema on
+    // every write path. No foreign keys: on a monthly file their per-row triggers cost more than
+    // the whole insert (docs/decisions/007-credit-submissions-one-transaction.md).
+    type: text('type').notNull(),
     currency: text('currency').notNull(),
     /** Minor units (cents of SLE or USD). */
     principal: bigint('principal', { mode: 'number' }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull(),
     openedAt: date('opened_at', { mode: 'string' }).notNull(),
-    status: text('status')
-      .notNull()
-      .references(() => creditAccountStatuses.code),
+    status: text('status').notNull(),
     defaultAmount: bigint('default_amount', { mode: 'number' }),
     defaultDate: date('default_date', { mode: 'string' }),
     /** Up to 24 monthly codes, most recent first (see PAYMENT_HISTORY_CODES). */

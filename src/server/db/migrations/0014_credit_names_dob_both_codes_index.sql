@@ -1,0 +1,2 @@
+DROP INDEX "credit_subject_names_dob_last_idx";--> statement-breakpoint
+CREATE INDEX "credit_subject_names_dob_last_first_idx" ON "credit_subject_names" USING btree ("date_of_birth","last_code","first_code");
