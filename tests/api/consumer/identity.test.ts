@@ -192,4 +192,19 @@ describe('identity before data', () => {
     });
     expect(late.statusCode).toBe(409);
   });
+
+  it('demo mode: an administrator reads the sandbox SMS outbox; outside demo mode the route does not exist', async () => {
+    const admin = await logInAs(t.app, 'system_admin');
+    const outbox = await get('/api/admin/sandbox/sms', admin);
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.json().messages[0]).toMatchObject({ purpose: 'identity_code', body: expect.stringMatching(/your code is \d{6}/) });
+    expect((await get('/api/admin/sandbox/sms', await logInAs(t.app, 'consumer'))).statusCode).toBe(403);
+    const production = await createTestApp({ config: { demoMode: false } });
+    try {
+      const adminThere = await logInAs(production.app, 'system_admin');
+      expect((await production.app.inject({ method: 'GET', url: '/api/admin/sandbox/sms', headers: { cookie: adminThere } })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
 import { scanConsumerAlerts } from '../../../src/server/modules/notifications/consumer-alerts';
 import { sendPendingNotificationEmails } from '../../../src/server/modules/notifications/email';
+import { createMailer } from '../../../src/server/lib/mailer';
+import { startFakeSmtp } from '../../helpers/fake-smtp';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../../helpers/test-app';
 import { accountReport } from '../credit/credit-fixtures';
 import { registryPeople, verifiedConsumer } from './consumer-fixtures';
@@ -158,5 +160,29 @@ describe('notifications', () => {
     const off = await sendPendingNotificationEmails(t.db, { isConfigured: false, send: async () => undefined });
     expect(off.sent).toBe(0);
     expect(off.skipped).toBeGreaterThan(0);
+  });
+
+  it('sends through SMTP (SMTP_URL) with nodemailer, by the person\'s choices', async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      await t.db.execute(sql`UPDATE notifications SET email_status = 'skipped'`);
+      const consumerId = (await get('/api/consumers/me', consumer)).json().id as string;
+      await put('/api/consumers/me/contact', consumer, { phone: '+23276000001', email: 'aminata@example.sl' });
+      await put('/api/consumers/me/notification-preferences', consumer, { emailNewAccounts: true, emailInquiries: false, emailDisputes: true });
+      await t.db.execute(
+        sql`INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, email_status) VALUES
+              (${consumerId}::uuid, 'dispute_update', 'Dispute DSP-TEST: the entry was corrected', 'Corrected.', '/consumer/disputes', 'smtp-test-1', 'pending'),
+              (${consumerId}::uuid, 'new_inquiry', 'A business searched for you', 'Searched.', '/consumer/access-log', 'smtp-test-2', 'pending')`,
+      );
+      const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'CreditCheck SL <no-reply@creditcheck.sl>' });
+      const result = await sendPendingNotificationEmails(t.db, mailer, { publicUrl: 'https://creditcheck.sl' });
+      expect(result).toEqual({ sent: 1, skipped: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].to.join()).toContain('aminata@example.sl');
+      expect(smtp.received[0].data).toContain('Subject: CreditCheck SL: Dispute DSP-TEST: the entry was corrected');
+      expect(smtp.received[0].data).toContain('https://creditcheck.sl/consumer/disputes');
+    } finally {
+      await smtp.close();
+    }
   });
 });
