@@ -27,8 +27,8 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
   const list = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => apiGet<TNotificationList>('/api/notifications') });
-  const markAll = useMutation({
-    mutationFn: () => apiPost('/api/notifications/read', {}),
+  const markRead = useMutation({
+    mutationFn: (ids?: string[]) => apiPost('/api/notifications/read', ids ? { ids } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
   const unread = list.data?.unread ?? 0;
@@ -54,7 +54,7 @@ export function NotificationBell() {
         <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg">
           <div className="flex items-center justify-between border-b px-4 py-3">
             <h2 className="text-sm font-semibold">Notifications</h2>
-            <Button variant="link" size="sm" className="h-auto p-0" disabled={!unread || markAll.isPending} onClick={() => markAll.mutate()}>
+            <Button variant="link" size="sm" className="h-auto p-0" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
               Mark all read
             </Button>
           </div>
@@ -65,7 +65,14 @@ export function NotificationBell() {
                   <p className="font-medium">
                     {!n.readAt ? <span className="sr-only">Unread: </span> : null}
                     {n.link ? (
-                      <Link href={n.link} className="hover:underline" onClick={() => setIsOpen(false)}>
+                      <Link
+                        href={n.link}
+                        className="hover:underline"
+                        onClick={() => {
+                          setIsOpen(false);
+                          if (!n.readAt) markRead.mutate([n.id]);
+                        }}
+                      >
                         {n.title}
                       </Link>
                     ) : (
