@@ -6,9 +6,12 @@ import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
+import { adminRoutes } from './modules/admin/routes';
+import recordDeniedAccessPlugin from './modules/admin/record-denied-access';
 import apiKeysPlugin from './modules/api-keys/plugin';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { businessDocumentRoutes } from './modules/business-documents/routes';
 import { businessWorkspaceRoutes } from './modules/business-workspace/routes';
 import { businessRoutes } from './modules/businesses/routes';
 import { cmsRoutes } from './modules/cms/routes';
@@ -23,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/routes';
+import { regulatorRoutes } from './modules/regulators/routes';
 import { scoringRoutes } from './modules/scoring/routes';
 import { staffRoutes } from './modules/staff/routes';
 import authorizationPlugin from './plugins/authorization';
@@ -73,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
   await app.register(sessionsPlugin);
   await app.register(apiKeysPlugin);
+  await app.register(recordDeniedAccessPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -91,6 +96,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(paymentRoutes, { provider: options.paymentProvider });
 
   await app.register(auditRoutes);
+  await app.register(adminRoutes);
+  await app.register(businessDocumentRoutes);
+  await app.register(regulatorRoutes);
 
   await app.register(webAppPlugin, { webDist: options.webDist });
 
