@@ -283,13 +283,14 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     }
     // What the registry already knows is not written again: a re-sent file writes its accounts only.
     const isKnownName = identity.names.some((n) => n.first === probe.first && n.middle === probe.middle && n.last === probe.last && n.dob === probe.dob);
+    const isKnownPhone = !probe.phone || identity.phones.has(probe.phone);
     if (!isKnownName) {
       names.set(`${subjectId}|${probe.first}|${probe.middle}|${probe.last}|${probe.dob ?? ''}`, { subjectId, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob });
       identity.names.push({ first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, firstCode: probe.firstCode, lastCode: probe.lastCode });
     }
-    if (probe.phone && !identity.phones.has(probe.phone)) {
-      phones.set(`${subjectId}|${probe.phone}`, { subjectId, phone: probe.phone });
-      identity.phones.add(probe.phone);
+    if (!isKnownPhone) {
+      phones.set(`${subjectId}|${probe.phone}`, { subjectId, phone: probe.phone! });
+      identity.phones.add(probe.phone!);
     }
     const address = row.report.subject.address;
     if (!identity.addresses.has(address.line)) {
@@ -297,7 +298,9 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       identity.addresses.add(address.line);
       touched.set(subjectId, { subjectId, district: address.district ?? touched.get(subjectId)?.district ?? null });
     }
-    indexIdentity(subjectId, probe);
+    // Later rows of the batch find people in the database through SQL; only what this batch adds
+    // (new people, new spellings, new phones) needs the in-memory index.
+    if (!isKnownName || !isKnownPhone) indexIdentity(subjectId, probe);
   };
 
   const seenAccountNumbers = new Map<string, number>();
