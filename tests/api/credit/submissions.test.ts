@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { queryRows } from '../../../src/server/db/query';
+import { submitMonthlyFile } from '../../../src/server/modules/credit/submissions/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from './credit-fixtures';
 
@@ -79,7 +80,7 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
   rows[4999] = 'not a row';
   let id: string;
 
-  it('answers 202 with the id and ends with exactly the good rows applied', async () => {
+  it('answers 202 with the id and ends with exactly the good rows applied', { timeout: 120_000 }, async () => {
     const res = await submitJson(rows);
     expect(res.statusCode).toBe(202);
     id = res.json().id;
@@ -100,7 +101,7 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
     expect(await count('credit_accounts', sql`account_number IN ('FIVEK-ACC-10', 'FIVEK-ACC-100', 'FIVEK-ACC-2000', 'FIVEK-ACC-5000')`)).toBe(0);
   });
 
-  it('updates the same accounts when the same file is sent again, without duplicating people or accounts', async () => {
+  it('updates the same accounts when the same file is sent again, without duplicating people or accounts', { timeout: 120_000 }, async () => {
     const subjectsBefore = await count('credit_subjects');
     const res = await submitJson(rows);
     const body = (await statusOf(res.json().id)).json();
@@ -200,18 +201,20 @@ describe('POST /api/credit/submissions: limits and access', () => {
 });
 
 describe('POST /api/credit/submissions: all or nothing', () => {
-  it('writes nothing of a file whose apply step fails midway, and marks it failed', async () => {
-    // A database failure in the second round of writes, after the first 5,000 rows' people and
-    // accounts were written inside the file's transaction.
+  it('writes nothing of a file whose apply step fails midway, and marks it failed', { timeout: 120_000 }, async () => {
+    // A database failure in the third round of writes: the first 1,000 rows' people and accounts
+    // were already written inside the file's transaction. (The service is called with rounds of
+    // 500 rows; the route uses 20,000.)
     await t.db.execute(sql`CREATE FUNCTION fail_on_boom() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.account_number = 'BOOM-ACC-5500' THEN RAISE EXCEPTION 'simulated crash'; END IF; RETURN NEW; END $$`);
+      BEGIN IF NEW.account_number = 'BOOM-ACC-1200' THEN RAISE EXCEPTION 'simulated crash'; END IF; RETURN NEW; END $$`);
     await t.db.execute(sql`CREATE TRIGGER fail_on_boom BEFORE INSERT ON credit_accounts FOR EACH ROW EXECUTE FUNCTION fail_on_boom()`);
-    const rows = Array.from({ length: 6000 }, (_, i) => fileRow('BOOM', i + 1));
+    const rows = Array.from({ length: 1500 }, (_, i) => fileRow('BOOM', i + 1));
     rows[2].subject.phone = 'bad';
-    const res = await submitJson(rows);
-    expect(res.statusCode).toBe(202);
-    const body = (await statusOf(res.json().id)).json();
-    expect(body).toMatchObject({ status: 'failed', total: 6000, accepted: 0, error: expect.stringMatching(/none of its rows were written/) });
+    const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
+    const meta = { businessId: me.id, userId: me.id };
+    const { id } = await submitMonthlyFile(t.db, meta, { format: 'json', body: { rows } }, { chunkSize: 500 });
+    const body = (await statusOf(id)).json();
+    expect(body).toMatchObject({ status: 'failed', total: 1500, accepted: 0, error: expect.stringMatching(/none of its rows were written/) });
     expect(body.rejects).toEqual([{ row: 3, field: 'subject.phone', message: 'Valid phone number is required' }]);
     expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(0);
     expect(await count('credit_subject_identifiers', sql`value LIKE 'BOOM%'`)).toBe(0);
@@ -221,8 +224,8 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     await t.db.execute(sql`DROP TRIGGER fail_on_boom ON credit_accounts`);
     await t.db.execute(sql`DROP FUNCTION fail_on_boom()`);
     const again = (await statusOf((await submitJson(rows)).json().id)).json();
-    expect(again).toMatchObject({ status: 'completed', accepted: 5999, rejected: 1 });
-    expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(5999);
+    expect(again).toMatchObject({ status: 'completed', accepted: 1499, rejected: 1 });
+    expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(1499);
   });
 
   it('marks failed a file left processing by a server that stopped', async () => {
