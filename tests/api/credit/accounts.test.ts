@@ -228,3 +228,19 @@ describe('reference data', () => {
     expect(rows.map((r) => r.code)).toEqual(['mobile_money_loan', 'telecom_postpaid', 'utility']);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every credit route with its body and each answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+    expect(Object.keys(paths['/api/credit/accounts'].post.responses).sort()).toEqual(['200', '201', '400', '401', '403', '409']);
+    expect(paths['/api/credit/accounts'].post.requestBody).toBeDefined();
+    expect(Object.keys(paths['/api/credit/submissions'].post.responses)).toEqual(expect.arrayContaining(['202', '400', '413']));
+    expect(Object.keys(paths['/api/credit/submissions/{id}'].get.responses)).toEqual(expect.arrayContaining(['200', '404']));
+    expect(Object.keys(paths['/api/credit/search'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '403']));
+    expect(Object.keys(paths['/api/credit/reports'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '403', '404']));
+    expect(paths['/api/credit/purposes'].get).toBeDefined();
+    expect(paths['/api/businesses/me/usage'].get).toBeDefined();
+  });
+});
