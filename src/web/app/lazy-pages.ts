@@ -27,4 +27,19 @@ export const ROLE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentTyp
   '/consumer/privacy': lazy(() => import('@web/features/consumer/privacy-page')),
   '/consumer/access-log': lazy(() => import('@web/features/consumer/access-log-page')),
   '/consumer/settings': lazy(() => import('@web/features/consumer/settings-page')),
+  '/admin/dashboard': lazy(() => import('@web/features/admin/dashboard-page')),
+  '/admin/users': lazy(() => import('@web/features/admin/users-page')),
+  '/admin/compliance': lazy(() => import('@web/features/admin/compliance-page')),
+  '/admin/security': lazy(() => import('@web/features/admin/security-page')),
+  '/admin/settings': lazy(() => import('@web/features/admin/settings-page')),
+  '/regulator/dashboard': lazy(() => import('@web/features/regulator/dashboard-page')),
+  '/regulator/compliance': lazy(() => import('@web/features/regulator/compliance-page')),
+  '/regulator/audits': lazy(() => import('@web/features/regulator/audits-page')),
+  '/regulator/investigations': lazy(() => import('@web/features/regulator/investigations-page')),
+  '/regulator/incidents': lazy(() => import('@web/features/regulator/incidents-page')),
 };
+
+/** /invite/:token, where an invited administrator or regulator sets a password (decisions/013). */
+export const AcceptInvitePage = lazy(() => import('@web/features/invite/accept-invite-page'));
+/** A business's registration documents: shown under its Settings page (app/routes.tsx). */
+export const BusinessDocumentsSection = lazy(() => import('@web/features/business-documents/business-documents-section').then((m) => ({ default: m.BusinessDocumentsSection })));

@@ -6,8 +6,10 @@ import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
 import { useSession } from '@web/lib/session';
 import { InRoleLayout, RequireRole, RequireSignedIn } from './guards';
 import {
+  AcceptInvitePage,
   AccessPortalPage,
   AdminLoginPage,
+  BusinessDocumentsSection,
   BusinessLoginPage,
   HelpPage,
   LandingPage,
@@ -29,7 +31,17 @@ function RoleDashboard({ role }: { role: TRole }) {
 /** A role route's page: the area's own page when it has one, else the honest empty state. */
 function RoleRoutePage({ role, path, title, isDashboard }: { role: TRole; path: string; title: string; isDashboard: boolean }) {
   const Page = ROLE_PAGES[path];
-  return Page ? <Page /> : <RolePage role={role} title={title} isDashboard={isDashboard} />;
+  const page = Page ? <Page /> : <RolePage role={role} title={title} isDashboard={isDashboard} />;
+  // A business uploads its registration documents from its Settings page (decisions/013).
+  if (path === '/business/settings') {
+    return (
+      <div className="space-y-6">
+        {page}
+        <BusinessDocumentsSection />
+      </div>
+    );
+  }
+  return page;
 }
 
 /** "/": the landing page for visitors, the role's dashboard when signed in. */
@@ -77,6 +89,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin/login">
           <AdminLoginPage />
+        </Route>
+        <Route path="/invite/:token">
+          <AcceptInvitePage />
         </Route>
         <Route path="/subscribe">
           <RequireSignedIn>{(role) => <SubscribePage role={role} />}</RequireSignedIn>

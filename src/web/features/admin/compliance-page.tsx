@@ -1,0 +1,266 @@
+import { GitMerge, Split } from 'lucide-react';
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import type { TSubjectEvidence } from '@shared/schemas/admin';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { NativeSelect } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Textarea } from '@web/components/ui/textarea';
+import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
+import { formatDateTime } from '@web/components/oversight/format';
+import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import { useAdminAction, useMatchReview, useMatchReviews } from './admin-api';
+import { ADMIN_ENVIRONMENT } from './dashboard-page';
+
+const REASONS: Record<string, string> = {
+  identifiers_of_different_people: 'The identifiers reported belong to different people',
+  ambiguous_candidates: 'Two people in the registry fit equally well',
+};
+const reasonText = (reason: string) => REASONS[reason] ?? reason.replaceAll('_', ' ');
+const VERDICT_VARIANT = { same: 'success', similar: 'warning', different: 'destructive', missing: 'secondary' } as const;
+const FIELD_LABEL: Record<string, string> = { name: 'Name', dateOfBirth: 'Date of birth', identifiers: 'ID numbers', phone: 'Phone', address: 'Address' };
+
+function PersonColumn({ title, person }: { title: string; person: TSubjectEvidence | null }) {
+  if (!person) return null;
+  return (
+    <section aria-label={title} className="min-w-0 space-y-3 rounded-lg border p-3 text-sm [overflow-wrap:anywhere]">
+      <div>
+        <h3 className="font-semibold">{title}</h3>
+        <p className="text-base font-medium">{person.displayName}</p>
+        <p className="text-xs text-muted-foreground">
+          Born {person.dateOfBirth ?? 'unknown'} · {person.district ?? 'no district'} · in the registry since {formatDateTime(person.createdAt)}
+          {person.isFrozen ? ' · file frozen' : ''}
+        </p>
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold uppercase text-muted-foreground">Names reported</h4>
+        <ul>
+          {person.names.map((n, i) => (
+            <li key={i} className="capitalize">
+              {n.fullName} {n.dateOfBirth ? <span className="text-muted-foreground">({n.dateOfBirth})</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold uppercase text-muted-foreground">ID numbers</h4>
+        {person.identifiers.length === 0 ? <p className="text-muted-foreground">None</p> : null}
+        <ul>
+          {person.identifiers.map((id) => (
+            <li key={`${id.type}${id.masked}`} className="font-mono">
+              {id.type.toUpperCase()} {id.masked} {id.isShared ? <Badge variant="success">also reported for the other</Badge> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold uppercase text-muted-foreground">Phones</h4>
+        <ul>
+          {person.phones.map((p) => (
+            <li key={p.phone}>
+              {p.phone} {p.isShared ? <Badge variant="success">same</Badge> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold uppercase text-muted-foreground">Addresses</h4>
+        <ul>
+          {person.addresses.map((a) => (
+            <li key={a.line}>
+              {a.line}
+              {a.district ? `, ${a.district}` : ''}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold uppercase text-muted-foreground">Accounts ({person.accounts.length})</h4>
+        <ul className="space-y-1">
+          {person.accounts.map((a) => (
+            <li key={a.id}>
+              {a.businessName} · <span className="font-mono">{a.accountNumber}</span> · {a.type.replaceAll('_', ' ')} · {a.status.replaceAll('_', ' ')}
+              {a.isDisputed ? ' · disputed' : ''}
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-muted-foreground">{person.inquiryCount} searches and reports about this person</p>
+      </div>
+    </section>
+  );
+}
+
+function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose: () => void }) {
+  const review = useMatchReview(reviewId);
+  const [note, setNote] = useState('');
+  const [survivor, setSurvivor] = useState<'candidate' | 'record'>('candidate');
+  const merge = useAdminAction<void, { message: string }>(() => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/merge`, body: { survivor, ...(note.trim() ? { note } : {}) } }), (r) => r.message, { onSuccess: onClose });
+  const keep = useAdminAction<void, unknown>(() => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/keep-apart`, body: note.trim() ? { note } : {} }), 'Kept apart: they stay two people', { onSuccess: onClose });
+  const r = review.data;
+  return (
+    <Dialog open={!!reviewId} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>Same person or two people?</DialogTitle>
+          <DialogDescription>{r ? `${reasonText(r.reason)} (match score ${r.score.toFixed(2)}), reported by ${r.businessName ?? 'a lender'} on ${formatDateTime(r.createdAt)}.` : 'Loading the evidence...'}</DialogDescription>
+        </DialogHeader>
+        {!r ? (
+          <Skeleton className="h-64" />
+        ) : (
+          <>
+            <div className="rounded-lg bg-muted p-3 text-sm">
+              <p className="font-semibold">As the lender reported it</p>
+              <p>
+                {r.reported.fullName}, born {r.reported.dateOfBirth ?? 'unknown'}, {r.reported.phone ?? 'no phone'}, {r.reported.address ?? 'no address'}
+                {r.reported.identifiers.map((i) => ` · ${i.type.toUpperCase()} ${i.masked}`).join('')}
+              </p>
+            </div>
+            {r.agreement.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label="Field by field">
+                {r.agreement.map((a) => (
+                  <li key={a.field}>
+                    <Badge variant={VERDICT_VARIANT[a.verdict]}>
+                      {FIELD_LABEL[a.field] ?? a.field}: {a.verdict}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="grid gap-4 md:grid-cols-2">
+              <PersonColumn title="The new record" person={r.record} />
+              <PersonColumn title="The person already in the registry" person={r.candidate} />
+            </div>
+            {r.status === 'open' ? (
+              <div className="space-y-3 border-t pt-4">
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field id="merge-survivor" label="If merged, who remains">
+                    <NativeSelect id="merge-survivor" value={survivor} onChange={(e) => setSurvivor(e.target.value as typeof survivor)}>
+                      <option value="candidate">The person already in the registry</option>
+                      <option value="record">The new record</option>
+                    </NativeSelect>
+                  </Field>
+                  <Field id="review-note" label="Note (optional, kept in the audit log)">
+                    <Textarea id="review-note" value={note} onChange={(e) => setNote(e.target.value)} className="min-h-10" />
+                  </Field>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button onClick={() => merge.mutate()} disabled={merge.isPending || keep.isPending}>
+                    <GitMerge aria-hidden />
+                    {merge.isPending ? 'Merging...' : 'Merge into one person'}
+                  </Button>
+                  <Button variant="outline" onClick={() => keep.mutate()} disabled={merge.isPending || keep.isPending}>
+                    <Split aria-hidden />
+                    Keep apart
+                  </Button>
+                </div>
+                <p className="text-xs text-muted-foreground">Merging moves identifiers, names, phones, addresses, accounts and inquiries to the person who remains, in one step.</p>
+              </div>
+            ) : (
+              <Alert variant="info">
+                <AlertDescription>This review is {r.status === 'merged' ? 'merged' : 'closed: kept apart'} ({formatDateTime(r.resolvedAt)}).</AlertDescription>
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReviewQueue() {
+  const [status, setStatus] = useState('open');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const reviews = useMatchReviews(status);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <SectionTitle>Registry review queue</SectionTitle>
+        </CardTitle>
+        <CardDescription>Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field id="review-status" label="Show" className="max-w-48">
+          <NativeSelect id="review-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="open">Open</option>
+            <option value="merged">Merged</option>
+            <option value="dismissed">Kept apart</option>
+          </NativeSelect>
+        </Field>
+        {reviews.error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{reviews.error.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        {reviews.isLoading ? (
+          <Skeleton className="h-24" />
+        ) : reviews.data?.reviews.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">{status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}</p>
+        ) : (
+          <Table caption="Matches to review">
+            <TableHeader>
+              <TableRow>
+                <TableHead>New record</TableHead>
+                <TableHead>May be</TableHead>
+                <TableHead>Why</TableHead>
+                <TableHead>Reported by</TableHead>
+                <TableHead>When</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {reviews.data?.reviews.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell className="font-medium">{r.recordName}</TableCell>
+                  <TableCell>{r.candidateName}</TableCell>
+                  <TableCell className="text-xs">{reasonText(r.reason)}</TableCell>
+                  <TableCell>{r.businessName ?? '—'}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button size="sm" onClick={() => setOpenId(r.id)} aria-label={`Compare ${r.recordName} with ${r.candidateName}`}>
+                      Compare
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <ReviewDialog reviewId={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}
+
+/** Compliance & Audit: the tamper-evident audit log (verify, search) and the registry's review queue. */
+export default function AdminCompliancePage() {
+  const search = useSearch();
+  const [tab, setTab] = useState(new URLSearchParams(search).get('tab') === 'reviews' ? 'reviews' : 'audit');
+  return (
+    <div className="space-y-6">
+      <PageHeader environment={ADMIN_ENVIRONMENT} title="Compliance & Audit" description="Verify and search the audit log, and settle the registry's uncertain matches." />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="h-auto flex-wrap">
+          <TabsTrigger value="audit">Audit log</TabsTrigger>
+          <TabsTrigger value="reviews">Review queue</TabsTrigger>
+        </TabsList>
+        <TabsContent value="audit" className="space-y-6">
+          <AuditVerifyCard />
+          <AuditLogSearch />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewQueue />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { TIncident } from '@shared/schemas/admin';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { NativeSelect } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Textarea } from '@web/components/ui/textarea';
+import { IncidentList } from '@web/components/oversight/incident-list';
+import { PageHeader, StatCard } from '@web/components/oversight/page-header';
+import { useAdminAction, useIncidents } from './admin-api';
+import { ADMIN_ENVIRONMENT } from './dashboard-page';
+
+/** Security Incidents: derived from the audit log every minute (or now, on request); acknowledge, then resolve. */
+export default function AdminSecurityPage() {
+  const [status, setStatus] = useState('');
+  const incidents = useIncidents(status);
+  const [resolving, setResolving] = useState<TIncident | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const scan = useAdminAction<void, { opened: number; updated: number; scannedEvents: number }>(
+    () => ({ method: 'POST', path: '/api/admin/security/incidents/scan' }),
+    (r) => `Scanned ${r.scannedEvents} new events: ${r.opened} new incident${r.opened === 1 ? '' : 's'}, ${r.updated} updated`,
+  );
+  const acknowledge = useAdminAction<string, unknown>((id) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/acknowledge` }), 'Incident acknowledged');
+  const resolve = useAdminAction<{ id: string; note: string }, unknown>(({ id, note: n }) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/resolve`, body: { note: n } }), 'Incident resolved', {
+    showErrorToast: false,
+    onSuccess: () => {
+      setResolving(null);
+      setNote('');
+    },
+  });
+  const counts = incidents.data?.counts;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        environment={ADMIN_ENVIRONMENT}
+        title="Security Incidents"
+        description="Lockouts, bursts of failed sign-ins from one address, bursts of refused access and used-up quotas, found in the audit log."
+        actions={
+          <Button variant="outline" onClick={() => scan.mutate()} disabled={scan.isPending}>
+            <RefreshCw aria-hidden />
+            {scan.isPending ? 'Scanning...' : 'Scan now'}
+          </Button>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Open" value={counts?.open ?? '…'} tone={counts && counts.open > 0 ? 'danger' : 'default'} />
+        <StatCard label="Acknowledged" value={counts?.acknowledged ?? '…'} tone={counts && counts.acknowledged > 0 ? 'warning' : 'default'} />
+        <StatCard label="Resolved" value={counts?.resolved ?? '…'} />
+      </div>
+      <Field id="incident-status" label="Show" className="max-w-48">
+        <NativeSelect id="incident-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All incidents</option>
+          <option value="open">Open</option>
+          <option value="acknowledged">Acknowledged</option>
+          <option value="resolved">Resolved</option>
+        </NativeSelect>
+      </Field>
+      {incidents.error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{incidents.error.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {incidents.isLoading ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <IncidentList
+          incidents={incidents.data?.incidents ?? []}
+          actions={(incident) =>
+            incident.status === 'resolved' ? null : (
+              <>
+                {incident.status === 'open' ? (
+                  <Button size="sm" variant="outline" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(incident.id)}>
+                    Acknowledge
+                  </Button>
+                ) : null}
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setResolving(incident);
+                    setNoteError(undefined);
+                  }}
+                >
+                  Resolve
+                </Button>
+              </>
+            )
+          }
+        />
+      )}
+      <Dialog open={!!resolving} onOpenChange={(open) => !open && setResolving(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Resolve incident</DialogTitle>
+            <DialogDescription>{resolving?.summary}</DialogDescription>
+          </DialogHeader>
+          <Field id="resolution-note" label="How was it resolved?" error={noteError}>
+            <Textarea id="resolution-note" value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={noteError ? true : undefined} aria-describedby={noteError ? 'resolution-note-error' : undefined} />
+          </Field>
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => setResolving(null)}>
+              Cancel
+            </Button>
+            <Button
+              disabled={resolve.isPending}
+              onClick={() => {
+                if (note.trim().length < 3) {
+                  setNoteError('Please say how it was resolved (at least 3 characters)');
+                  return;
+                }
+                resolve.mutate({ id: resolving!.id, note }, { onError: (e) => setNoteError(e.message) });
+              }}
+            >
+              {resolve.isPending ? 'Saving...' : 'Resolve'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

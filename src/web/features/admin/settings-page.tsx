@@ -1,0 +1,445 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ZAdminSettingsUpdateSchema, ZHelpArticleFormSchema, type TAdminPlan, type TAdminSettingsUpdate, type THelpArticleForm } from '@shared/schemas/admin';
+import { HELP_CATEGORIES, HELP_DIFFICULTIES, type THelpItem } from '@shared/schemas/content';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { Input, NativeSelect } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Textarea } from '@web/components/ui/textarea';
+import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { formatUsdCents } from '@web/lib/format';
+import { useAdminAction, useContent, useHelpArticles, usePlans, useSettings } from './admin-api';
+import { ADMIN_ENVIRONMENT } from './dashboard-page';
+
+const fieldA11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+
+function RatesAndPolicies() {
+  const settings = useSettings();
+  const form = useForm<TAdminSettingsUpdate>({ resolver: zodResolver(ZAdminSettingsUpdateSchema) });
+  useEffect(() => {
+    if (settings.data) form.reset(settings.data);
+  }, [settings.data, form]);
+  const save = useAdminAction<TAdminSettingsUpdate, unknown>((body) => ({ method: 'PUT', path: '/api/admin/settings', body }), 'Settings saved', { showErrorToast: false });
+  const e = form.formState.errors;
+  if (!settings.data) return <Skeleton className="h-48" />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <SectionTitle>Rates and policies</SectionTitle>
+        </CardTitle>
+        <CardDescription>Used at once by prices in Leones, dispute deadlines, how long records are kept and sign-in lockout.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }))}>
+          <Field id="rate" label="Exchange rate (SLE per 1 USD)" error={e.exchangeRateSlePerUsd?.message} hint="New Leones; 1 SLE = 1,000 old SLL">
+            <Input {...fieldA11y('rate', e.exchangeRateSlePerUsd?.message)} inputMode="decimal" {...form.register('exchangeRateSlePerUsd')} />
+          </Field>
+          <Field id="deadline" label="Dispute answer deadline (days)" error={e.disputeDeadlineDays?.message} hint="For disputes filed from now on">
+            <Input {...fieldA11y('deadline', e.disputeDeadlineDays?.message)} type="number" {...form.register('disputeDeadlineDays')} />
+          </Field>
+          <Field id="retention" label="Retention of negative records (years)" error={e.retentionYears?.message}>
+            <Input {...fieldA11y('retention', e.retentionYears?.message)} type="number" {...form.register('retentionYears')} />
+          </Field>
+          <Field id="lockout-threshold" label="Failed sign-ins before lockout" error={e.loginLockoutThreshold?.message}>
+            <Input {...fieldA11y('lockout-threshold', e.loginLockoutThreshold?.message)} type="number" {...form.register('loginLockoutThreshold')} />
+          </Field>
+          <Field id="lockout-minutes" label="Lockout length (minutes)" error={e.loginLockoutMinutes?.message}>
+            <Input {...fieldA11y('lockout-minutes', e.loginLockoutMinutes?.message)} type="number" {...form.register('loginLockoutMinutes')} />
+          </Field>
+          <div className="flex items-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save settings'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () => void }) {
+  const [price, setPrice] = useState('');
+  const [quota, setQuota] = useState('');
+  const [description, setDescription] = useState('');
+  const [features, setFeatures] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!plan) return;
+    setPrice(plan.priceUsdCents === null ? '' : (plan.priceUsdCents / 100).toFixed(2));
+    setQuota(String(plan.monthlyInquiryQuota));
+    setDescription(plan.description);
+    setFeatures(plan.features.join('\n'));
+    setErrors({});
+  }, [plan]);
+  const save = useAdminAction<void, unknown>(
+    () => ({
+      method: 'PUT',
+      path: `/api/admin/plans/${plan!.code}`,
+      body: {
+        ...(plan!.isFree ? {} : { priceUsd: price.trim() === '' ? null : price.trim() }),
+        monthlyInquiryQuota: quota,
+        description,
+        features: features.split('\n').map((f) => f.trim()).filter(Boolean),
+      },
+    }),
+    `${plan?.name ?? 'Plan'} saved`,
+    { showErrorToast: false, onSuccess: onClose },
+  );
+  const onSave = () =>
+    save.mutate(undefined, {
+      onError: (error) => {
+        const fieldErrors = (error as { fieldErrors?: { field: string; message: string }[] }).fieldErrors ?? [];
+        setErrors(fieldErrors.length ? Object.fromEntries(fieldErrors.map((f) => [f.field, f.message])) : { form: error.message });
+      },
+    });
+  return (
+    <Dialog open={!!plan} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit {plan?.name}</DialogTitle>
+          <DialogDescription>New prices apply from each subscriber&apos;s next renewal; quotas apply at once.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          {plan?.isFree ? null : (
+            <Field id="plan-price" label="Monthly price (USD)" error={errors.priceUsd} hint="Empty: priced by agreement">
+              <Input {...fieldA11y('plan-price', errors.priceUsd)} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+            </Field>
+          )}
+          <Field id="plan-quota" label="Credit reports per month" error={errors.monthlyInquiryQuota}>
+            <Input {...fieldA11y('plan-quota', errors.monthlyInquiryQuota)} type="number" value={quota} onChange={(e) => setQuota(e.target.value)} />
+          </Field>
+          <Field id="plan-description" label="Description" error={errors.description}>
+            <Input {...fieldA11y('plan-description', errors.description)} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </Field>
+          <Field id="plan-features" label="Features (one per line)" error={errors.features}>
+            <Textarea {...fieldA11y('plan-features', errors.features)} value={features} onChange={(e) => setFeatures(e.target.value)} rows={5} />
+          </Field>
+          {errors.form ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{errors.form}</AlertDescription>
+            </Alert>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onSave} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save plan'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PlansPanel() {
+  const plans = usePlans();
+  const [editing, setEditing] = useState<TAdminPlan | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <SectionTitle>Plans, prices and quotas</SectionTitle>
+        </CardTitle>
+        <CardDescription>The server charges these prices; the landing page and the payment dialog show them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!plans.data ? (
+          <Skeleton className="h-32" />
+        ) : (
+          <Table caption="Plans">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Plan</TableHead>
+                <TableHead>Price / month</TableHead>
+                <TableHead>Reports / month</TableHead>
+                <TableHead>Subscribers</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {plans.data.plans.map((p) => (
+                <TableRow key={p.code}>
+                  <TableCell>
+                    <span className="font-medium">{p.name}</span>
+                    <span className="block text-xs text-muted-foreground">{p.description}</span>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{p.isFree ? 'Free' : p.priceUsdCents === null ? 'By agreement' : formatUsdCents(p.priceUsdCents)}</TableCell>
+                  <TableCell className="tabular-nums">{p.monthlyInquiryQuota}</TableCell>
+                  <TableCell className="tabular-nums">{p.subscriberCount}</TableCell>
+                  <TableCell className="text-right">
+                    <Button size="sm" variant="outline" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                      <Pencil aria-hidden />
+                      Edit
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <PlanEditor plan={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}
+
+const SECTION_TITLE = { hero: 'Hero', features: 'Key features', pricing: 'Pricing' } as const;
+
+function ContentPanel() {
+  const content = useContent();
+  const [values, setValues] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (content.data) setValues(Object.fromEntries(content.data.items.map((i) => [`${i.section}.${i.key}`, i.content ?? ''])));
+  }, [content.data]);
+  const save = useAdminAction<{ section: string; key: string; content: string }, unknown>((body) => ({ method: 'PUT', path: '/api/admin/content', body }), (_r) => 'Landing page text saved');
+  if (!content.data) return <Skeleton className="h-48" />;
+  return (
+    <div className="space-y-6">
+      {(['hero', 'features', 'pricing'] as const).map((section) => (
+        <Card key={section}>
+          <CardHeader>
+            <CardTitle>
+              <SectionTitle>{SECTION_TITLE[section]}</SectionTitle>
+            </CardTitle>
+            <CardDescription>Empty text shows the landing page&apos;s built-in default.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {content.data.items
+              .filter((i) => i.section === section)
+              .map((i) => {
+                const id = `cms-${section}-${i.key}`;
+                const k = `${section}.${i.key}`;
+                const isChanged = (values[k] ?? '') !== (i.content ?? '');
+                return (
+                  <div key={k} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+                    <Field id={id} label={i.key.replaceAll('_', ' ')} hint={i.content === null ? 'Using the default text' : undefined}>
+                      <Textarea id={id} rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1} className="min-h-10" value={values[k] ?? ''} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
+                    </Field>
+                    <Button size="sm" variant={isChanged ? 'default' : 'outline'} disabled={!isChanged || save.isPending} onClick={() => save.mutate({ section, key: i.key, content: values[k] ?? '' })} aria-label={`Save ${i.key.replaceAll('_', ' ')}`}>
+                      Save
+                    </Button>
+                  </div>
+                );
+              })}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+const EMPTY_ARTICLE: THelpArticleForm = { title: '', content: '', category: 'getting_started', difficulty: 'beginner', estimatedTime: 5, version: '1.0', author: 'CreditCheck SL', tags: [], isFeatured: false };
+
+function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; isOpen: boolean; onClose: () => void }) {
+  const form = useForm<THelpArticleForm>({ resolver: zodResolver(ZHelpArticleFormSchema), defaultValues: EMPTY_ARTICLE });
+  const [tags, setTags] = useState('');
+  useEffect(() => {
+    if (!isOpen) return;
+    const values = article ? { title: article.title, content: article.content, category: article.category as THelpArticleForm['category'], difficulty: article.difficulty, estimatedTime: article.estimatedTime, version: article.version, author: article.author, tags: article.tags, isFeatured: article.isFeatured } : EMPTY_ARTICLE;
+    form.reset(values);
+    setTags(values.tags.join(', '));
+  }, [article, isOpen, form]);
+  const save = useAdminAction<THelpArticleForm, unknown>((body) => (article ? { method: 'PUT', path: `/api/admin/help/${article.id}`, body } : { method: 'POST', path: '/api/admin/help', body }), article ? 'Article saved' : 'Draft created', {
+    showErrorToast: false,
+    onSuccess: onClose,
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }));
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{article ? 'Edit help article' : 'New help article'}</DialogTitle>
+          <DialogDescription>New articles are drafts until published. Content may use simple markdown.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={onSubmit} id="help-form">
+          <Field id="help-title" label="Title" error={e.title?.message} className="sm:col-span-2">
+            <Input {...fieldA11y('help-title', e.title?.message)} {...form.register('title')} />
+          </Field>
+          <Field id="help-category" label="Category" error={e.category?.message}>
+            <NativeSelect id="help-category" {...form.register('category')}>
+              {HELP_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="help-difficulty" label="Difficulty" error={e.difficulty?.message}>
+            <NativeSelect id="help-difficulty" {...form.register('difficulty')}>
+              {HELP_DIFFICULTIES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="help-time" label="Minutes to read" error={e.estimatedTime?.message}>
+            <Input {...fieldA11y('help-time', e.estimatedTime?.message)} type="number" {...form.register('estimatedTime')} />
+          </Field>
+          <Field id="help-version" label="Version" error={e.version?.message}>
+            <Input {...fieldA11y('help-version', e.version?.message)} {...form.register('version')} />
+          </Field>
+          <Field id="help-author" label="Author" error={e.author?.message}>
+            <Input {...fieldA11y('help-author', e.author?.message)} {...form.register('author')} />
+          </Field>
+          <Field id="help-tags" label="Tags (comma separated)" error={e.tags?.message}>
+            <Input
+              id="help-tags"
+              value={tags}
+              onChange={(ev) => {
+                setTags(ev.target.value);
+                form.setValue('tags', ev.target.value.split(',').map((t) => t.trim()).filter(Boolean));
+              }}
+            />
+          </Field>
+          <Field id="help-content" label="Content" error={e.content?.message} className="sm:col-span-2">
+            <Textarea {...fieldA11y('help-content', e.content?.message)} rows={8} {...form.register('content')} />
+          </Field>
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <Checkbox id="help-featured" checked={form.watch('isFeatured')} onCheckedChange={(v) => form.setValue('isFeatured', v === true)} />
+            <Label htmlFor="help-featured">Featured (shown first)</Label>
+          </div>
+        </form>
+        <DialogFooter>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="help-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HelpPanel() {
+  const articles = useHelpArticles();
+  const [editing, setEditing] = useState<THelpItem | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const publish = useAdminAction<{ id: number; isPublished: boolean }, THelpItem>(({ id, isPublished }) => ({ method: 'POST', path: `/api/admin/help/${id}/${isPublished ? 'publish' : 'unpublish'}` }), (r) => (r.isPublished ? `Published: ${r.title}` : `Unpublished: ${r.title}`));
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>
+            <SectionTitle>Help articles</SectionTitle>
+          </CardTitle>
+          <CardDescription>The help centre shows published articles only.</CardDescription>
+        </div>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setIsOpen(true);
+          }}
+        >
+          <Plus aria-hidden />
+          New article
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {!articles.data ? (
+          <Skeleton className="h-32" />
+        ) : (
+          <Table caption="Help articles">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead>Category</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Views</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {articles.data.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell className="font-medium">
+                    {a.title}
+                    <span className="block text-xs text-muted-foreground">v{a.version}</span>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{a.category.replaceAll('_', ' ')}</TableCell>
+                  <TableCell>
+                    <div className="flex gap-1">
+                      <Badge variant={a.isPublished ? 'success' : 'secondary'}>{a.isPublished ? 'Published' : 'Draft'}</Badge>
+                      {a.isFeatured ? <Badge variant="outline">Featured</Badge> : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{a.viewCount}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-2">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          setEditing(a);
+                          setIsOpen(true);
+                        }}
+                        aria-label={`Edit ${a.title}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button size="sm" variant={a.isPublished ? 'outline' : 'default'} disabled={publish.isPending} onClick={() => publish.mutate({ id: a.id, isPublished: !a.isPublished })} aria-label={`${a.isPublished ? 'Unpublish' : 'Publish'} ${a.title}`}>
+                        {a.isPublished ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <HelpEditor article={editing} isOpen={isOpen} onClose={() => setIsOpen(false)} />
+    </Card>
+  );
+}
+
+/** System Settings: plans and prices, rates and policies, the landing page's text and the help centre. */
+export default function AdminSettingsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader environment={ADMIN_ENVIRONMENT} title="System Settings" description="Every change here is recorded in the audit log with its old and new value." />
+      <Tabs defaultValue="plans">
+        <TabsList className="h-auto flex-wrap">
+          <TabsTrigger value="plans">Plans and pricing</TabsTrigger>
+          <TabsTrigger value="policies">Rates and policies</TabsTrigger>
+          <TabsTrigger value="content">Landing page</TabsTrigger>
+          <TabsTrigger value="help">Help articles</TabsTrigger>
+        </TabsList>
+        <TabsContent value="plans">
+          <PlansPanel />
+        </TabsContent>
+        <TabsContent value="policies">
+          <RatesAndPolicies />
+        </TabsContent>
+        <TabsContent value="content">
+          <ContentPanel />
+        </TabsContent>
+        <TabsContent value="help">
+          <HelpPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

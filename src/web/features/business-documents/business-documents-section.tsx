@@ -1,0 +1,195 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, type TBusinessDocument, type TDocumentKind } from '@shared/schemas/admin';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input, NativeSelect } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError, apiGet, apiRequest } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+
+interface DocumentList {
+  documents: TBusinessDocument[];
+  verificationStatus: 'pending' | 'verified' | 'rejected' | 'suspended';
+  verificationNote: string | null;
+}
+const KEY = ['business-documents'] as const;
+const STATUS_TEXT = {
+  pending: 'Your registration is waiting for verification. Upload your registration certificate and tax identification; an administrator checks them, then credit checks open.',
+  verified: 'Your business is verified. These documents are kept as the record of its verification.',
+  rejected: 'Your verification was rejected. Upload corrected documents and your registration goes back to the verification queue.',
+  suspended: 'Your business is suspended. Contact CreditCheck SL.',
+} as const;
+const STATUS_VARIANT = { pending: 'warning', verified: 'success', rejected: 'destructive', suspended: 'destructive' } as const;
+const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/** Sends the file itself as the body; the server reads its type from its first bytes. */
+async function uploadFile(kind: TDocumentKind, file: File): Promise<TBusinessDocument> {
+  const response = await fetch(`/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': file.type && ['application/pdf', 'image/png', 'image/jpeg'].includes(file.type) ? file.type : 'application/octet-stream', accept: 'application/json' },
+    body: file,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text || response.statusText;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, message);
+  }
+  return JSON.parse(text) as TBusinessDocument;
+}
+
+async function download(doc: TBusinessDocument) {
+  const response = await fetch(`/api/businesses/me/documents/${doc.id}`, { credentials: 'include' });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = doc.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * Registration documents of the signed-in business: upload (PDF, PNG or JPEG up to 5 MB), list,
+ * download, remove while not verified. The business pages render it (decisions/013).
+ */
+export function BusinessDocumentsSection() {
+  const queryClient = useQueryClient();
+  const documents = useQuery({ queryKey: KEY, queryFn: () => apiGet<DocumentList>('/api/businesses/me/documents') });
+  const [kind, setKind] = useState<TDocumentKind>('registration');
+  const [fileError, setFileError] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: ({ k, file }: { k: TDocumentKind; file: File }) => uploadFile(k, file),
+    onSuccess: async (doc) => {
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      toast({ kind: 'success', title: 'Document uploaded', description: `${DOCUMENT_KIND_LABELS[doc.kind]}: ${doc.fileName}` });
+      if (fileInput.current) fileInput.current.value = '';
+    },
+    onError: (error) => setFileError(error.message.replace(/^\d{3}: /, '')),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/businesses/me/documents/${id}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      toast({ kind: 'success', title: 'Document removed' });
+    },
+    onError: (error) => toast({ kind: 'error', title: 'Could not remove it', description: error.message }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    if (!file) return setFileError('Please choose a file');
+    if (file.size > MAX_DOCUMENT_BYTES) return setFileError('The file is larger than 5 MB');
+    if (!/\.(pdf|png|jpe?g)$/i.test(file.name)) return setFileError('Only PDF, PNG or JPEG files are accepted');
+    setFileError(undefined);
+    upload.mutate({ k: kind, file });
+  };
+  const d = documents.data;
+  const canRemove = d && (d.verificationStatus === 'pending' || d.verificationStatus === 'rejected');
+  return (
+    <Card id="documents">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg font-semibold leading-tight">Registration documents</h2>
+        </CardTitle>
+        <CardDescription>Business verification needs your registration documents, tax identification and any supporting documents. PDF, PNG or JPEG, at most 5 MB each.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {documents.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{documents.error.message}</AlertDescription>
+          </Alert>
+        ) : !d ? (
+          <Skeleton className="h-24" />
+        ) : (
+          <>
+            <Alert variant={d.verificationStatus === 'verified' ? 'info' : d.verificationStatus === 'pending' ? 'warning' : 'destructive'}>
+              <AlertTitle>
+                Verification: <Badge variant={STATUS_VARIANT[d.verificationStatus]} className="capitalize">{d.verificationStatus}</Badge>
+              </AlertTitle>
+              <AlertDescription>
+                <p>{STATUS_TEXT[d.verificationStatus]}</p>
+                {d.verificationNote && d.verificationStatus !== 'verified' ? <p className="mt-1 font-medium">Administrator&apos;s note: {d.verificationNote}</p> : null}
+              </AlertDescription>
+            </Alert>
+            {d.verificationStatus === 'suspended' ? null : (
+              <form className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end" onSubmit={onSubmit} noValidate>
+                <Field id="document-kind" label="Document">
+                  <NativeSelect id="document-kind" value={kind} onChange={(e) => setKind(e.target.value as TDocumentKind)}>
+                    {DOCUMENT_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {DOCUMENT_KIND_LABELS[k]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </Field>
+                <Field id="document-file" label="File" error={fileError}>
+                  <Input id="document-file" ref={fileInput} type="file" accept={ACCEPT} className="h-auto py-1.5" aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? 'document-file-error' : undefined} />
+                </Field>
+                <Button type="submit" disabled={upload.isPending}>
+                  <Upload aria-hidden />
+                  {upload.isPending ? 'Uploading...' : 'Upload'}
+                </Button>
+              </form>
+            )}
+            {d.documents.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No documents uploaded yet.</p>
+            ) : (
+              <ul className="space-y-2" aria-label="Your documents">
+                {d.documents.map((doc) => (
+                  <li key={doc.id} className="flex items-center gap-3 rounded-md border p-2 text-sm">
+                    <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{DOCUMENT_KIND_LABELS[doc.kind]}</p>
+                      <p className="truncate text-xs text-muted-foreground">
+                        {doc.fileName} · {formatBytes(doc.sizeBytes)} · {new Date(doc.uploadedAt).toLocaleDateString('en-GB')}
+                      </p>
+                    </div>
+                    <Button size="sm" variant="outline" aria-label={`Download ${doc.fileName}`} onClick={() => download(doc).catch((e: Error) => toast({ kind: 'error', title: 'Download failed', description: e.message }))}>
+                      <Download aria-hidden />
+                    </Button>
+                    {canRemove ? (
+                      <Button size="sm" variant="ghost" aria-label={`Remove ${doc.fileName}`} disabled={remove.isPending} onClick={() => remove.mutate(doc.id)}>
+                        <Trash2 aria-hidden />
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /business/settings until the business workspace builds its Settings page: that page should then
+ * render <BusinessDocumentsSection /> itself (through app/lazy-pages, as features do not import each other).
+ */
+export default function BusinessDocumentsPage() {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-primary">Business Operations Portal</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+      </div>
+      <BusinessDocumentsSection />
+    </div>
+  );
+}

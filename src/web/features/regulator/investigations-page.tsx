@@ -1,0 +1,320 @@
+import { FolderOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { INVESTIGATION_OUTCOME_LABELS, INVESTIGATION_OUTCOMES, type TRegulatorComplaint } from '@shared/schemas/oversight';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Field } from '@web/components/ui/field';
+import { Input, NativeSelect } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Textarea } from '@web/components/ui/textarea';
+import { formatDateTime } from '@web/components/oversight/format';
+import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import type { ApiError } from '@web/lib/api';
+import { REGULATOR_ENVIRONMENT, useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
+
+const STATUS_VARIANT = { open: 'warning', in_progress: 'warning', closed: 'secondary', received: 'destructive', under_investigation: 'warning' } as const;
+const statusText = (s: string) => s.replaceAll('_', ' ');
+const errorsOf = (error: unknown): Record<string, string> => {
+  const e = error as ApiError;
+  return e?.fieldErrors?.length ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])) : { form: e?.message ?? 'Failed' };
+};
+
+function OpenDialog({ complaint, isOpen, onClose, onOpened }: { complaint: TRegulatorComplaint | null; isOpen: boolean; onClose: () => void; onOpened: (id: string) => void }) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const open = useRegulatorAction<void, { id: string }>(
+    () => ({ method: 'POST', path: '/api/regulators/investigations', body: { title, description, ...(complaint ? { complaintId: complaint.id } : {}) } }),
+    'Investigation opened',
+    (r) => {
+      onClose();
+      onOpened(r.id);
+    },
+  );
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(o) => {
+        if (o) return;
+        onClose();
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Open an investigation</DialogTitle>
+          <DialogDescription>{complaint ? `From complaint ${complaint.reference} by ${complaint.consumerName}${complaint.businessName ? `, about ${complaint.businessName}` : ''}.` : 'About a lender or a practice you have noticed.'}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <Field id="investigation-title" label="Title" error={errors.title}>
+            <Input id="investigation-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? 'investigation-title-error' : undefined} />
+          </Field>
+          <Field id="investigation-description" label="What is being investigated" error={errors.description}>
+            <Textarea id="investigation-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          </Field>
+          {errors.form ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{errors.form}</AlertDescription>
+            </Alert>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={open.isPending} onClick={() => open.mutate(undefined, { onError: (e) => setErrors(errorsOf(e)) })}>
+            {open.isPending ? 'Opening...' : 'Open investigation'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const investigation = useInvestigation(id);
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState('');
+  const [outcome, setOutcome] = useState('');
+  const [outcomeNote, setOutcomeNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const addNote = useRegulatorAction<void, unknown>(() => ({ method: 'POST', path: `/api/regulators/investigations/${id}/notes`, body: { body: note } }), 'Note added', () => setNote(''));
+  const update = useRegulatorAction<void, unknown>(
+    () => ({ method: 'PATCH', path: `/api/regulators/investigations/${id}`, body: { status, ...(status === 'closed' ? { ...(outcome ? { outcome } : {}), outcomeNote } : {}) } }),
+    status === 'closed' ? 'Investigation closed' : 'Status changed',
+  );
+  const inv = investigation.data;
+  const currentStatus = status || inv?.status || 'open';
+  return (
+    <Dialog
+      open={!!id}
+      onOpenChange={(o) => {
+        if (o) return;
+        setStatus('');
+        setErrors({});
+        onClose();
+      }}
+    >
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{inv ? `${inv.reference}: ${inv.title}` : 'Investigation'}</DialogTitle>
+          <DialogDescription>{inv ? `Opened ${formatDateTime(inv.createdAt)}${inv.openedBy ? ` by ${inv.openedBy}` : ''}${inv.businessName ? ` · about ${inv.businessName}` : ''}` : 'Loading...'}</DialogDescription>
+        </DialogHeader>
+        {!inv ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <div className="space-y-4 text-sm">
+            {inv.description ? <p>{inv.description}</p> : null}
+            {inv.complaint ? (
+              <section aria-labelledby="complaint" className="rounded-md bg-muted p-3">
+                <h3 id="complaint" className="font-semibold">
+                  Complaint {inv.complaint.reference} from {inv.complaint.consumerName}
+                </h3>
+                <p className="font-medium">{inv.complaint.subject}</p>
+                <p className="whitespace-pre-line">{inv.complaint.description}</p>
+              </section>
+            ) : null}
+            <section aria-labelledby="notes" className="space-y-2">
+              <h3 id="notes" className="font-semibold">
+                Notes ({inv.notes.length})
+              </h3>
+              <ol className="space-y-2">
+                {inv.notes.map((n) => (
+                  <li key={n.id} className="rounded-md border p-2">
+                    <p className="whitespace-pre-line">{n.body}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {n.author ?? 'Regulator'} · {formatDateTime(n.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+              {inv.status !== 'closed' ? (
+                <div className="space-y-2">
+                  <Field id="note-body" label="Add a note" error={errors.body}>
+                    <Textarea id="note-body" value={note} onChange={(e) => setNote(e.target.value)} />
+                  </Field>
+                  <Button size="sm" disabled={addNote.isPending || note.trim().length < 2} onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(errorsOf(e)) })}>
+                    Add note
+                  </Button>
+                </div>
+              ) : null}
+            </section>
+            <section aria-labelledby="status" className="space-y-3 border-t pt-3">
+              <h3 id="status" className="font-semibold">
+                Status and outcome
+              </h3>
+              {inv.status === 'closed' ? (
+                <p>
+                  Closed {formatDateTime(inv.closedAt)}: <span className="font-medium">{inv.outcome ? INVESTIGATION_OUTCOME_LABELS[inv.outcome] : ''}</span>. {inv.outcomeNote}
+                </p>
+              ) : null}
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field id="investigation-status" label="Status">
+                  <NativeSelect id="investigation-status" value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
+                    <option value="open">Open</option>
+                    <option value="in_progress">In progress</option>
+                    <option value="closed">Closed</option>
+                  </NativeSelect>
+                </Field>
+                {currentStatus === 'closed' && inv.status !== 'closed' ? (
+                  <Field id="investigation-outcome" label="Outcome" error={errors.outcome}>
+                    <NativeSelect id="investigation-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} aria-invalid={errors.outcome ? true : undefined} aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}>
+                      <option value="">Choose...</option>
+                      {INVESTIGATION_OUTCOMES.map((o) => (
+                        <option key={o} value={o}>
+                          {INVESTIGATION_OUTCOME_LABELS[o]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </Field>
+                ) : null}
+              </div>
+              {currentStatus === 'closed' && inv.status !== 'closed' ? (
+                <Field id="investigation-outcome-note" label="Outcome summary (the complainant sees it)" error={errors.outcomeNote}>
+                  <Textarea id="investigation-outcome-note" value={outcomeNote} onChange={(e) => setOutcomeNote(e.target.value)} aria-invalid={errors.outcomeNote ? true : undefined} aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined} />
+                </Field>
+              ) : null}
+              {errors.form ? (
+                <Alert variant="destructive" role="alert">
+                  <AlertDescription>{errors.form}</AlertDescription>
+                </Alert>
+              ) : null}
+              <Button
+                size="sm"
+                disabled={update.isPending || currentStatus === inv.status}
+                onClick={() =>
+                  update.mutate(undefined, {
+                    onError: (e) => setErrors(errorsOf(e)),
+                    onSuccess: () => {
+                      setStatus('');
+                      setErrors({});
+                    },
+                  })
+                }
+              >
+                {update.isPending ? 'Saving...' : 'Save status'}
+              </Button>
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Investigations: consumers' complaints, and the investigations opened from them, with notes, status and outcome. */
+export default function RegulatorInvestigationsPage() {
+  const complaints = useComplaints();
+  const investigations = useInvestigations();
+  const [fromComplaint, setFromComplaint] = useState<TRegulatorComplaint | null>(null);
+  const [isOpening, setIsOpening] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const newComplaints = complaints.data?.complaints.filter((c) => c.status === 'received') ?? [];
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        environment={REGULATOR_ENVIRONMENT}
+        title="Investigations"
+        description="Complaints from consumers arrive here; open an investigation, keep notes, and close it with an outcome the consumer is told."
+        actions={
+          <Button
+            onClick={() => {
+              setFromComplaint(null);
+              setIsOpening(true);
+            }}
+          >
+            <Plus aria-hidden />
+            Open investigation
+          </Button>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <SectionTitle>New complaints ({newComplaints.length})</SectionTitle>
+          </CardTitle>
+          <CardDescription>Filed by consumers from their dispute pages or on their own.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {!complaints.data ? (
+            <Skeleton className="h-20" />
+          ) : newComplaints.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No complaint is waiting.</p>
+          ) : (
+            <ul className="space-y-3">
+              {newComplaints.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm" data-testid="complaint">
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-medium">
+                      {c.subject} <span className="font-mono text-xs text-muted-foreground">{c.reference}</span>
+                    </p>
+                    <p className="line-clamp-2 text-muted-foreground">{c.description}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {c.consumerName} · {formatDateTime(c.createdAt)}
+                      {c.businessName ? ` · about ${c.businessName}` : ''}
+                      {c.disputeId ? ' · linked to a dispute' : ''}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      setFromComplaint(c);
+                      setIsOpening(true);
+                    }}
+                    aria-label={`Investigate complaint ${c.reference}`}
+                  >
+                    Investigate
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <SectionTitle>Investigations</SectionTitle>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {!investigations.data ? (
+            <Skeleton className="h-20" />
+          ) : investigations.data.investigations.length === 0 ? (
+            <EmptyState icon={FolderOpen} title="No investigations yet" />
+          ) : (
+            <ul className="space-y-3">
+              {investigations.data.investigations.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm">
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-medium">
+                      <span className="font-mono text-xs text-muted-foreground">{i.reference}</span> {i.title}
+                    </p>
+                    <div className="flex flex-wrap gap-1">
+                      <Badge variant={STATUS_VARIANT[i.status]} className="capitalize">
+                        {statusText(i.status)}
+                      </Badge>
+                      {i.outcome ? <Badge variant="outline">{INVESTIGATION_OUTCOME_LABELS[i.outcome]}</Badge> : null}
+                    </div>
+                    <p className="text-xs text-muted-foreground">
+                      {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated {formatDateTime(i.updatedAt)}
+                      {i.complaintReference ? ` · complaint ${i.complaintReference}` : ''}
+                    </p>
+                  </div>
+                  <Button size="sm" variant="outline" onClick={() => setOpenId(i.id)} aria-label={`Open ${i.reference}`}>
+                    Open
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <OpenDialog complaint={fromComplaint} isOpen={isOpening} onClose={() => setIsOpening(false)} onOpened={setOpenId} />
+      <InvestigationDetail id={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

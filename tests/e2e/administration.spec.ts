@@ -1,0 +1,247 @@
+import type { Browser, Page } from '@playwright/test';
+import { login } from './helpers/auth';
+import { uniquePhone, uniqueSuffix } from './helpers/data';
+import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('tax identification scan')]);
+
+/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function newBusiness(browser: Browser) {
+  const suffix = uniqueSuffix();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = `owner-${suffix}@newlender.sl`;
+  const name = `Kono Savings ${suffix}`;
+  const registered = await page.request.post('/api/businesses/register', {
+    data: {
+      businessName: name,
+      businessType: 'financial',
+      registrationNumber: `SL-CAC-${suffix}`.slice(0, 30),
+      taxId: `TIN-${suffix}`.slice(0, 20),
+      address: '4 Hospital Road, Koidu',
+      contactName: 'Sahr Komba',
+      contactPosition: 'Managing Director',
+      phone: uniquePhone(),
+      email,
+      password: 'Str0ng-pass-1',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await login(page, 'business', { username: email, password: 'Str0ng-pass-1' });
+  return { page, name, close: () => context.close() };
+}
+
+test('an administrator verifies a newly registered business from its documents, and the business can then search', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const business = await newBusiness(browser);
+  const search = () => business.page.request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId: 'DEMO0001' } });
+  expect((await search()).status()).toBe(403);
+
+  // The business uploads its documents from its Settings page.
+  await business.page.goto('/business/settings');
+  const section = business.page.locator('#documents');
+  await expect(section.getByRole('heading', { name: 'Registration documents' })).toBeVisible();
+  await expect(section.getByText('Verification:')).toBeVisible();
+  await section.getByLabel('Document', { exact: true }).selectOption('registration');
+  await section.getByLabel('File').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await section.getByRole('button', { name: 'Upload' }).click();
+  await expect(section.getByRole('list', { name: 'Your documents' }).getByText('certificate.pdf')).toBeVisible();
+  await section.getByLabel('Document', { exact: true }).selectOption('tax');
+  await section.getByLabel('File').setInputFiles({ name: 'tin.png', mimeType: 'image/png', buffer: PNG });
+  await section.getByRole('button', { name: 'Upload' }).click();
+  await expect(section.getByRole('list', { name: 'Your documents' }).getByText('tin.png')).toBeVisible();
+  // A file that is not what its name says is refused, with the reason under the field.
+  await section.getByLabel('File').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+  await section.getByRole('button', { name: 'Upload' }).click();
+  await expect(section.getByText(/Only PDF, PNG or JPEG files are accepted/)).toBeVisible();
+  await expectNoSeriousA11yViolations(business.page);
+  await shoot(business.page, 'business-documents');
+
+  // The administrator reviews it in User Management and verifies it.
+  await login(page, 'system_admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'System Overview' })).toBeVisible();
+  await expect(page.getByText('Businesses to verify')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-dashboard');
+  await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await page.getByRole('button', { name: `Review ${business.name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: business.name })).toBeVisible();
+  await expect(dialog.getByText('certificate.pdf')).toBeVisible();
+  await expect(dialog.getByText('Tax identification (TIN)')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download certificate.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('certificate.pdf');
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-business-review');
+  await dialog.getByRole('button', { name: 'Verify business' }).click();
+  await dialog.getByLabel('Optional note (what you checked)').fill('Certificate and TIN match the CAC register');
+  await dialog.getByRole('button', { name: 'Confirm: verify business' }).click();
+  await expect(toastRegion(page)).toContainText('Business verified');
+  await expect(dialog.getByText('verified', { exact: true })).toBeVisible();
+
+  expect((await search()).status()).toBe(200);
+  await business.page.reload();
+  await expect(business.page.locator('#documents').getByText('Your business is verified')).toBeVisible();
+  await business.close();
+});
+
+test('administration pages: accounts, invitations, audit log, review queue, incidents and settings', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await login(page, 'system_admin');
+  await page.goto('/admin/users?tab=accounts');
+  await expect(page.getByRole('tab', { name: 'Accounts', selected: true })).toBeVisible();
+  await page.getByLabel('Role').selectOption('consumer');
+  await expect(page.getByRole('cell', { name: 'Aminata Kamara' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '****0001' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-accounts');
+
+  // Invite a regulator; in demo mode the one-time link is shown.
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  const email = `analyst-${uniqueSuffix()}@bsl.gov.sl`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const link = (await page.getByTestId('invitation-link').textContent())!;
+  expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-invitations');
+
+  const invitee = await browser.newContext();
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(new URL(link).pathname);
+  await expect(inviteePage.getByText(`as regulator (${email})`)).toBeVisible();
+  await inviteePage.getByLabel('Full name').fill('Mariama Sesay');
+  const username = `msesay-${uniqueSuffix()}`.slice(0, 40);
+  await inviteePage.getByLabel('Username').fill(username);
+  await inviteePage.getByLabel('Password', { exact: true }).fill('Regulat0r-pass');
+  await inviteePage.getByLabel('Confirm password').fill('Regulat0r-pass');
+  await expectNoSeriousA11yViolations(inviteePage);
+  await shoot(inviteePage, 'accept-invitation');
+  await inviteePage.getByRole('button', { name: 'Create my account' }).click();
+  await expect(inviteePage.getByText('Your account is ready', { exact: true })).toBeVisible();
+  await login(inviteePage, 'regulator', { username, password: 'Regulat0r-pass' });
+  await expect(inviteePage.getByRole('heading', { level: 1, name: 'Regulatory Overview' })).toBeVisible();
+  // The link worked once.
+  await inviteePage.goto(new URL(link).pathname);
+  await expect(inviteePage.getByText('This link cannot be used', { exact: true })).toBeVisible();
+  await invitee.close();
+
+  // Compliance & Audit: verify the log and search it.
+  await page.goto('/admin/compliance');
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page.getByTestId('audit-verify-result')).toContainText('The audit log is intact');
+  await page.getByLabel('Action').fill('auth.invitation_accepted');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('cell', { name: /Invitation accepted/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-audit');
+  await page.getByRole('tab', { name: 'Review queue' }).click();
+  await expect(page.getByRole('heading', { name: 'Registry review queue' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Security incidents: a burst of refused requests by a business becomes an incident.
+  const business = await browser.newContext();
+  const businessPage = await business.newPage();
+  await login(businessPage, 'business');
+  for (let i = 0; i < 6; i++) expect((await businessPage.request.get('/api/admin/overview')).status()).toBe(403);
+  await business.close();
+  await page.goto('/admin/security');
+  await page.getByRole('button', { name: 'Scan now' }).click();
+  await expect(toastRegion(page)).toContainText('Scanned');
+  const incident = page.getByTestId('incident').filter({ hasText: 'Burst of refused access' }).first();
+  await expect(incident).toBeVisible();
+  await incident.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(incident.getByText('acknowledged', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-security');
+  await incident.getByRole('button', { name: 'Resolve' }).click();
+  await page.getByRole('dialog').getByLabel('How was it resolved?').fill('A test account probing admin routes; no data was reached');
+  await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
+  await expect(toastRegion(page)).toContainText('Incident resolved');
+
+  // System Settings: a plan's quota, the exchange rate, landing text, a help article. Other specs
+  // share this database: every value changed here is put back at the end.
+  const before = {
+    settings: await (await page.request.get('/api/admin/settings')).json(),
+    enterprise: (await (await page.request.get('/api/admin/plans')).json()).plans.find((p: { code: string }) => p.code === 'enterprise'),
+    headline: ((await (await page.request.get('/api/admin/content')).json()).items as { section: string; key: string; content: string | null }[]).find((i) => i.section === 'hero' && i.key === 'main_headline')!.content ?? '',
+  };
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('cell', { name: /Professional/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-settings');
+  await page.getByRole('button', { name: 'Edit Enterprise' }).click();
+  await page.getByRole('dialog').getByLabel('Credit reports per month').fill('60');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save plan' }).click();
+  await expect(toastRegion(page)).toContainText('Enterprise saved');
+  await expect(page.getByRole('row', { name: /Enterprise/ }).getByRole('cell', { name: '60', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Rates and policies' }).click();
+  await page.getByLabel('Exchange rate (SLE per 1 USD)').fill('abc');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Exchange rate must be a number such as 22.75')).toBeVisible();
+  await page.getByLabel('Exchange rate (SLE per 1 USD)').fill('23.5');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toastRegion(page)).toContainText('Settings saved');
+  expect((await (await page.request.get('/api/plans')).json()).exchangeRateSlePerUsd).toBe('23.5');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'Landing page' }).click();
+  const headline = `Credit you can check ${uniqueSuffix()}`;
+  await page.getByRole('textbox', { name: 'main headline' }).fill(headline);
+  await page.getByRole('button', { name: 'Save main headline' }).click();
+  await expect(toastRegion(page)).toContainText('Landing page text saved');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'Help articles' }).click();
+  await page.getByRole('button', { name: 'New article' }).click();
+  const title = `Reading an audit report ${uniqueSuffix()}`;
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title', { exact: true }).fill(title);
+  await editor.getByLabel('Content', { exact: true }).fill('An audit report lists what happened in the bureau over a period.');
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toastRegion(page)).toContainText('Draft created');
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(toastRegion(page)).toContainText(`Published: ${title}`);
+  await expectNoSeriousA11yViolations(page);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/');
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText(headline);
+  await visitorPage.goto('/help');
+  await expect(visitorPage.getByText(title).first()).toBeVisible();
+  await visitor.close();
+
+  await page.getByRole('button', { name: `Unpublish ${title}` }).click();
+  await expect(toastRegion(page)).toContainText(`Unpublished: ${title}`);
+  expect((await page.request.put('/api/admin/settings', { data: { exchangeRateSlePerUsd: before.settings.exchangeRateSlePerUsd } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/plans/enterprise', { data: { monthlyInquiryQuota: before.enterprise.monthlyInquiryQuota } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/content', { data: { section: 'hero', key: 'main_headline', content: before.headline } })).status()).toBe(200);
+});
+
+test('a business reaches no administration or regulator page or route', async ({ page }) => {
+  await login(page, 'business');
+  for (const path of ['/admin/dashboard', '/admin/users', '/regulator/compliance']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Portal' })).toBeVisible();
+  }
+  for (const url of ['/api/admin/overview', '/api/admin/businesses', '/api/regulators/compliance', '/api/regulators/investigations']) {
+    expect((await page.request.get(url)).status(), url).toBe(403);
+  }
+  expect((await page.request.post('/api/admin/invitations', { data: { role: 'system_admin', email: 'x@y.sl' } })).status()).toBe(403);
+});

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { login } from './helpers/auth';
+import { uniqueNationalId, uniqueSuffix } from './helpers/data';
+import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const row = (n: number, suffix: string, overrides: Record<string, unknown> = {}) => ({
+  subject: {
+    nationalId: uniqueNationalId(),
+    firstName: 'Abu',
+    lastName: `Kamara${n}`,
+    dateOfBirth: '1984-03-12',
+    phone: `+232 76 ${String(300000 + n).slice(0, 3)} ${String(100 + n).padStart(3, '0')}`,
+    address: { line: `${n} Dama Road, Kenema`, district: 'Kenema' },
+    ...overrides,
+  },
+  account: { accountNumber: `E2E-${suffix}-${n}`, type: 'microfinance_loan', currency: 'SLE', principal: '5000.00', balance: '1200.00', openedAt: '2025-01-10', status: 'current', paymentHistory: '000' },
+});
+
+test('the regulator sees compliance per business with flags and the method, audit reports, and incidents read only; it cannot change records', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The demo lender sends a monthly file in which half the rows are refused.
+  const lender = await browser.newContext();
+  const lenderPage = await lender.newPage();
+  await login(lenderPage, 'business');
+  const suffix = uniqueSuffix();
+  const rows = [row(1, suffix), row(2, suffix), row(3, suffix, { nationalId: undefined }), row(4, suffix, { phone: '12' })];
+  const sent = await lenderPage.request.post('/api/credit/submissions', { data: { rows } });
+  expect(sent.status()).toBe(202);
+  const { id } = await sent.json();
+  await expect.poll(async () => (await (await lenderPage.request.get(`/api/credit/submissions/${id}`)).json()).status, { timeout: 20_000 }).toBe('completed');
+  await lender.close();
+
+  await login(page, 'regulator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Regulatory Overview' })).toBeVisible();
+  await expect(page.getByText('Average compliance score')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-dashboard');
+
+  await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'Compliance Monitoring' }).click();
+  const demo = page.getByTestId('compliance-row').filter({ hasText: 'Demo Microfinance Ltd' });
+  await expect(demo.getByText(/% of monthly-file rows rejected/)).toBeVisible();
+  await expect(page.getByText('How the compliance score is computed')).toBeVisible();
+  await expect(page.getByText(/Overdue disputes \(open past the answer deadline\): 10 points each/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-compliance');
+  await demo.getByRole('button', { name: 'Demo Microfinance Ltd' }).click();
+  await expect(page.getByRole('dialog').getByText('How the score was computed')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/Rejected rows in monthly files/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/regulator/audits');
+  await page.getByRole('button', { name: 'Show summary' }).click();
+  await expect(page.getByText('The audit log is intact')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'auth.login', exact: true }).first()).toBeVisible();
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^creditcheck-audit-.+\.csv$/);
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/^creditcheck-audit-.+\.pdf$/);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-audits');
+
+  await page.goto('/regulator/incidents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Incident Reports' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-incidents');
+
+  // Read only: the registry and the administration refuse every change from a regulator.
+  expect((await page.request.post('/api/credit/accounts', { data: rows[0] })).status()).toBe(403);
+  expect((await page.request.put('/api/admin/settings', { data: { disputeDeadlineDays: 10 } })).status()).toBe(403);
+  expect((await page.request.post('/api/admin/businesses/00000000-0000-4000-8000-000000000000/suspend', { data: { reason: 'regulator tries' } })).status()).toBe(403);
+});
+
+test('a consumer complains to the regulator, who investigates, keeps notes and closes it with an outcome the consumer sees', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const consumer = await browser.newContext();
+  const consumerPage = await consumer.newPage();
+  await login(consumerPage, 'consumer');
+  const subject = `Lender ignores my dispute ${uniqueSuffix()}`;
+  const filed = await consumerPage.request.post('/api/consumers/me/complaints', { data: { subject, description: 'I disputed an account weeks ago and the lender never answered me.' } });
+  expect(filed.status()).toBe(201);
+  const complaint = await filed.json();
+
+  await login(page, 'regulator');
+  await page.goto('/regulator/investigations');
+  const card = page.getByTestId('complaint').filter({ hasText: subject });
+  await expect(card).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-investigations');
+  await card.getByRole('button', { name: `Investigate complaint ${complaint.reference}` }).click();
+  const opening = page.getByRole('dialog');
+  await opening.getByLabel('Title').fill(`Unanswered dispute, ${complaint.reference}`);
+  await opening.getByRole('button', { name: 'Open investigation' }).click();
+  await expect(toastRegion(page)).toContainText('Investigation opened');
+
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByText(subject)).toBeVisible();
+  await detail.getByLabel('Add a note').fill('Asked the lender for its answer and its dispute log.');
+  await detail.getByRole('button', { name: 'Add note' }).click();
+  await expect(detail.getByText('Asked the lender for its answer and its dispute log.')).toBeVisible();
+  expect((await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json()).status).toBe('under_investigation');
+
+  await detail.getByLabel('Status', { exact: true }).selectOption('closed');
+  await detail.getByRole('button', { name: 'Save status' }).click();
+  await expect(detail.getByText('Please choose an outcome to close the investigation')).toBeVisible();
+  await detail.getByLabel('Outcome', { exact: true }).selectOption('resolved_by_business');
+  await detail.getByLabel('Outcome summary (the complainant sees it)').fill('The lender answered and corrected the entry.');
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'regulator-investigation');
+  await detail.getByRole('button', { name: 'Save status' }).click();
+  await expect(toastRegion(page)).toContainText('Investigation closed');
+  const closed = await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json();
+  expect(closed).toMatchObject({ status: 'closed', outcomeSummary: 'The lender answered and corrected the entry.' });
+  await consumer.close();
+});
