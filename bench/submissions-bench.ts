@@ -5,6 +5,7 @@
 // is 20,000 rows a second there), PGlite otherwise. The file mixes what a new lender's first file
 // holds: people the registry knows by NIN, people it knows only by name, birth date and phone, and
 // people it has never seen. The same file is then sent again (every row an update).
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { CSV_COLUMNS, type TCreditAccountReportInput } from '../src/shared/schemas/credit';
 import { queryRows } from '../src/server/db/query';
@@ -72,11 +73,34 @@ function toCsv(file: TCreditAccountReportInput[]): string {
   return [CSV_COLUMNS.join(','), ...lines].join('\n');
 }
 
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 const file = Array.from({ length: rows }, (_, i) => fileRow(i));
 const body = format === 'csv' ? { format: 'csv' as const, body: toCsv(file) } : { format: 'json' as const, body: JSON.parse(JSON.stringify({ rows: file })) };
 const meta = { businessId: lender, userId: lender };
 
+/**
+ * CPU seconds used so far by this process and by the database's server processes (PostgreSQL on
+ * this machine only, read from /proc). On a shared machine wall time says more about the
+ * neighbours than about the code; CPU time does not.
+ */
+async function cpuSeconds(): Promise<{ node: number; database: number | null }> {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1e6;
+  if (database.kind !== 'postgres') return { node, database: null };
+  try {
+    const pids = await queryRows<{ pid: number }>(database.db, sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+    const ticks = pids.reduce((sum, { pid }) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + Number(fields[11]) + Number(fields[12]);
+    }, 0);
+    return { node, database: ticks / 100 };
+  } catch {
+    return { node, database: null };
+  }
+}
+
 for (const round of ['first send', 'sent again']) {
+  const cpuBefore = await cpuSeconds();
   const started = performance.now();
   const timings: Record<string, number> = {};
   const { id } = await submitMonthlyFile(database.db, meta, body, { timings });
@@ -87,6 +111,17 @@ for (const round of ['first send', 'sent again']) {
       `${status.status}, accepted ${status.accepted}, rejected ${status.rejected}, matches ${JSON.stringify(status.matches)}, created ${status.created}, updated ${status.updated}`,
   );
   console.log(`  ms by phase: ${Object.entries(timings).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+  const cpuAfter = await cpuSeconds();
+  const nodeCpu = cpuAfter.node - cpuBefore.node;
+  if (cpuAfter.database !== null && cpuBefore.database !== null) {
+    const databaseCpu = cpuAfter.database - cpuBefore.database;
+    console.log(
+      `  CPU: server ${nodeCpu.toFixed(1)} s + PostgreSQL ${databaseCpu.toFixed(1)} s = ${(nodeCpu + databaseCpu).toFixed(1)} s, ` +
+        `${Math.round(rows / (nodeCpu + databaseCpu)).toLocaleString('en')} rows per CPU-second (the rate on one free core; the load average was ${loadAverage()})`,
+    );
+  } else {
+    console.log(`  CPU: server and database ${nodeCpu.toFixed(1)} s (load average ${loadAverage()})`);
+  }
 }
 const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM credit_accounts WHERE business_id = ${lender}::uuid`);
 console.log(`Accounts of the lender after both sends: ${count.n}`);

@@ -136,6 +136,8 @@ function computePartSimilarity(a: string, b: string, codeA: string, codeB: strin
 
 /** The name agreement of a reported identity and one recorded name, first and last names possibly transposed. */
 export function scoreName(probe: NameRecord, rec: NameRecord): number {
+  // The common case, the same spelling, needs no similarity at all.
+  if (probe.first === rec.first && probe.last === rec.last && (!probe.middle || !rec.middle || probe.middle === rec.middle)) return 1;
   const first = namePartSimilarity(probe.first, rec.first, probe.firstCode, rec.firstCode);
   const last = namePartSimilarity(probe.last, rec.last, probe.lastCode, rec.lastCode);
   let straight = (first + last) / 2;
@@ -209,7 +211,9 @@ export function bestNameAndDob(probe: NameRecord, names: NameRecord[]): { nameSc
 export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): PairScore {
   const { nameScore, dobScore, combined } = bestNameAndDob(probe, cand.names);
   const phoneMatch = probe.phone !== null && cand.phones.has(probe.phone);
-  const addressSimilarity = addressSimilarityOf(probe, cand);
+  // The address only ranks candidates that could matter; comparing it costs more than the rest.
+  const couldMatter = combined + (phoneMatch ? PHONE_BONUS : 0) + ADDRESS_BONUS >= MATCH_THRESHOLDS.review;
+  const addressSimilarity = couldMatter ? addressSimilarityOf(probe, cand) : 0;
   const conflicts = conflictsOf(probe, cand);
   // Not capped at 1: the phone and the address still rank two people whose name and birth date both fit.
   const score =
