@@ -3,7 +3,7 @@ import type { TAccessLog, TAccessLogEntry } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { hashSearchTerm } from '../credit/inquiries';
-import { resolveOwnFile } from './own-file';
+import { resolveOwnFile, type OwnFile } from './own-file';
 
 const LOG_LIMIT = 500;
 
@@ -34,8 +34,8 @@ interface Row {
  * them through the keyed hash of the terms) and the audit log's events on their file. The person's
  * own actions are not listed; their own reports never are inquiries.
  */
-export async function getAccessLog(db: Database, userId: string, hashKey: string, options: { limit?: number } = {}): Promise<TAccessLog> {
-  const file = await resolveOwnFile(db, userId);
+export async function getAccessLog(db: Database, userId: string, hashKey: string, options: { limit?: number; file?: OwnFile } = {}): Promise<TAccessLog> {
+  const file = options.file ?? (await resolveOwnFile(db, userId));
   if (file.state !== 'verified' || !file.subjectId) return { state: file.state, entries: [] };
   const subjectId = file.subjectId;
   const ids = await queryRows<{ type: string; value: string }>(db, sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid`);

@@ -18,7 +18,7 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
             (SELECT count(*)::int FROM disputes WHERE consumer_user_id = ${userId}::uuid AND status = 'open') AS active_disputes,
             (SELECT count(*)::int FROM notifications WHERE user_id = ${userId}::uuid AND read_at IS NULL) AS unread`,
     ),
-    getPrivacyStatus(db, userId),
+    getPrivacyStatus(db, userId, { file }),
   ]);
   const base = {
     state: file.state,
@@ -39,7 +39,7 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
   );
   const latest = history[0];
   const previous = latest ? history.find((h) => h.value !== latest.value) : undefined;
-  const activity = await getAccessLog(db, userId, hashKey, { limit: 5 });
+  const activity = await getAccessLog(db, userId, hashKey, { limit: 5, file });
   return {
     ...base,
     score: report.score ? { value: report.score.value, band: report.score.band } : null,

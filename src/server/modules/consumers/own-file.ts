@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   IDENTITY_CODE_MAX_ATTEMPTS,
@@ -233,8 +233,9 @@ export async function sendIdentityCode(
       .where(and(eq(consumerIdentityCodes.userId, userId), isNull(consumerIdentityCodes.usedAt), isNull(consumerIdentityCodes.voidedAt)));
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + IDENTITY_CODE_TTL_MINUTES * 60_000);
-    const [row] = await tx.insert(consumerIdentityCodes).values({ userId, phone, codeHash: 'pending', createdAt: now, expiresAt }).returning({ id: consumerIdentityCodes.id });
-    await tx.update(consumerIdentityCodes).set({ codeHash: codeHashOf(deps.key, row.id, code) }).where(eq(consumerIdentityCodes.id, row.id));
+    // The id is part of the HMAC input: the same code in two rows gives two different hashes.
+    const id = randomUUID();
+    await tx.insert(consumerIdentityCodes).values({ id, userId, phone, codeHash: codeHashOf(deps.key, id, code), createdAt: now, expiresAt });
     await deps.sms.send(tx, {
       to: phone,
       purpose: 'identity_code',

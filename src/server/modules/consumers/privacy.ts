@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
 import { PERMISSIBLE_PURPOSES } from '@shared/credit-reference';
-import type { TConsent, TFraudAlertRequest, TGrantConsent, TPrivacyStatus } from '@shared/schemas/consumer';
+import type { TConsent, TGrantConsent, TPrivacyStatus } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { businessProfiles, consumerConsents, consumerFraudAlerts } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
 import { fraudAlertOnFile } from './fraud-alert';
-import { requireOwnSubject, resolveOwnFile } from './own-file';
+import { requireOwnSubject, resolveOwnFile, type OwnFile } from './own-file';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
@@ -149,8 +149,9 @@ export async function hasActiveConsent(db: Database, input: { subjectId: string;
   return !!row;
 }
 
-export async function getPrivacyStatus(db: Database, userId: string, now = new Date()): Promise<TPrivacyStatus> {
-  const file = await resolveOwnFile(db, userId);
+export async function getPrivacyStatus(db: Database, userId: string, options: { file?: OwnFile; now?: Date } = {}): Promise<TPrivacyStatus> {
+  const now = options.now ?? new Date();
+  const file = options.file ?? (await resolveOwnFile(db, userId));
   const [consents] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM consumer_consents WHERE consumer_user_id = ${userId}::uuid AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
@@ -205,4 +206,3 @@ export async function removeFraudAlert(db: Database, userId: string, audit: Audi
   return getPrivacyStatus(db, userId);
 }
 
-export type { TFraudAlertRequest };

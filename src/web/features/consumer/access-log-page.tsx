@@ -5,8 +5,9 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { NativeSelect } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { formatDateTime, useAccessLog } from './consumer-data';
+import { useAccessLog } from './consumer-data';
 import { IdentityGate } from './identity-gate';
+import { formatDateTime } from '@web/lib/format';
 import { PageHeader } from './page-header';
 
 const FILTERS = [

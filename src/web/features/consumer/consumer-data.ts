@@ -35,17 +35,4 @@ export function useRefreshConsumer() {
   return () => queryClient.invalidateQueries({ queryKey: [CONSUMER_KEY] });
 }
 
-/** "SLE 4,500.00" from "4500.00". */
-export function formatMoney(currency: string, amount: string | null): string {
-  if (amount === null) return '—';
-  const value = Number(amount);
-  return `${currency} ${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
-}
-
 export const REPORT_PDF_URL = '/api/consumers/me/report.pdf';

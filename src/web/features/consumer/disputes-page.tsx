@@ -14,11 +14,11 @@ import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost } from '@web/lib/api';
-import { formatDate } from '@web/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
-import { formatDateTime, formatMoney, useDisputes, useOwnReport, useRefreshConsumer } from './consumer-data';
+import { useDisputes, useOwnReport, useRefreshConsumer } from './consumer-data';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from './page-header';
 

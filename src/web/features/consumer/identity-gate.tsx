@@ -11,8 +11,9 @@ import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost, isApiError } from '@web/lib/api';
 import { errorMessageOf } from '@web/lib/form-errors';
+import { formatDateTime } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { formatDateTime, useIdentity, useRefreshConsumer } from './consumer-data';
+import { useIdentity, useRefreshConsumer } from './consumer-data';
 
 /** "No credit file yet": honest, and clear that a missing record counts against no one. */
 export function NoFileYet() {
