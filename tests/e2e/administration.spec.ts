@@ -245,3 +245,36 @@ test('a business reaches no administration or regulator page or route', async ({
   }
   expect((await page.request.post('/api/admin/invitations', { data: { role: 'system_admin', email: 'x@y.sl' } })).status()).toBe(403);
 });
+
+test('an administrator compares two records side by side in the review queue and merges them', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const lender = await browser.newContext();
+  const lenderPage = await lender.newPage();
+  await login(lenderPage, 'business');
+  const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
+  const nin = `SLRV${suffix}`;
+  const report = (first: string, last: string, dob: string, account: string, phone: string) => ({
+    subject: { nationalId: nin, firstName: first, lastName: last, dateOfBirth: dob, phone, address: { line: `${account} Siaka Stevens Street, Freetown`, district: 'Western Area Urban' } },
+    account: { accountNumber: account, type: 'personal_loan', currency: 'SLE', principal: '3000.00', balance: '1000.00', openedAt: '2025-03-01', status: 'current', paymentHistory: '00' },
+  });
+  expect((await lenderPage.request.post('/api/credit/accounts', { data: report('Osman', 'Bangura', '1979-02-11', `RQ-A-${suffix}`, uniquePhone()) })).status()).toBe(201);
+  const second = await lenderPage.request.post('/api/credit/accounts', { data: report('Zainab', 'Turay', '1999-12-01', `RQ-B-${suffix}`, uniquePhone()) });
+  expect((await second.json()).match).toBe('review');
+  await lender.close();
+
+  await login(page, 'system_admin');
+  await page.goto('/admin/compliance?tab=reviews');
+  await page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('region', { name: 'The new record' })).toContainText('Zainab Turay');
+  await expect(dialog.getByRole('region', { name: 'The person already in the registry' })).toContainText('Osman Bangura');
+  await expect(dialog.getByText('Name: different')).toBeVisible();
+  await expect(dialog.getByText(nin)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-review-compare');
+  await dialog.getByRole('button', { name: 'Merge into one person' }).click();
+  await expect(toastRegion(page)).toContainText('Merged');
+  await expect(page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' })).toHaveCount(0);
+  await page.getByLabel('Show').selectOption('merged');
+  await expect(page.getByRole('cell', { name: 'Zainab Turay' }).first()).toBeVisible();
+});

@@ -46,7 +46,8 @@ function toSummary(row: ReviewRow): TMatchReviewSummary {
     reason: row.reason,
     score: Math.round(Number(row.score) * 1000) / 1000,
     status: row.status,
-    recordName: row.record_name ?? reportedName,
+    // Once merged both columns name the survivor: the record is then shown as the lender reported it.
+    recordName: row.subject_id === row.candidate_subject_id ? reportedName : (row.record_name ?? reportedName),
     candidateName: row.candidate_name ?? '(merged)',
     businessName: row.business_name,
     createdAt: iso(row.created_at)!,

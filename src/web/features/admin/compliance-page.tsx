@@ -22,6 +22,10 @@ import { ADMIN_ENVIRONMENT } from './dashboard-page';
 const REASONS: Record<string, string> = {
   identifiers_of_different_people: 'The identifiers reported belong to different people',
   ambiguous_candidates: 'Two people in the registry fit equally well',
+  conflicting_identifier: 'An ID number reported belongs to someone else',
+  identifier_name_mismatch: 'The ID number belongs to someone with another name',
+  identifier_dob_mismatch: 'The ID number belongs to someone with another birth date',
+  uncertain_candidate: 'A similar person is in the registry, but not similar enough to link alone',
 };
 const reasonText = (reason: string) => REASONS[reason] ?? reason.replaceAll('_', ' ');
 const VERDICT_VARIANT = { same: 'success', similar: 'warning', different: 'destructive', missing: 'secondary' } as const;
