@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { isBusinessInGoodStanding } from '../../src/server/modules/admin/businesses';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { startFakeSmtp } from '../helpers/fake-smtp';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../helpers/test-app';
@@ -161,10 +162,20 @@ describe('verifying businesses', () => {
     await call('POST', `/api/admin/businesses/${b.id}/verify`, admin, {});
     expect(await isBusinessInGoodStanding(t.db, b.id)).toBe(true);
 
+    // A team member of the business, signed in.
+    const [member] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO users (role, username, email, password_hash) VALUES ('business', ${`member-${b.id.slice(0, 8)}`}, ${`member-${b.id.slice(0, 8)}@newlender.sl`}, ${await hashPassword('Member-pass-1')}) RETURNING id`,
+    );
+    await t.db.execute(sql`INSERT INTO business_members (user_id, business_id, full_name) VALUES (${member.id}, ${b.id}, 'Team Member')`);
+    const memberCookie = await logInAs(t.app, 'business', `member-${b.id.slice(0, 8)}`, 'Member-pass-1');
+    expect((await call('GET', '/api/businesses/me', memberCookie)).statusCode).toBe(200);
+
     expect((await call('POST', `/api/admin/businesses/${b.id}/suspend`, admin, { reason: 'x' })).statusCode).toBe(400);
     const suspended = await call('POST', `/api/admin/businesses/${b.id}/suspend`, admin, { reason: 'Searches without consent under investigation' });
     expect(suspended.statusCode).toBe(200);
     expect((await call('GET', '/api/businesses/me', b.cookie)).statusCode).toBe(401);
+    expect((await call('GET', '/api/businesses/me', memberCookie)).statusCode).toBe(401);
     const login = await call('POST', '/api/businesses/login', undefined, { username: b.email, password: 'Str0ng-pass-1' });
     expect(login.statusCode).toBe(403);
     expect(await isBusinessInGoodStanding(t.db, b.id)).toBe(false);

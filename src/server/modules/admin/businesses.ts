@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { businessDocuments, businessProfiles, users } from '../../db/schema/index';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { deleteUserSessions } from '../auth/sessions';
 import { listDocuments } from '../business-documents/service';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
@@ -145,7 +144,10 @@ export async function changeBusinessStatus(
         ...(status === 'verified' ? { verifiedAt: new Date() } : {}),
       })
       .where(eq(businessProfiles.userId, businessId));
-    if (action === 'suspend') await deleteUserSessions(tx as unknown as Database, businessId);
+    // The business's own sessions and its team members' end at once (its API keys are refused per request).
+    if (action === 'suspend') {
+      await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${businessId}::uuid OR user_id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId}::uuid)`);
+    }
     await recordAuditEvent(tx as unknown as Database, {
       action: AUDIT_ACTION[action],
       ...context,
