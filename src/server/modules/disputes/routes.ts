@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBusinessDisputeListSchema,
@@ -11,16 +11,9 @@ import {
   ZFileDisputeSchema,
 } from '@shared/schemas/consumer';
 import { errorResponses } from '../../lib/route-schemas';
-import type { SessionAuth } from '../../types';
-import { authOf, requireRole } from '../../plugins/authorization';
+import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit/record';
 import { fileDispute, getBusinessDispute, listBusinessDisputes, listConsumerDisputes, respondToDispute } from './service';
-
-/** The business a business-role request acts for: a team member's employer, else the user (decisions/014). */
-function businessOf(request: FastifyRequest): string {
-  const auth = authOf(request) as SessionAuth & { businessId?: string | null };
-  return auth.businessId ?? auth.userId;
-}
 
 /** Disputes: the consumer files, the reporting business answers (docs/api.md, "Disputes"). */
 export async function disputeRoutes(app: FastifyInstance) {
@@ -60,7 +53,7 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 200: ZBusinessDisputeListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listBusinessDisputes(app.db, businessOf(request), request.query.status),
+    async (request) => listBusinessDisputes(app.db, businessIdOf(request), request.query.status),
   );
 
   typed.get(
@@ -74,7 +67,7 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 200: ZBusinessDisputeSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getBusinessDispute(app.db, businessOf(request), request.params.id),
+    async (request) => getBusinessDispute(app.db, businessIdOf(request), request.params.id),
   );
 
   typed.post(
@@ -89,6 +82,6 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 200: ZBusinessDisputeSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => respondToDispute(app.db, businessOf(request), request.params.id, request.body, auditContextOf(request)),
+    async (request) => respondToDispute(app.db, businessIdOf(request), request.params.id, request.body, auditContextOf(request)),
   );
 }

@@ -4,14 +4,12 @@ import { z } from 'zod';
 import { ZMarkNotificationsReadSchema, ZNotificationListSchema } from '@shared/schemas/consumer';
 import { errorResponses } from '../../lib/route-schemas';
 import type { FastifyRequest } from 'fastify';
-import type { SessionAuth } from '../../types';
-import { authOf, requireRole } from '../../plugins/authorization';
+import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { listNotifications, markNotificationsRead } from './service';
 
 /** Whose notifications: the person's, or for a business the business's (a team member's employer, decisions/014). */
 function recipientOf(request: FastifyRequest): string {
-  const auth = authOf(request) as SessionAuth & { businessId?: string | null };
-  return auth.role === 'business' ? (auth.businessId ?? auth.userId) : auth.userId;
+  return authOf(request).role === 'business' ? businessIdOf(request) : authOf(request).userId;
 }
 
 /** The bell: a signed-in consumer's or business's own notifications. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TScoreHistory } from '@shared/scoring';
 import type {
   TAccessLog,
@@ -11,7 +11,9 @@ import type {
   TOwnReportList,
   TPrivacyStatus,
 } from '@shared/schemas/consumer';
-import { apiGet } from '@web/lib/api';
+import { apiGet, apiPost } from '@web/lib/api';
+import { errorMessageOf } from '@web/lib/form-errors';
+import { toast } from '@web/lib/toast';
 
 /** Every consumer-workspace answer is cached under this first key, so one call refreshes them all. */
 export const CONSUMER_KEY = 'consumer-workspace';
@@ -33,6 +35,19 @@ export const useSettings = () => useQuery({ queryKey: key('settings'), queryFn: 
 export function useRefreshConsumer() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: [CONSUMER_KEY] });
+}
+
+/** "Request New Report": a fresh report kept in the person's list; free, never an inquiry. */
+export function useRequestNewReport() {
+  const refresh = useRefreshConsumer();
+  return useMutation({
+    mutationFn: () => apiPost('/api/consumers/me/reports'),
+    onSuccess: () => {
+      toast({ kind: 'success', title: 'New report ready', description: 'Your report was generated. It is free and never counts as an inquiry.' });
+      refresh();
+    },
+    onError: (error) => toast({ kind: 'error', title: 'Report not generated', description: errorMessageOf(error, 'Please try again') }),
+  });
 }
 
 export const REPORT_PDF_URL = '/api/consumers/me/report.pdf';

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { ArrowRight, Download, FileText, Gauge, Lock, Minus, RefreshCw, Scale, ShieldAlert, TrendingDown, TrendingUp } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TConsumerDashboard } from '@shared/schemas/consumer';
@@ -6,12 +5,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { apiPost } from '@web/lib/api';
 import { formatDate, formatDateTime } from '@web/lib/format';
-import { errorMessageOf } from '@web/lib/form-errors';
 import { useSession } from '@web/lib/session';
-import { toast } from '@web/lib/toast';
-import { REPORT_PDF_URL, useDashboard, useIdentity, useRefreshConsumer } from './consumer-data';
+import { REPORT_PDF_URL, useDashboard, useIdentity, useRequestNewReport } from './consumer-data';
 import { ConfirmIdentity, NoFileYet } from './identity-gate';
 import { PageHeader } from './page-header';
 import { bandVariant } from './score-band';
@@ -79,15 +75,7 @@ function StatCard({ title, value, detail, icon: Icon, href }: { title: string; v
 }
 
 function QuickActions() {
-  const refresh = useRefreshConsumer();
-  const request = useMutation({
-    mutationFn: () => apiPost('/api/consumers/me/reports'),
-    onSuccess: () => {
-      toast({ kind: 'success', title: 'New report ready', description: 'Your report was generated. It is free and never counts as an inquiry.' });
-      refresh();
-    },
-    onError: (error) => toast({ kind: 'error', title: 'Report not generated', description: errorMessageOf(error, 'Please try again') }),
-  });
+  const request = useRequestNewReport();
   return (
     <Card>
       <CardHeader>

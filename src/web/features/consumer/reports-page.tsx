@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, Download, RefreshCw, Scale } from 'lucide-react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'wouter';
@@ -8,12 +7,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { apiPost } from '@web/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
-import { errorMessageOf } from '@web/lib/form-errors';
-import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
-import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRefreshConsumer, useScoreHistory } from './consumer-data';
+import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport, useScoreHistory } from './consumer-data';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from './page-header';
 import { HISTORY_CELL, HISTORY_LABELS, bandVariant } from './score-band';
@@ -220,15 +216,7 @@ function KeptReports() {
 
 function FullReport() {
   const own = useOwnReport();
-  const refresh = useRefreshConsumer();
-  const request = useMutation({
-    mutationFn: () => apiPost('/api/consumers/me/reports'),
-    onSuccess: () => {
-      toast({ kind: 'success', title: 'New report ready', description: 'Your report was generated. It is free and never counts as an inquiry.' });
-      refresh();
-    },
-    onError: (error) => toast({ kind: 'error', title: 'Report not generated', description: errorMessageOf(error, 'Please try again') }),
-  });
+  const request = useRequestNewReport();
   if (own.isPending) return <PageLoading label="Loading your report…" />;
   if (own.isError || !own.data.report) return <p role="alert">{own.error?.message ?? 'Your report could not be loaded.'}</p>;
   const report = own.data.report;
