@@ -161,7 +161,13 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                 </Field>
                 {currentStatus === 'closed' && inv.status !== 'closed' ? (
                   <Field id="investigation-outcome" label="Outcome" error={errors.outcome}>
-                    <NativeSelect id="investigation-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} aria-invalid={errors.outcome ? true : undefined} aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}>
+                    <NativeSelect
+                      id="investigation-outcome"
+                      value={outcome}
+                      onChange={(e) => {
+                        setOutcome(e.target.value);
+                        setErrors(({ outcome: _cleared, ...rest }) => rest);
+                      }} aria-invalid={errors.outcome ? true : undefined} aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}>
                       <option value="">Choose...</option>
                       {INVESTIGATION_OUTCOMES.map((o) => (
                         <option key={o} value={o}>
@@ -174,7 +180,13 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               </div>
               {currentStatus === 'closed' && inv.status !== 'closed' ? (
                 <Field id="investigation-outcome-note" label="Outcome summary (the complainant sees it)" error={errors.outcomeNote}>
-                  <Textarea id="investigation-outcome-note" value={outcomeNote} onChange={(e) => setOutcomeNote(e.target.value)} aria-invalid={errors.outcomeNote ? true : undefined} aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined} />
+                  <Textarea
+                    id="investigation-outcome-note"
+                    value={outcomeNote}
+                    onChange={(e) => {
+                      setOutcomeNote(e.target.value);
+                      setErrors(({ outcomeNote: _cleared, ...rest }) => rest);
+                    }} aria-invalid={errors.outcomeNote ? true : undefined} aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined} />
                 </Field>
               ) : null}
               {errors.form ? (
