@@ -101,7 +101,8 @@ export async function scanForIncidents(db: Database): Promise<{ scannedEvents: n
         )),
       );
     }
-    // Quota: read from the inquiry records (the registry's own log of every search and report).
+    // Quota: read from the inquiry records (the registry's own log of every search and report); a
+    // business reaching its quota is seen by the scans of the next 15 minutes.
     candidates.push(
       ...(await queryRows<Candidate>(
         tx,
@@ -114,6 +115,8 @@ export async function scanForIncidents(db: Database): Promise<{ scannedEvents: n
             JOIN business_profiles b ON b.user_id = i.business_id
             JOIN plans p ON p.code = b.plan_code
             WHERE i.kind = 'report' AND i.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+              -- Only businesses that pulled a report lately: the scan runs every minute, a national month is large.
+              AND i.business_id IN (SELECT DISTINCT r.business_id FROM credit_inquiries r WHERE r.kind = 'report' AND r.created_at > now() - interval '15 minutes')
             GROUP BY i.business_id, b.business_name, p.monthly_inquiry_quota, p.name
             HAVING count(*) >= p.monthly_inquiry_quota AND p.monthly_inquiry_quota > 0`,
       )),
