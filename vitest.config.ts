@@ -18,5 +18,7 @@ export default defineConfig({
     // Two cores: more workers only adds contention between PGlite instances.
     maxWorkers: 2,
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    // Migrated and seeded template databases, made once per run and cloned by each test file.
+    globalSetup: ['tests/setup/database-templates.ts'],
   },
 });

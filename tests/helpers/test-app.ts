@@ -20,8 +20,9 @@ export interface TestApp {
  * The demo data is seeded unless `seed: false`.
  */
 export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  if (options.seed ?? true) await seedIfEmpty(database.db, { demoMode: true });
+  const isSeedWanted = options.seed ?? true;
+  const database = await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated');
+  if (isSeedWanted && !database.isSeeded) await seedIfEmpty(database.db, { demoMode: true });
   const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, runScheduledJobs: false, ...options.config };
   const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: testLogger(config) });
   await app.ready();

@@ -33,6 +33,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder, or "memory://" for a throwaway in-memory database. */
   dataDir?: string;
+  /** PGlite only: start from a dumped data folder (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob;
   poolMax?: number;
 }
 
@@ -47,7 +49,7 @@ pg.types.setTypeParser(1700, (v) => v);
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
-  return openPglite(options.dataDir ?? './data');
+  return openPglite(options.dataDir ?? './data', options.loadDataDir);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
@@ -76,8 +78,8 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch } });
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch }, loadDataDir });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   return {
     db,
