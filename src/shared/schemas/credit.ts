@@ -467,6 +467,8 @@ export const ZScoreSchema = z.object({
   value: z.number(),
   band: z.string(),
   reasons: z.array(z.object({ code: z.string(), text: z.string() })),
+  /** The scorecard version that computed it (api-contract: score {value, band, reasons, modelVersion}). */
+  modelVersion: z.string(),
 });
 
 export const ZCreditReportSchema = z.object({

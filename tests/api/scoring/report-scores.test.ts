@@ -80,6 +80,7 @@ describe('scores on credit reports', () => {
     expect(defaulter.score.reasons.some((r: { text: string }) => /default/i.test(r.text))).toBe(true);
     expect(['Good', 'Fair', 'Poor']).toContain(defaulter.score.band);
     expect(good.scoreUnavailable).toBeNull();
+    expect(defaulter.score.modelVersion).toBe(readActiveModelVersion());
   });
 
   it('gives a thin file no score and the reason, never a low score', async () => {
