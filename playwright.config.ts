@@ -4,7 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // Several tests walk many pages (axe on every public page, guards on every role route); CI shares 2 cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

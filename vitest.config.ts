@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Two cores: more workers only adds contention between PGlite instances.
     maxWorkers: 2,
