@@ -4,6 +4,7 @@ import { queryRows } from '../../../src/server/db/query';
 import { runOncePerPeriod } from '../../../src/server/jobs/run-once-per-period';
 import { markOverdueDisputes } from '../../../src/server/modules/disputes/overdue-job';
 import { listOverdueDisputes } from '../../../src/server/modules/disputes/queries';
+import { writeSetting } from '../../../src/server/modules/settings/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from '../credit/credit-fixtures';
 import { registryPeople, verifiedConsumer } from './consumer-fixtures';
@@ -197,6 +198,19 @@ describe('disputes', () => {
     expect(list.disputes.map((d: { id: string }) => d.id)).toContain(disputeId);
     expect((await get(`/api/businesses/me/disputes/${disputeId}`, member)).statusCode).toBe(200);
     expect((await get('/api/notifications', member)).json().notifications.some((n: { kind: string }) => n.kind === 'dispute_filed')).toBe(true);
+  });
+
+  it('takes its deadline from the dispute_deadline_days setting', async () => {
+    await writeSetting(t.db, 'dispute_deadline_days', 14);
+    try {
+      const filed = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['MM-0076000001'].accountId, reason: 'other', statement: 'Check it.' });
+      expect(filed.statusCode).toBe(201);
+      expect(filed.json().daysLeft).toBe(14);
+      // Reported by Salone MoMo Credit: not the demo business's to see.
+      expect((await get(`/api/businesses/me/disputes/${filed.json().id}`, business)).statusCode).toBe(404);
+    } finally {
+      await writeSetting(t.db, 'dispute_deadline_days', 30);
+    }
   });
 
   it('lists by status for the business', async () => {
