@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup, writeBackup } from '../../src/server/db/backup/backup';
 import { queryRows } from '../../src/server/db/query';
 import { isBusinessInGoodStanding } from '../../src/server/modules/admin/businesses';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { startFakeSmtp } from '../helpers/fake-smtp';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../helpers/test-app';
+import { openTestDatabase } from '../helpers/test-database';
 
 let t: TestApp;
 let admin: string;
@@ -106,9 +111,22 @@ describe('registration documents', () => {
     expect(res.json().message).toBeTruthy();
   });
 
-  it('keeps the bytes in the database, not on disk', async () => {
+  it('keeps the bytes in the database, not on disk, and a backup restores them exactly', async () => {
     const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM business_documents WHERE octet_length(data) = size_bytes`);
     expect(row.n).toBeGreaterThan(0);
+    const folder = mkdtempSync(join(tmpdir(), 'ccsl-documents-backup-'));
+    const target = await openTestDatabase();
+    try {
+      await writeBackup(t.db, join(folder, 'b.jsonl.gz'));
+      await restoreBackup(target.db, join(folder, 'b.jsonl.gz'));
+      const digest = sql`SELECT id, encode(sha256(data), 'hex') AS digest, sha256 FROM business_documents ORDER BY id`;
+      const [before, after] = [await queryRows<{ digest: string; sha256: string }>(t.db, digest), await queryRows<{ digest: string; sha256: string }>(target.db, digest)];
+      expect(after).toEqual(before);
+      expect(after.every((d) => d.digest === d.sha256)).toBe(true);
+    } finally {
+      await target.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
