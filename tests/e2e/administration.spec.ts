@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { login } from './helpers/auth';
-import { uniquePhone, uniqueSuffix } from './helpers/data';
+import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -277,4 +277,38 @@ test('an administrator compares two records side by side in the review queue and
   await expect(page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' })).toHaveCount(0);
   await page.getByLabel('Show').selectOption('merged');
   await expect(page.getByRole('cell', { name: 'Zainab Turay' }).first()).toBeVisible();
+});
+
+test('an administrator unlocks a locked consumer account, disables it and enables it again', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const nin = uniqueNationalId();
+  const visitor = await browser.newContext();
+  const request = (await visitor.newPage()).request;
+  const registered = await request.post('/api/consumers/register', {
+    data: { userType: 'consumer', nationalId: nin, firstName: 'Isata', lastName: `Mansaray${uniqueSuffix().slice(-4)}`, email: '', phone: uniquePhone(), dateOfBirth: '1992-08-08', password: 'Str0ng-pass', confirmPassword: 'Str0ng-pass', consentToDataProcessing: true, agreeToTerms: true },
+  });
+  expect(registered.status()).toBe(201);
+  for (let i = 0; i < 10; i++) await request.post('/api/consumers/login', { data: { username: nin, password: 'wrong-password' } });
+  expect((await request.post('/api/consumers/login', { data: { username: nin, password: 'Str0ng-pass' } })).status()).toBe(429);
+
+  await login(page, 'system_admin');
+  await page.goto('/admin/users?tab=accounts');
+  await page.getByLabel('Name, username, email, phone or full NIN').fill(nin);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row', { name: /Isata Mansaray/ });
+  await expect(row.getByText(/Locked until/)).toBeVisible();
+  await row.getByRole('button', { name: /^Unlock/ }).click();
+  await expect(toastRegion(page)).toContainText('Account unlocked');
+  await expect(row.getByText(/Locked until/)).toHaveCount(0);
+  expect((await request.post('/api/consumers/login', { data: { username: nin, password: 'Str0ng-pass' } })).status()).toBe(200);
+
+  await row.getByRole('button', { name: /^Disable/ }).click();
+  await expect(toastRegion(page)).toContainText('Account disabled');
+  expect((await request.get('/api/consumers/me')).status()).toBe(401);
+  expect((await request.post('/api/consumers/login', { data: { username: nin, password: 'Str0ng-pass' } })).status()).toBe(403);
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('button', { name: /^Enable/ }).click();
+  await expect(toastRegion(page)).toContainText('Account enabled');
+  expect((await request.post('/api/consumers/login', { data: { username: nin, password: 'Str0ng-pass' } })).status()).toBe(200);
+  await visitor.close();
 });
