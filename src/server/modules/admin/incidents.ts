@@ -41,7 +41,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
  * Reads the audit events written since the last scan and opens or updates incidents. One scanner
  * at a time across instances (advisory lock); the cursor moves in the same transaction.
  */
-export async function scanForIncidents(db: Database): Promise<{ scannedEvents: number; opened: number; updated: number }> {
+export async function scanForIncidents(db: Database, requestedBy?: AuditContext): Promise<{ scannedEvents: number; opened: number; updated: number }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SCAN_LOCK_ID}) AS locked`);
@@ -139,7 +139,10 @@ export async function scanForIncidents(db: Database): Promise<{ scannedEvents: n
       else if (row) updated += 1;
     }
     await tx.execute(sql`UPDATE audit_scan_cursors SET last_event_id = ${Math.max(from, to)}, updated_at = now() WHERE name = ${CURSOR}`);
-    return { scannedEvents: Math.max(0, to - from), opened, updated };
+    const result = { scannedEvents: Math.max(0, to - from), opened, updated };
+    // A scan an administrator asked for is an administrative act; the scheduled one is not recorded.
+    if (requestedBy) await recordAuditEvent(tx, { action: 'admin.incident_scan', ...requestedBy, targetType: 'security_incidents', details: result });
+    return result;
   });
 }
 

@@ -255,7 +255,7 @@ export async function adminRoutes(app: FastifyInstance) {
   typed.post(
     '/api/admin/security/incidents/scan',
     { preHandler: admin, schema: { tags, summary: 'Scan the audit log for incidents now (it also runs every minute)', response: { 200: ZIncidentScanResultSchema, ...errorResponses(401, 403) } } },
-    async () => scanForIncidents(app.db),
+    async (request) => scanForIncidents(app.db, auditContextOf(request)),
   );
   typed.post(
     '/api/admin/security/incidents/:id/acknowledge',
