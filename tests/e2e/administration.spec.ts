@@ -248,9 +248,16 @@ test('a business reaches no administration or regulator page or route', async ({
 
 test('an administrator compares two records side by side in the review queue and merges them', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const lender = await browser.newContext();
-  const lenderPage = await lender.newPage();
-  await login(lenderPage, 'business');
+  // A lender of its own (the demo lender's figures are other specs' business), verified through the API.
+  const lender = await newBusiness(browser);
+  const lenderPage = lender.page;
+  for (const [kind, name, buffer, type] of [['registration', 'c.pdf', PDF, 'application/pdf'], ['tax', 't.png', PNG, 'image/png']] as const) {
+    const res = await lenderPage.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${name}`, { headers: { 'content-type': type }, data: buffer });
+    expect(res.status()).toBe(201);
+  }
+  await login(page, 'system_admin');
+  const lenderId = (await (await lenderPage.request.get('/api/businesses/me')).json()).id;
+  expect((await page.request.post(`/api/admin/businesses/${lenderId}/verify`, { data: {} })).status()).toBe(200);
   const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
   const nin = `SLRV${suffix}`;
   const report = (first: string, last: string, dob: string, account: string, phone: string) => ({
@@ -262,7 +269,6 @@ test('an administrator compares two records side by side in the review queue and
   expect((await second.json()).match).toBe('review');
   await lender.close();
 
-  await login(page, 'system_admin');
   await page.goto('/admin/compliance?tab=reviews');
   await page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' }).click();
   const dialog = page.getByRole('dialog');
