@@ -6,3 +6,9 @@ export const DEMO_ACCOUNTS = {
   regulator: { username: 'demo-regulator' },
   consumer: { nationalId: 'DEMO0001', phone: '+23276000001', firstName: 'Aminata', lastName: 'Kamara' },
 } as const;
+
+/**
+ * A second demo business on the Enterprise plan (API keys, white-label PDFs, 50 team seats), so the
+ * Enterprise features can be tried in demo mode; same demo password. Not in the portal's demo box.
+ */
+export const DEMO_ENTERPRISE = { username: 'demo-enterprise', businessName: 'Demo Commercial Bank SL', email: 'api@demo-commercial-bank.sl' } as const;

@@ -51,6 +51,7 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/businesses/me/dashboard': { roles: ['business'] },
   'GET /api/businesses/me/analytics': { roles: ['business'] },
   'GET /api/businesses/me/analytics/scores': { roles: ['business'] },
+  'GET /api/businesses/me/accounts': { roles: ['business'], owner: 'business-workspace: only this business’s accounts' },
   'GET /api/credit/submissions': { roles: ['business'], owner: 'business-workspace: only this business’s files' },
   'GET /api/credit/submissions/template.csv': { roles: ['business'] },
   'GET /api/credit/reports': { roles: ['business'], owner: 'business-workspace: only this business’s reports' },

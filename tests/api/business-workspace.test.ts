@@ -63,7 +63,7 @@ describe('GET /api/businesses/me/dashboard', () => {
     expect(after.activeClients).toBe(before.activeClients + 2);
 
     const [latest, previous] = after.recentInquiries;
-    expect(latest).toMatchObject({ kind: 'report', subjectName: 'Aminata Kamara', reportId: pulled.json().reportId, madeBy: 'Mohamed Sesay' });
+    expect(latest).toMatchObject({ kind: 'report', subjectName: 'Aminata Kamara', reportId: pulled.json().reportId, madeBy: 'Mohamed Sesay', isScoreRecorded: true });
     expect(latest.band === null || ['Good', 'Fair', 'Poor'].includes(latest.band)).toBe(true);
     expect(latest.score).toBe(pulled.json().score?.value ?? null);
     expect(previous).toMatchObject({ kind: 'search', searchedFor: 'NIN ****0001', subjectName: null, resultCount: 1 });
@@ -488,5 +488,26 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/credit/reports'].post.security).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(doc.paths['/api/businesses/me/api-keys'].post.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/businesses/me/dashboard'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('activeClients');
+  });
+});
+
+describe('GET /api/businesses/me/accounts (Manage Clients)', () => {
+  it("lists this business's accounts, filtered by status and searched by account number or name", async () => {
+    const all = (await get('/api/businesses/me/accounts')).json();
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.pageSize).toBe(25);
+    expect(all.accounts.length).toBeLessThanOrEqual(25);
+    const byNumber = (await get('/api/businesses/me/accounts?q=DMF-GL')).json();
+    expect(byNumber.accounts).toHaveLength(1);
+    expect(byNumber.accounts[0]).toMatchObject({ accountNumber: 'DMF-GL-0002', fullName: 'Aminata Kamara', maskedNationalId: '****0001', status: 'default', isNegative: true });
+    const byName = (await get('/api/businesses/me/accounts?q=aminata%20kam')).json();
+    expect(byName.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(expect.arrayContaining(['DMF-GL-0002', 'DMF-LN-0001']));
+    const defaults = (await get('/api/businesses/me/accounts?status=default')).json();
+    expect(defaults.accounts.every((a: { status: string }) => a.status === 'default')).toBe(true);
+    expect((await get('/api/businesses/me/accounts?q=%25')).json().total).toBe(0);
+    expect((await get('/api/businesses/me/accounts?status=bogus')).statusCode).toBe(400);
+    expect((await get('/api/businesses/me/accounts?page=0')).statusCode).toBe(400);
+    const other = await createBusiness(t);
+    expect((await get('/api/businesses/me/accounts?q=DMF', other.cookie)).json()).toMatchObject({ total: 0, accounts: [] });
   });
 });

@@ -24,9 +24,11 @@ export const ZRecentInquirySchema = z.object({
   /** What a search looked for, identifiers masked ("NIN ****0001"); null for a report. */
   searchedFor: z.string().nullable(),
   resultCount: z.number(),
-  /** The report's stored score, when the report had one. */
+  /** The score the report showed (null: no score, a thin file; or not recorded, see isScoreRecorded). */
   score: z.number().nullable(),
   band: ZBandSchema.nullable(),
+  /** Whether the report's score is on record (reports before scoring was wired in have none). */
+  isScoreRecorded: z.boolean(),
   /** The report to open again (its copy), for a report. */
   reportId: z.string().nullable(),
   /** Who made it: the owner or a team member's name; "API key <name>" for a key. */
@@ -322,3 +324,52 @@ export const ZApiKeyCreatedSchema = ZApiKeySchema.extend({ key: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreatedSchema>;
 
 export const ZApiKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'Not an API key id' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Clients: the accounts this business reported ("Manage Clients")
+// ---------------------------------------------------------------------------------------------
+
+export const CLIENT_ACCOUNT_FILTERS = ['all', 'open', 'negative', 'disputed', 'current', 'late_30', 'late_60', 'late_90', 'default', 'written_off', 'closed', 'paid'] as const;
+export const CLIENT_PAGE_SIZE = 25;
+
+export const ZClientAccountsQuerySchema = z.object({
+  q: z.string().trim().max(100, { error: 'Search with at most 100 characters' }).optional(),
+  status: z.enum(CLIENT_ACCOUNT_FILTERS, { error: 'Choose a status filter' }).default('all'),
+  page: z.coerce.number({ error: 'page must be a number from 1' }).int({ error: 'page must be a number from 1' }).min(1, { error: 'page must be a number from 1' }).max(10_000).default(1),
+});
+export type TClientAccountsQuery = z.input<typeof ZClientAccountsQuerySchema>;
+
+export const ZClientAccountSchema = z.object({
+  accountId: z.string(),
+  accountNumber: z.string(),
+  subjectId: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  maskedNationalId: z.string().nullable(),
+  type: z.string(),
+  typeName: z.string(),
+  currency: z.string(),
+  principal: z.string(),
+  balance: z.string(),
+  openedAt: z.string(),
+  status: z.string(),
+  statusName: z.string(),
+  isNegative: z.boolean(),
+  defaultAmount: z.string().nullable(),
+  defaultDate: z.string().nullable(),
+  paymentHistory: z.string(),
+  lastReportedAt: z.string(),
+  disputed: z.boolean(),
+});
+export type TClientAccount = z.infer<typeof ZClientAccountSchema>;
+
+export const ZClientAccountsSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  accounts: z.array(ZClientAccountSchema),
+});
+export type TClientAccounts = z.infer<typeof ZClientAccountsSchema>;

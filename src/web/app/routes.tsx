@@ -101,12 +101,12 @@ export function AppRoutes() {
         </Route>
         <Route path="/analytics">
           <RequireRole role="business">
-            <RolePage role="business" title="Analytics" />
+            <RoleRoutePage role="business" path="/business/analytics" title="Analytics" isDashboard={false} />
           </RequireRole>
         </Route>
         <Route path="/credit-scoring">
           <RequireRole role="business">
-            <RolePage role="business" title="Credit Scoring" />
+            <RoleRoutePage role="business" path="/credit-scoring" title="Credit Scoring" isDashboard={false} />
           </RequireRole>
         </Route>
         {ROLE_ROUTES.map(({ role, path, title, isDashboard }) => (

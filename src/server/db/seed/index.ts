@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { queryRows } from '../query';
 import { seedContentIfEmpty } from './content';
+import { seedDemoEnterprise } from './demo-enterprise';
 import { seedDemoRegistry } from './demo-registry';
 import { seedDemoUsers } from './demo-users';
 
@@ -19,6 +20,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
   if (Number(row?.count ?? 0) > 0) return { seeded: false };
   if (options.demoMode) {
     await seedDemoUsers(db);
+    await seedDemoEnterprise(db);
     await seedDemoRegistry(db);
   }
   return { seeded: true };

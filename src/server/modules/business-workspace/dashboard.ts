@@ -91,6 +91,7 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
     result_count: number;
     score: number | null;
     band: string | null;
+    is_score_recorded: boolean;
     has_copy: boolean;
     made_by: string;
   }>(
@@ -98,13 +99,18 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
     sql`SELECT q.id, q.kind::text AS kind, q.created_at, q.purpose, p.name AS purpose_name,
           COALESCE(c.report #>> '{subject,fullName}', CASE WHEN q.kind = 'report' THEN s.first_name || ' ' || s.last_name END) AS subject_name,
           q.search_terms, q.result_count,
-          (c.report #>> '{score,value}')::int AS score, c.report #>> '{score,band}' AS band,
+          COALESCE((c.report #>> '{score,value}')::int, cs.value) AS score, COALESCE(c.report #>> '{score,band}', cs.band) AS band,
+          (c.report_id IS NOT NULL OR cs.id IS NOT NULL) AS is_score_recorded,
           c.report_id IS NOT NULL AS has_copy,
           ${madeBySql} AS made_by
         FROM credit_inquiries q
         JOIN permissible_purposes p ON p.code = q.purpose
         LEFT JOIN credit_report_copies c ON c.report_id = q.id
         LEFT JOIN credit_subjects s ON s.id = q.subject_id
+        -- The score stored with the report (scoring stores one per business report), through the subject's index.
+        LEFT JOIN LATERAL (
+          SELECT id, value, band FROM credit_scores WHERE subject_id = q.subject_id AND inquiry_id = q.id ORDER BY computed_at DESC LIMIT 1
+        ) cs ON q.kind = 'report'
         ${madeByJoins}
         WHERE q.business_id = ${businessId}::uuid
         ORDER BY q.created_at DESC, q.id
@@ -123,6 +129,7 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
       resultCount: Number(r.result_count),
       score: r.score === null ? null : Number(r.score),
       band: (r.band as TScoreBand | null) ?? null,
+      isScoreRecorded: r.kind === 'report' && r.is_score_recorded,
       reportId: r.has_copy ? r.id : null,
       madeBy: r.made_by,
     };

@@ -14,7 +14,7 @@ import { CLOSED_STATUSES_SQL } from './dashboard';
 
 /** At most this many clients are scored for the chart; a larger portfolio is sampled (stable, by a hash of the id). */
 export const PORTFOLIO_SAMPLE = 1_000;
-const BIN_WIDTH = 50;
+const BIN_WIDTH = 25;
 const INQUIRY_MONTHS = 6;
 
 interface AccountJson {

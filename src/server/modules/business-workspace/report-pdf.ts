@@ -217,7 +217,7 @@ function drawSummary(doc: Doc, report: TCreditReport) {
     ['Open', String(s.openAccounts)],
     ['In default', String(s.accountsInDefault)],
     ['Disputed', String(s.disputedAccounts)],
-    ['Inquiries (12 months)', String(s.inquiriesLast12Months)],
+    ['Inquiries, 1 year', String(s.inquiriesLast12Months)],
     ['Open balances', s.balances.map((b) => money(b.currency, b.balance)).join(', ') || '-'],
   ];
   const col = contentWidth(doc) / items.length;

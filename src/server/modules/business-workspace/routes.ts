@@ -13,6 +13,8 @@ import {
   ZBusinessDashboardSchema,
   ZBusinessProfileSchema,
   ZBusinessProfileUpdateSchema,
+  ZClientAccountsQuerySchema,
+  ZClientAccountsSchema,
   ZListQuerySchema,
   ZPasswordChangeSchema,
   ZPortfolioScoresSchema,
@@ -33,6 +35,7 @@ import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/service';
 import { auditContextOf, recordAuditEvent } from '../audit/record';
 import { getBusinessAnalytics } from './analytics';
+import { listClientAccounts } from './clients';
 import { getBusinessDashboard } from './dashboard';
 import { getPortfolioScores } from './portfolio-scores';
 import { getReportCopy, listReportCopies } from './report-copies';
@@ -105,6 +108,20 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getPortfolioScores(app.db, businessIdOf(request)),
+  );
+
+  typed.get(
+    '/api/businesses/me/accounts',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['businesses'],
+        summary: "The accounts this business reported (its clients), newest report first; ?q= account number or name, ?status=, ?page=",
+        querystring: ZClientAccountsQuerySchema,
+        response: { 200: ZClientAccountsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listClientAccounts(app.db, businessIdOf(request), request.query),
   );
 
   typed.get(

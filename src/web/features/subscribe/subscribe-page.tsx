@@ -84,6 +84,8 @@ function BusinessSubscribe() {
     setChosen(null);
     // The subscription state shown in the headers and dashboard is read again after a payment.
     void queryClient.invalidateQueries({ queryKey: meQueryKey('business') });
+    // The business workspace's figures (plan, quota) too.
+    void queryClient.invalidateQueries({ queryKey: ['business'] });
   };
 
   return (

@@ -1,0 +1,75 @@
+import { AlertTriangle, FileText, Gauge, Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { useAnalytics } from './api';
+import { ChartCard, PortfolioScoresCard } from './chart-cards';
+import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
+import { PageHeader, SegmentedControl, StatCard, formatCount } from './parts';
+
+export default function AnalyticsPage() {
+  const [days, setDays] = useState<number>(30);
+  const analytics = useAnalytics(days);
+  const d = analytics.data;
+  const totals = d ? d.inquiriesPerDay.reduce((s, x) => ({ searches: s.searches + x.searches, reports: s.reports + x.reports }), { searches: 0, reports: 0 }) : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Analytics"
+        description="Your inquiries, your portfolio and how it pays, from the records you searched and reported."
+        actions={
+          <Button asChild variant="outline">
+            <Link href="/credit-scoring">
+              <Gauge aria-hidden />
+              How scores work
+            </Link>
+          </Button>
+        }
+      />
+      {analytics.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>Analytics could not be loaded</AlertTitle>
+          <AlertDescription>{analytics.error.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard icon={Search} label={`Searches, last ${days} days`} value={totals ? formatCount(totals.searches) : ''} isLoading={analytics.isPending} />
+        <StatCard icon={FileText} label={`Reports, last ${days} days`} value={totals ? formatCount(totals.reports) : ''} isLoading={analytics.isPending} />
+        <StatCard icon={Users} label="Active clients" value={d ? formatCount(d.totals.clients) : ''} isLoading={analytics.isPending}>
+          {d ? `${formatCount(d.totals.openAccounts)} open of ${formatCount(d.totals.accounts)} accounts` : null}
+        </StatCard>
+        <StatCard icon={AlertTriangle} label="Accounts in default" value={d ? formatCount(d.totals.accountsInDefault) : ''} isLoading={analytics.isPending}>
+          {d && d.totals.accounts > 0 ? `${((d.totals.accountsInDefault / d.totals.accounts) * 100).toFixed(1)}% of your accounts` : null}
+        </StatCard>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <ChartCard
+          title="Inquiries per day"
+          isLoading={analytics.isPending}
+          description={
+            <SegmentedControl
+              label="Period"
+              value={String(days)}
+              onChange={(v) => setDays(Number(v))}
+              options={ANALYTICS_DAY_CHOICES.map((n) => ({ value: String(n), label: `${n} days` }))}
+            />
+          }
+        >
+          {d ? <InquiriesChart data={d.inquiriesPerDay} /> : null}
+        </ChartCard>
+        <ChartCard title="Portfolio by status" description="Your accounts by their last reported status." isLoading={analytics.isPending}>
+          {d ? d.portfolioByStatus.length ? <PortfolioChart data={d.portfolioByStatus} /> : <p className="text-sm text-muted-foreground">No accounts reported yet.</p> : null}
+        </ChartCard>
+        <ChartCard title="Delinquency over time" description="Share of your accounts reported 30 days or more late, or in default, month by month (24 months)." isLoading={analytics.isPending}>
+          {d ? d.delinquencyByMonth.length ? <DelinquencyChart data={d.delinquencyByMonth} /> : <p className="text-sm text-muted-foreground">No payment history reported yet.</p> : null}
+        </ChartCard>
+        <PortfolioScoresCard />
+      </div>
+    </div>
+  );
+}

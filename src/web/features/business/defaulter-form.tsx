@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, UserX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, DEFAULTED_STATUSES, type TAccountStatus } from '@shared/credit-reference';
+import { DISTRICTS } from '@shared/districts';
+import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportResult } from '@shared/schemas/credit';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Field, controlProps } from '@web/components/ui/field';
+import { Input, NativeSelect } from '@web/components/ui/input';
+import { apiPost, isApiError } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+import { useInvalidateBusiness } from './api';
+
+export interface TAccountForm {
+  subject: {
+    nationalId: string;
+    driversLicense: string;
+    passportNumber: string;
+    firstName: string;
+    middleName: string;
+    lastName: string;
+    dateOfBirth: string;
+    phone: string;
+    address: { line: string; district: string };
+  };
+  account: {
+    accountNumber: string;
+    type: string;
+    currency: string;
+    principal: string;
+    balance: string;
+    openedAt: string;
+    status: string;
+    defaultAmount: string;
+    defaultDate: string;
+    paymentHistory: string;
+  };
+}
+
+export const EMPTY_ACCOUNT_FORM: TAccountForm = {
+  subject: { nationalId: '', driversLicense: '', passportNumber: '', firstName: '', middleName: '', lastName: '', dateOfBirth: '', phone: '', address: { line: '', district: '' } },
+  account: { accountNumber: '', type: 'personal_loan', currency: 'SLE', principal: '', balance: '', openedAt: '', status: 'default', defaultAmount: '', defaultDate: '', paymentHistory: '' },
+};
+
+// The registry's own schema judges the form (raw: the API gets what was typed, amounts in major units).
+const schemaResolver = zodResolver(ZCreditAccountReportSchema, undefined, { raw: true }) as unknown as Resolver<TAccountForm>;
+
+/**
+ * zod runs an object's cross-field rules (at least one ID; a defaulter's amount and date) only once
+ * its fields pass; the form shows them with the other messages at once, worded as the schema words them.
+ */
+const resolver: Resolver<TAccountForm> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (Object.keys(result.errors).length === 0) return result;
+  const subject = { ...((result.errors.subject ?? {}) as Record<string, unknown>) };
+  const account = { ...((result.errors.account ?? {}) as Record<string, unknown>) };
+  const s = values.subject;
+  const a = values.account;
+  const add = (errors: Record<string, unknown>, field: string, message: string) => {
+    if (!errors[field]) errors[field] = { type: 'custom', message };
+  };
+  if (![s.nationalId, s.driversLicense, s.passportNumber].some((v) => v.trim() !== '')) add(subject, 'nationalId', CREDIT_MESSAGES.idRequired);
+  if (DEFAULTED_STATUSES.includes(a.status as TAccountStatus)) {
+    if (a.defaultAmount.trim() === '') add(account, 'defaultAmount', CREDIT_MESSAGES.defaultAmount);
+    if (a.defaultDate.trim() === '') add(account, 'defaultDate', CREDIT_MESSAGES.defaultDate);
+  }
+  const errors = { ...result.errors, ...(Object.keys(subject).length ? { subject } : {}), ...(Object.keys(account).length ? { account } : {}) };
+  return { values: {}, errors } as unknown as Awaited<ReturnType<Resolver<TAccountForm>>>;
+};
+
+const MESSAGE_FIELDS = new Set<string>([
+  ...Object.keys(EMPTY_ACCOUNT_FORM.subject).map((k) => `subject.${k}`),
+  'subject.address.line',
+  'subject.address.district',
+  ...Object.keys(EMPTY_ACCOUNT_FORM.account).map((k) => `account.${k}`),
+]);
+
+/**
+ * "Report a Defaulter": the FAQ's fields (full name, address, at least one ID number, phone,
+ * default amount and date) and the account's, checked field by field with the registry's schema.
+ * Any status may be reported; the defaulter fields are required for default and written off.
+ */
+export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm; onReported?: () => void }) {
+  const invalidate = useInvalidateBusiness();
+  const form = useForm<TAccountForm>({ resolver, defaultValues: initial ?? EMPTY_ACCOUNT_FORM });
+  const { errors } = form.formState;
+  const status = form.watch('account.status') as TAccountStatus;
+  const isDefaulter = DEFAULTED_STATUSES.includes(status);
+
+  useEffect(() => {
+    if (initial) form.reset(initial);
+  }, [initial, form]);
+
+  const report = useMutation({
+    mutationFn: (values: TAccountForm) => apiPost<TCreditAccountReportResult>('/api/credit/accounts', values),
+    onSuccess: (result) => {
+      toast({ kind: 'success', title: result.created ? 'Account reported' : 'Account updated', description: `Matched to the registry: ${result.match}.` });
+      void invalidate();
+      onReported?.();
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      let isFirst = true;
+      for (const { field, message } of error.fieldErrors) {
+        const name = field === 'subject.address' ? 'subject.address.line' : field;
+        if (!MESSAGE_FIELDS.has(name)) continue;
+        form.setError(name as FieldPath<TAccountForm>, { type: 'server', message }, { shouldFocus: isFirst });
+        isFirst = false;
+      }
+    },
+  });
+
+  const text = (name: FieldPath<TAccountForm>, label: string, props: React.ComponentProps<typeof Input> & { hint?: string } = {}) => {
+    const { hint, ...inputProps } = props;
+    const id = name.replaceAll('.', '-');
+    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined;
+    return (
+      <Field id={id} label={label} error={error?.message} hint={hint}>
+        <Input {...controlProps(id, error?.message)} autoComplete="off" {...inputProps} {...form.register(name)} />
+      </Field>
+    );
+  };
+  const select = (name: FieldPath<TAccountForm>, label: string, options: readonly { value: string; label: string }[], placeholder?: string) => {
+    const id = name.replaceAll('.', '-');
+    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined;
+    return (
+      <Field id={id} label={label} error={error?.message}>
+        <NativeSelect {...controlProps(id, error?.message)} {...form.register(name)}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    );
+  };
+
+  const result = report.data;
+  const refusal = report.error && isApiError(report.error) && report.error.fieldErrors.length === 0 ? report.error.message.replace(/^\d{3}: /, '') : null;
+
+  return (
+    <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => report.mutate(values))} aria-label="Report a Defaulter">
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">The person</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('subject.firstName', 'First name')}
+          {text('subject.middleName', 'Middle name (optional)')}
+          {text('subject.lastName', 'Last name')}
+        </div>
+        <p className="text-sm text-muted-foreground">At least one valid ID number: National ID, Driver&apos;s License or Passport.</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('subject.nationalId', 'National ID (NIN)')}
+          {text('subject.driversLicense', "Driver's License")}
+          {text('subject.passportNumber', 'Passport')}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('subject.phone', 'Phone number', { placeholder: '+232 XX XXX XXXX', inputMode: 'tel' })}
+          {text('subject.dateOfBirth', 'Date of birth (optional)', { type: 'date' })}
+          {select(
+            'subject.address.district',
+            'District',
+            DISTRICTS.map((d) => ({ value: d, label: d })),
+            'From the address',
+          )}
+        </div>
+        {text('subject.address.line', 'Address', { placeholder: 'House number, street, town' })}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">The account</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('account.accountNumber', 'Account number', { hint: 'The same account number again updates the account.' })}
+          {select(
+            'account.type',
+            'Account type',
+            ACCOUNT_TYPES.map((t) => ({ value: t.code, label: t.name })),
+          )}
+          {select(
+            'account.status',
+            'Status',
+            ACCOUNT_STATUSES.map((s) => ({ value: s.code, label: s.name })),
+          )}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-4">
+          {select(
+            'account.currency',
+            'Currency',
+            CURRENCIES.map((c) => ({ value: c, label: c === 'SLE' ? 'SLE (New Leone)' : 'USD' })),
+          )}
+          {text('account.principal', 'Amount borrowed', { inputMode: 'decimal', placeholder: '15000.00' })}
+          {text('account.balance', 'Balance now', { inputMode: 'decimal', placeholder: '9250.50' })}
+          {text('account.openedAt', 'Opening date', { type: 'date' })}
+        </div>
+        {isDefaulter ? (
+          <div className="grid gap-4 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:grid-cols-2">
+            {text('account.defaultAmount', 'Default amount', { inputMode: 'decimal', placeholder: '8400.00' })}
+            {text('account.defaultDate', 'Default date', { type: 'date' })}
+          </div>
+        ) : null}
+        {text('account.paymentHistory', 'Payment history (optional)', {
+          hint: 'Up to 24 monthly codes, most recent first: 0 on time, 1/2/3 late 30/60/90+ days, D default, C closed, - no report.',
+          placeholder: 'D3210000',
+        })}
+      </fieldset>
+
+      {refusal ? (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>Not reported</AlertTitle>
+          <AlertDescription>{refusal}</AlertDescription>
+        </Alert>
+      ) : null}
+      {result ? (
+        <Alert variant="info" role="status" data-testid="report-result">
+          <CheckCircle2 aria-hidden />
+          <AlertTitle>{result.created ? 'Account reported' : 'Account updated'}</AlertTitle>
+          <AlertDescription>
+            Matched to the registry as <strong>{result.match}</strong>
+            {result.match === 'review' ? ': a close but uncertain match, kept apart until an administrator reviews it.' : '.'}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={report.isPending}>
+          <UserX aria-hidden />
+          {report.isPending ? 'Reporting…' : isDefaulter ? 'Report defaulter' : 'Report account'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            form.reset(EMPTY_ACCOUNT_FORM);
+            report.reset();
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

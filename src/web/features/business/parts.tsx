@@ -1,0 +1,179 @@
+import type { LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { TScoreBand } from '@shared/scoring';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ROLE_INFO } from '@web/lib/role-info';
+import { cn } from '@web/lib/utils';
+
+/** The page's heading: the portal's name above, an h1, and a line saying what the page is for. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-primary print:hidden">{ROLE_INFO.business.environment}</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2 print:hidden">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A figure card of the dashboard. */
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+  children,
+  isLoading,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  children?: ReactNode;
+  isLoading?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="space-y-2 p-5">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+          <Icon className="size-5 text-muted-foreground" aria-hidden />
+        </div>
+        {isLoading ? <Skeleton className="h-8 w-24" /> : <p className="text-3xl font-bold tabular-nums">{value}</p>}
+        {children && !isLoading ? <div className="text-sm text-muted-foreground">{children}</div> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+const BAND_CLASS: Record<TScoreBand, string> = {
+  Good: 'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',
+  Fair: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
+  Poor: 'border-transparent bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
+};
+
+/** Good / Fair / Poor, coloured, with the score when there is one. */
+export function BandBadge({ band, score, className }: { band: TScoreBand | null; score?: number | null; className?: string }) {
+  if (!band) {
+    return (
+      <Badge variant="outline" className={className}>
+        No score
+      </Badge>
+    );
+  }
+  return (
+    <Badge className={cn(BAND_CLASS[band], className)}>
+      {band}
+      {score !== undefined && score !== null ? <span className="ml-1 tabular-nums">{score}</span> : null}
+    </Badge>
+  );
+}
+
+/** "1,500.00" from "1500.00" without going through a float. */
+export function groupAmount(amount: string): string {
+  const [whole, fraction] = amount.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${digits}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+export const formatMoney = (currency: string, amount: string | null) => (amount === null ? '—' : `${currency} ${groupAmount(amount)}`);
+
+/** "12 Mar 2026" from an ISO date or timestamp (GMT, Sierra Leone's time). */
+export function formatShortDate(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+export const formatCount = (n: number) => new Intl.NumberFormat('en-GB').format(n);
+
+export const PURPOSE_LABEL = (code: string | null) => (code ? code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()) : '—');
+
+/** A choice among a few options that filters what is shown below (a radio group styled as buttons). */
+export function SegmentedControl<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+  return (
+    <div role="radiogroup" aria-label={label} className="inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground">
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="radio"
+          aria-checked={value === o.value}
+          onClick={() => onChange(o.value)}
+          className={cn(
+            'inline-flex cursor-pointer items-center rounded-sm px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            value === o.value && 'bg-background text-foreground shadow-sm',
+          )}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A button that asks first, in a dialog (a destructive action that cannot be undone). */
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  icon,
+}: {
+  label: string;
+  ariaLabel?: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  icon?: ReactNode;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setIsOpen(true)} aria-label={ariaLabel} disabled={disabled}>
+        {icon}
+        {label}
+      </Button>
+      <Dialog open={isOpen} onOpenChange={setIsOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setIsOpen(false);
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
