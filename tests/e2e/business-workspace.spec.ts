@@ -336,3 +336,58 @@ test('team: the owner adds a member in Settings who signs in and works for the b
   const refused = await page.request.post('/api/businesses/login', { data: { username, password: 'Officer-pass-1' } });
   expect(refused.status()).toBe(403);
 });
+
+test('refusals are explained: an unverified business, then a used-up quota with the way to upgrade', async ({ page, playwright, baseURL }) => {
+  const suffix = uniqueSuffix();
+  const username = `starter-${suffix}`;
+  const registered = await page.request.post('/api/businesses/register', {
+    data: {
+      userType: 'business',
+      businessName: `Starter Traders ${suffix}`,
+      registrationNumber: `SL-CAC-${suffix}`,
+      contactName: 'Mariama Sesay',
+      email: `${username}@traders.sl`,
+      phone: `+2327${String(Date.now()).slice(-7)}`,
+      username,
+      password: 'Starter-pass-1',
+      confirmPassword: 'Starter-pass-1',
+      agreeToTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await login(page, 'business', { username, password: 'Starter-pass-1' });
+  await page.goto('/business/search');
+  await page.getByRole('textbox', { name: 'National ID (NIN)' }).fill(DEMO_ACCOUNTS.consumer.nationalId);
+  await page.getByRole('combobox', { name: 'Permissible purpose' }).selectOption('credit_application');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('inquiry-refusal')).toContainText('not verified yet');
+
+  // It uploads its documents, an administrator verifies it; the free Starter plan allows 3 reports a month.
+  for (const kind of ['registration', 'tax']) {
+    const pdf = Buffer.from(`%PDF-1.4\n% ${kind} document\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const uploaded = await page.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${kind}.pdf`, { headers: { 'content-type': 'application/pdf' }, data: pdf });
+    expect(uploaded.status()).toBe(201);
+  }
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.system_admin.username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect((await admin.post(`/api/admin/businesses/${(await registered.json()).id}/verify`, { data: {} })).status()).toBe(200);
+  await admin.dispose();
+  const found = await page.request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId } });
+  const subjectId = (await found.json()).candidates[0].subjectId;
+  for (let i = 0; i < 3; i++) {
+    expect((await page.request.post('/api/credit/reports', { data: { subjectId, purpose: 'credit_application', consent: true } })).status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('usage-line')).toContainText('0 of 3 credit reports left');
+  await page.getByRole('textbox', { name: 'National ID (NIN)' }).fill(DEMO_ACCOUNTS.consumer.nationalId);
+  await page.getByRole('combobox', { name: 'Permissible purpose' }).selectOption('credit_application');
+  await page.getByRole('checkbox', { name: /given their consent/ }).check();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'View report of Aminata Kamara' }).click();
+  const refusal = page.getByTestId('inquiry-refusal');
+  await expect(refusal).toContainText('Monthly credit reports used up');
+  await expect(refusal).toContainText('You have used all 3 credit reports of your Starter plan this month');
+  await expectNoSeriousA11yViolations(page);
+  await refusal.getByRole('link', { name: 'Upgrade your plan' }).click();
+  await expect(page).toHaveURL('/subscribe');
+});

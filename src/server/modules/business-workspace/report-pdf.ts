@@ -222,7 +222,11 @@ function drawSummary(doc: Doc, report: TCreditReport) {
   ];
   const col = contentWidth(doc) / items.length;
   const y = doc.y;
-  const bottoms = items.map(([label, value], i) => labelValue(doc, PAGE_MARGIN + col * i, y, col - 6, label, value));
+  // Labels first, then every value on one line below the tallest label.
+  doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted);
+  const labelBottom = Math.max(...items.map(([label], i) => (doc.text(label.toUpperCase(), PAGE_MARGIN + col * i, y, { width: col - 6, characterSpacing: 0.3 }), doc.y)));
+  doc.font('Helvetica').fontSize(10).fillColor(COLOR.ink);
+  const bottoms = items.map(([, value], i) => (doc.text(value, PAGE_MARGIN + col * i, labelBottom + 1, { width: col - 6 }), doc.y));
   doc.y = Math.max(...bottoms);
 }
 
