@@ -511,3 +511,20 @@ describe('GET /api/businesses/me/accounts (Manage Clients)', () => {
     expect((await get('/api/businesses/me/accounts?q=DMF', other.cookie)).json()).toMatchObject({ total: 0, accounts: [] });
   });
 });
+
+describe('metrics of the registry', () => {
+  it('count searches, reports and monthly-file rows', async () => {
+    const value = (text: string, pattern: RegExp) => Number(text.match(pattern)?.[1] ?? 0);
+    const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const subjectId = await demoConsumerId();
+    await call('POST', '/api/credit/reports', demo, { subjectId, purpose: 'debt_collection', consent: true });
+    await call('POST', '/api/credit/submissions', demo, { rows: [accountReport({ subject: { nationalId: 'METRIC0001' }, account: { accountNumber: 'METRIC-1' } }), { subject: {}, account: {} }] });
+    const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const search = /credit_inquiries_total\{kind="search",purpose="credit_application"\} (\d+)/;
+    const report = /credit_inquiries_total\{kind="report",purpose="debt_collection"\} (\d+)/;
+    expect(value(after, search)).toBe(value(before, search) + 1);
+    expect(value(after, report)).toBe(value(before, report) + 1);
+    expect(value(after, /ingestion_rows_total\{outcome="accepted"\} (\d+)/)).toBe(value(before, /ingestion_rows_total\{outcome="accepted"\} (\d+)/) + 1);
+    expect(value(after, /ingestion_rows_total\{outcome="rejected"\} (\d+)/)).toBe(value(before, /ingestion_rows_total\{outcome="rejected"\} (\d+)/) + 1);
+  });
+});

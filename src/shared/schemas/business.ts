@@ -70,7 +70,8 @@ export const ZAnalyticsQuerySchema = z.object({
     .number({ error: 'days must be 7, 30 or 90' })
     .int({ error: 'days must be 7, 30 or 90' })
     .refine((v) => (ANALYTICS_DAY_CHOICES as readonly number[]).includes(v), { error: 'days must be 7, 30 or 90' })
-    .default(30),
+    .default(30)
+    .meta({ description: 'The period: 7, 30 or 90 days back from today (default 30)', enum: [...ANALYTICS_DAY_CHOICES] }),
 });
 
 export const ZBusinessAnalyticsSchema = z.object({

@@ -228,7 +228,7 @@ function SubscriptionTab() {
   if (subscription.isError) return <Refusal error={subscription.error} />;
   const s = subscription.data;
   const current = s.plan;
-  const others = (plans.data?.plans ?? []).filter((p) => isPayable(p) && (p.isPublic || p.code === current.code));
+  const others = (plans.data?.plans ?? []).filter(isPayable);
 
   return (
     <div className="space-y-6">
@@ -302,7 +302,7 @@ function SubscriptionTab() {
               })}
             </ul>
             <p className="mt-3 text-sm text-muted-foreground">
-              All plans are on the{' '}
+              To move to the free Starter plan, turn auto-renewal off: the paid plan runs to its end, and after the grace period the account is on Starter. All plans are on the{' '}
               <Link href="/subscribe" className="underline">
                 Subscription page
               </Link>
