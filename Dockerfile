@@ -13,6 +13,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist/web ./dist/web
+# The landing page's server render (decisions/018); without it "/" falls back to the app shell.
+COPY --from=build /app/dist/web-ssr ./dist/web-ssr
 COPY src/server ./src/server
 COPY src/shared ./src/shared
 COPY tsconfig.json ./

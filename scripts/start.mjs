@@ -27,6 +27,9 @@ if (!isWebBuildCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The benchmarks use this file to build without starting.
+if (process.env.CCSL_BUILD_ONLY) process.exit(0);
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,5 @@
 import type { TCreditAccountReportInput } from '../../src/shared/schemas/credit';
-import { phoneOf, type GeneratedPerson } from '../../src/server/db/seed/registry/generate';
+import { phoneOf, reportedSubjectOf, type GeneratedPerson } from '../../src/server/db/seed/registry/generate';
 import { Rng } from '../../src/server/db/seed/registry/prng';
 import { NAME_VARIANTS, STREETS } from '../../src/server/db/seed/registry/sierra-leone-data';
 
@@ -56,17 +56,7 @@ const newPhone = (i: number) => `+23235${String(100000 + i).padStart(6, '0')}`;
 
 function baseReport(p: GeneratedPerson, accountNumber: string): TCreditAccountReportInput {
   return {
-    subject: {
-      nationalId: p.nin ?? undefined,
-      passportNumber: p.passport ?? undefined,
-      driversLicense: p.driversLicense ?? undefined,
-      firstName: p.firstName,
-      middleName: p.middleName ?? undefined,
-      lastName: p.lastName,
-      dateOfBirth: p.dateOfBirth ?? undefined,
-      phone: p.phone,
-      address: { line: p.addressLine, district: p.district },
-    },
+    subject: reportedSubjectOf(p),
     account: { accountNumber, type: 'personal_loan', currency: 'SLE', principal: '5000', balance: '2500', openedAt: '2025-01-15', status: 'current' },
   };
 }

@@ -9,6 +9,8 @@ import { startScheduler } from './jobs/scheduler';
 import { adminRoutes } from './modules/admin/routes';
 import recordDeniedAccessPlugin from './modules/admin/record-denied-access';
 import apiKeysPlugin from './modules/api-keys/plugin';
+import creditRateLimitPlugin from './modules/rate-limits/plugin';
+import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { businessDocumentRoutes } from './modules/business-documents/routes';
@@ -77,6 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
   await app.register(sessionsPlugin);
   await app.register(apiKeysPlugin);
+  await app.register(creditRateLimitPlugin);
   await app.register(recordDeniedAccessPlugin);
 
   await app.register(healthRoutes);
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes);
   await app.register(businessDocumentRoutes);
   await app.register(regulatorRoutes);
+  await app.register(rateLimitRoutes);
 
   await app.register(webAppPlugin, { webDist: options.webDist });
 

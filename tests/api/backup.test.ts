@@ -63,7 +63,8 @@ describe('db:backup and db:restore', () => {
     } finally {
       await target.close();
     }
-  });
+    // Every table twice over, on a machine that may be shared: the 30 s default was seen to run out at load 15.
+  }, 120_000);
 
   it('replaces what the target had, and leaves it untouched when the file is not a backup', async () => {
     const file = join(folder, 'second.jsonl.gz');

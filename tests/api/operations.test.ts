@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -7,6 +8,7 @@ import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { consumerPayload } from '../helpers/fixtures';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
+import { accountReport } from './credit/credit-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +31,87 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/health",status="200"\} 2/);
     expect(res.body).toMatch(/http_requests_total\{method="POST",route="\/api\/help-content\/:id\/view",status="404"\} 1/);
     expect(res.body).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/health",status="200"\}/);
+  });
+});
+
+/** The value of one series in Prometheus text, or undefined when the series is absent. */
+function seriesValue(body: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of body.split('\n')) {
+    const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('/metrics after real work', () => {
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })).body;
+  const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+  it('counts reports and searches by purpose, monthly-file rows by outcome, and reads the dispute backlog from the database', async () => {
+    const before = await scrape();
+    expect(seriesValue(before, 'disputes_open')).toBe(0);
+    expect(seriesValue(before, 'disputes_overdue')).toBe(0);
+    expect(seriesValue(before, 'disputes_overdue_oldest_seconds')).toBe(0);
+    expect(seriesValue(before, 'credit_inquiries_total', { kind: 'report', purpose: 'account_review' })).toBeUndefined();
+
+    const business = await logInAs(t.app, 'business');
+    const search = await post('/api/credit/search', business, { purpose: 'account_review', nationalId: 'DEMO0001' });
+    expect(search.statusCode).toBe(200);
+    const subjectId = search.json().candidates[0].subjectId as string;
+    expect((await post('/api/credit/reports', business, { subjectId, purpose: 'account_review', consent: true })).statusCode).toBe(200);
+    expect((await post('/api/credit/reports', business, { subjectId, purpose: 'credit_application', consent: true })).statusCode).toBe(200);
+
+    // A monthly file of three rows, one without a phone number (rejected).
+    const file = await post('/api/credit/submissions', business, {
+      rows: [
+        accountReport({ subject: { nationalId: 'METRIC0001' }, account: { accountNumber: 'METRIC-1' } }),
+        accountReport({ subject: { nationalId: 'METRIC0002', phone: '' }, account: { accountNumber: 'METRIC-2' } }),
+        accountReport({ subject: { nationalId: 'METRIC0003' }, account: { accountNumber: 'METRIC-3' } }),
+      ],
+    });
+    expect(file.statusCode).toBe(202);
+
+    // Two disputes by the demo consumer; one is then past its deadline by two hours.
+    const consumer = await logInAs(t.app, 'consumer');
+    const own = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer } })).json().report;
+    const disputed = own.accounts.slice(0, 2).map((a: { accountId: string }) => a.accountId) as string[];
+    expect(disputed).toHaveLength(2);
+    const filed = [];
+    for (const accountId of disputed) {
+      const response = await post('/api/consumers/me/disputes', consumer, { accountId, reason: 'wrong_balance', statement: 'The balance is wrong.' });
+      expect(response.statusCode).toBe(201);
+      filed.push(response.json().id as string);
+    }
+    await t.db.execute(sql`UPDATE disputes SET due_at = now() - interval '2 hours' WHERE id = ${filed[0]}::uuid`);
+
+    const after = await scrape();
+    expect(seriesValue(after, 'credit_inquiries_total', { kind: 'search', purpose: 'account_review' })).toBe(1);
+    expect(seriesValue(after, 'credit_inquiries_total', { kind: 'report', purpose: 'account_review' })).toBe(1);
+    expect(seriesValue(after, 'credit_inquiries_total', { kind: 'report', purpose: 'credit_application' })).toBe(1);
+    expect(seriesValue(after, 'ingestion_rows_total', { outcome: 'accepted' })).toBe(2);
+    expect(seriesValue(after, 'ingestion_rows_total', { outcome: 'rejected' })).toBe(1);
+    expect(seriesValue(after, 'disputes_open')).toBe(2);
+    expect(seriesValue(after, 'disputes_overdue')).toBe(1);
+    expect(seriesValue(after, 'disputes_overdue_oldest_seconds')).toBeGreaterThanOrEqual(2 * 3600);
+    expect(seriesValue(after, 'disputes_overdue_oldest_seconds')).toBeLessThan(2 * 3600 + 600);
+    expect(seriesValue(after, 'http_requests_total', { method: 'POST', route: '/api/credit/reports', status: '200' })).toBe(2);
+    expect(seriesValue(after, 'http_requests_total', { method: 'POST', route: '/api/consumers/me/disputes', status: '201' })).toBe(2);
+    expect(seriesValue(after, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/credit/submissions', status: '202' })).toBe(1);
+
+    // The gauges are the database's figures at each scrape: answering a dispute takes it off.
+    await t.db.execute(sql`UPDATE disputes SET status = 'resolved', outcome = 'verified', resolved_at = now() WHERE id = ${filed[0]}::uuid`);
+    const later = await scrape();
+    expect(seriesValue(later, 'disputes_open')).toBe(1);
+    expect(seriesValue(later, 'disputes_overdue')).toBe(0);
+    expect(seriesValue(later, 'disputes_overdue_oldest_seconds')).toBe(0);
+  });
+
+  it('shows the database pool on PostgreSQL', async () => {
+    const body = await scrape();
+    if (t.database.kind === 'postgres') expect(seriesValue(body, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    else expect(body).not.toContain('db_pool_connections');
   });
 });
 

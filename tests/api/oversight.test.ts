@@ -177,9 +177,14 @@ describe('regulators see data and never change registry records', () => {
     }
     const after = await queryRows<{ n: number }>(t.db, sql`SELECT (SELECT count(*) FROM credit_accounts) + (SELECT count(*) FROM credit_subjects) + (SELECT count(*) FROM credit_match_reviews) AS n`);
     expect(after).toEqual(before);
-    // The regulator's own writes are investigations and their notes only.
+    // The regulator's own writes are investigations and their notes, and their own password.
     const regulatorWrites = t.app.routeTable.filter((r) => r.method !== 'GET' && r.roles?.includes('regulator') && !r.url.endsWith('/logout') && !r.url.endsWith('/login')).map((r) => `${r.method} ${r.url}`);
-    expect(regulatorWrites.sort()).toEqual(['PATCH /api/regulators/investigations/:id', 'POST /api/regulators/investigations', 'POST /api/regulators/investigations/:id/notes']);
+    expect(regulatorWrites.sort()).toEqual([
+      'PATCH /api/regulators/investigations/:id',
+      'POST /api/regulators/investigations',
+      'POST /api/regulators/investigations/:id/notes',
+      'POST /api/regulators/me/password',
+    ]);
   });
 
   it('refuses a business on every regulator route', async () => {

@@ -92,7 +92,22 @@ test('an administrator verifies a newly registered business from its documents, 
   await expect(toastRegion(page)).toContainText('Business verified');
   await expect(dialog.getByText('verified', { exact: true })).toBeVisible();
 
+  // The same dialog moves it to Enterprise by agreement, with a contracted quota and no end date.
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await dialog.getByLabel('Plan', { exact: true }).selectOption('enterprise');
+  await dialog.getByLabel('Contracted reports a month').fill('400');
+  await dialog.getByLabel('No end date (until an administrator changes it)').check();
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(dialog.getByText(/Please say why the plan changes/)).toBeVisible();
+  await dialog.getByLabel('Reason (agreement or payment reference)').fill('Enterprise agreement EA-2026-031');
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-business-plan');
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(toastRegion(page)).toContainText('Plan changed to Enterprise: 400 reports a month (contracted), with no end date.');
+  await expect(dialog.getByText(/400 reports a month \(contracted\) · no end date/)).toBeVisible();
+
   expect((await search()).status()).toBe(200);
+  expect(await (await business.page.request.get('/api/businesses/me/usage')).json()).toMatchObject({ planCode: 'enterprise', monthlyQuota: 400 });
   await business.page.reload();
   await expect(business.page.locator('#documents').getByText('Your business is verified')).toBeVisible();
   await business.close();

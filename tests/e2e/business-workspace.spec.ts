@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ENTERPRISE } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
-import { uniqueSuffix } from './helpers/data';
+import { uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 
 const SHOTS = 'test-results/business-workspace';
@@ -347,7 +347,7 @@ test('refusals are explained: an unverified business, then a used-up quota with 
       registrationNumber: `SL-CAC-${suffix}`,
       contactName: 'Mariama Sesay',
       email: `${username}@traders.sl`,
-      phone: `+2327${String(Date.now()).slice(-7)}`,
+      phone: uniquePhone(),
       username,
       password: 'Starter-pass-1',
       confirmPassword: 'Starter-pass-1',

@@ -150,7 +150,8 @@ test.describe('consumer workspace', () => {
     await page.getByLabel('Find a business').fill('Demo Micro');
     await expect(page.getByLabel('Business', { exact: true }).locator('option', { hasText: 'Demo Microfinance Ltd' })).toHaveCount(1);
     await page.getByLabel('Business', { exact: true }).selectOption({ label: 'Demo Microfinance Ltd' });
-    await page.getByLabel('For').selectOption('credit_application');
+    // Insurance, not credit: the revocation below would stop the demo lender's credit reports on the demo person (decisions/017).
+    await page.getByLabel('For').selectOption('insurance_underwriting');
     await page.getByRole('button', { name: 'Grant' }).click();
     await expect(toastRegion(page).getByText('Consent granted')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Demo Microfinance Ltd' }).filter({ hasText: 'active' });
@@ -158,6 +159,7 @@ test.describe('consumer workspace', () => {
     await expectNoSeriousA11yViolations(page);
     await row.getByRole('button', { name: /Revoke/ }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Demo Microfinance Ltd' }).filter({ hasText: 'revoked' }).first()).toBeVisible();
+    await expect(toastRegion(page).getByText('That business can no longer pull your credit report for this purpose.')).toBeVisible();
   });
 
   test('Data Access Log: a search by a business shows with its name, time and purpose', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login } from './helpers/auth';
+import { DEMO_PASSWORD, login } from './helpers/auth';
 import { uniqueNationalId, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 
@@ -60,7 +60,7 @@ test('the regulator sees compliance per business with flags and the method, audi
 
   await page.goto('/regulator/audits');
   await page.getByRole('button', { name: 'Show summary' }).click();
-  await expect(page.getByText('The audit log is intact')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('The audit log is intact', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('cell', { name: 'auth.login', exact: true }).first()).toBeVisible();
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -125,4 +125,53 @@ test('a consumer complains to the regulator, who investigates, keeps notes and c
   const closed = await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json();
   expect(closed).toMatchObject({ status: 'closed', outcomeSummary: 'The lender answered and corrected the entry.' });
   await consumer.close();
+});
+
+test("the regulator's Settings: own account and password, the rules in force and each change an administrator made", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // An administrator lengthens the lockout (put back at the end: other tests rely on the demo settings).
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, 'system_admin');
+  const before = (await (await adminPage.request.get('/api/admin/settings')).json()).loginLockoutMinutes as number;
+  expect((await adminPage.request.put('/api/admin/settings', { data: { loginLockoutMinutes: before + 1 } })).status()).toBe(200);
+
+  try {
+    await login(page, 'regulator');
+    await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.locator('#main').getByText('Demo Regulator')).toBeVisible();
+    const rules = page.getByRole('table', { name: 'Rules in force' });
+    await expect(rules.getByRole('row', { name: /Lockout length/ })).toContainText(`${before + 1} minutes`);
+    await expect(rules.getByRole('row', { name: /Dispute answer deadline/ })).toContainText('days');
+    await expect(page.getByRole('table', { name: 'Plans and quotas' }).getByRole('row', { name: /Enterprise/ })).toContainText('By agreement');
+    const change = page.getByRole('list', { name: 'Changes to the rules' }).getByRole('listitem').filter({ hasText: 'Lockout length:' }).first();
+    await expect(change).toContainText(`${before}`);
+    await expect(change).toContainText(`${before + 1}`);
+    await expect(change).toContainText('Demo Administrator');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'regulator-settings');
+
+    // The password: a wrong current one is named under its field; then changed, and changed back.
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-the-password-1');
+    await form.getByLabel('New password', { exact: true }).fill('Regulator-pass-2');
+    await form.getByLabel('Confirm new password').fill('Regulator-pass-2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The current password is not right')).toBeVisible();
+    for (const [current, next] of [
+      [DEMO_PASSWORD, 'Regulator-pass-2'],
+      ['Regulator-pass-2', DEMO_PASSWORD],
+    ]) {
+      await form.getByLabel('Current password').fill(current);
+      await form.getByLabel('New password', { exact: true }).fill(next);
+      await form.getByLabel('Confirm new password').fill(next);
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expect(toastRegion(page).getByText('Password changed. Your other sessions have been signed out.')).toBeVisible();
+      await expect(form.getByLabel('Current password')).toHaveValue('');
+    }
+  } finally {
+    await adminPage.request.put('/api/admin/settings', { data: { loginLockoutMinutes: before } });
+    await adminContext.close();
+  }
 });

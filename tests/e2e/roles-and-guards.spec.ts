@@ -43,7 +43,7 @@ const NAME: Partial<Record<TRole, string>> = {
 };
 
 /** Pages an area has built (their own specs test them); the rest show the honest empty state. */
-const BUILT_PAGES = new Set(['/consumer/dashboard', '/consumer/reports', '/consumer/disputes', '/consumer/privacy', '/consumer/access-log', '/consumer/settings', '/business/dashboard', '/business/search', '/business/reports', '/business/disputes', '/business/analytics', '/business/settings', '/admin/dashboard', '/admin/users', '/admin/compliance', '/admin/security', '/admin/settings', '/regulator/dashboard', '/regulator/compliance', '/regulator/audits', '/regulator/investigations', '/regulator/incidents']);
+const BUILT_PAGES = new Set(['/consumer/dashboard', '/consumer/reports', '/consumer/disputes', '/consumer/privacy', '/consumer/access-log', '/consumer/settings', '/business/dashboard', '/business/search', '/business/reports', '/business/disputes', '/business/analytics', '/business/settings', '/admin/dashboard', '/admin/users', '/admin/compliance', '/admin/security', '/admin/settings', '/regulator/dashboard', '/regulator/compliance', '/regulator/audits', '/regulator/investigations', '/regulator/incidents', '/regulator/settings']);
 
 const expectAccessPortal = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Access Portal' })).toBeVisible();
 

@@ -31,7 +31,8 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 }
 
 /** Starts the real server (src/server/main.ts) and waits until /api/ready answers 200. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+// Two minutes: a start (transpile, migrate, seed) was seen to take over 60 s at load average 15.
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

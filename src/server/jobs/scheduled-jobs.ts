@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
 import { scanForIncidents } from '../modules/admin/incidents';
@@ -36,5 +37,10 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
     // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.
     { name: 'notifications.consumer_alerts', everyMs: 120_000, run: () => scanConsumerAlerts(app.db) },
     { name: 'notifications.email', everyMs: 60_000, run: () => sendPendingNotificationEmails(app.db, mailer, { publicUrl: app.config.publicUrl }) },
+    // PGlite has no autovacuum: without fresh statistics its planner guesses, and reports slow down
+    // as the registry grows. PostgreSQL's autovacuum does this itself.
+    ...(app.database.kind === 'pglite' ? [{ name: 'database.analyze', everyMs: DAY_MS, run: async () => void (await app.db.execute(sql`ANALYZE`)) }] : []),
   ];
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;

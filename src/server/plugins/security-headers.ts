@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 
 /**
  * A strict Content-Security-Policy the built app runs under: scripts only from this origin, no
- * inline script. Inline styles stay allowed because Radix positions popovers with them.
+ * inline script, no eval (the web app turns zod's JIT off: src/web/lib/zod-config.ts). Inline
+ * styles stay allowed: a Radix dialog's scroll lock (react-remove-scroll) injects a <style>
+ * element, which a style-src without 'unsafe-inline' blocks (tests/e2e/content-security-policy.spec.ts).
  */
 async function securityHeadersPlugin(app: FastifyInstance) {
   await app.register(helmet, {

@@ -2,13 +2,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLandingPage, hasSessionCookie } from './web-app-landing';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
 /**
- * Serves the built React app: hashed assets cached for a year, and index.html for every other
- * non-API GET so deep links such as /consumer/disputes load the app.
+ * Serves the built React app: hashed assets cached for a year, the build's brotli or gzip copy of
+ * each file when the browser takes it, and index.html for every other non-API GET so deep links
+ * such as /consumer/disputes load the app. "/" for a visitor without a session cookie is the
+ * landing page rendered on the server (web-app-landing.ts, decisions/018).
  */
 async function webAppPlugin(app: FastifyInstance, options: { webDist?: string }) {
   const root = options.webDist ?? WEB_DIST;
@@ -18,15 +22,21 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string })
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const landingPage = createLandingPage(app, join(dirname(root), 'web-ssr'));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path.startsWith('/api/') || path === '/api' || path === '/metrics';
+    if (request.method === 'GET' && path === '/' && isBuilt && !hasSessionCookie(request)) {
+      if (await landingPage.send(request, reply)) return reply;
+    }
     if (request.method === 'GET' && !isApi && isBuilt) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

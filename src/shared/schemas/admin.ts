@@ -84,6 +84,12 @@ export const ZAdminBusinessSchema = z.object({
   verifiedAt: z.string().nullable(),
   planCode: z.string(),
   subscriptionStatus: z.string(),
+  /** The end of the paid or agreed period; null: none (Starter, or an agreement without an end). */
+  nextBillingDate: z.string().nullable(),
+  /** Reports a month: the contracted quota when there is one, else the plan's. */
+  monthlyQuota: z.number(),
+  /** A contracted quota in place of the plan's (an agreement); null: the plan's. */
+  contractedQuota: z.number().nullable(),
   accountStatus: z.enum(['active', 'disabled']),
   documentCount: z.number(),
   createdAt: z.string(),
@@ -101,6 +107,25 @@ export const ZVerifyBusinessSchema = z.object({ note: z.string().trim().max(1000
 export const ZRejectBusinessSchema = z.object({ reason: reasonText('Please give the reason for rejecting (at least 3 characters)') });
 export const ZSuspendBusinessSchema = z.object({ reason: reasonText('Please give the reason for suspending (at least 3 characters)') });
 export const ZReinstateBusinessSchema = ZVerifyBusinessSchema;
+
+/**
+ * An administrator moves a business to a plan outside card payment: Enterprise by agreement, or a
+ * plan paid by bank transfer or mobile money. `nextBillingDate` absent: one month from today; null:
+ * no end (until an administrator changes it). `monthlyQuota` absent or null: the plan's quota.
+ */
+export const ZChangeBusinessPlanSchema = z.object({
+  planCode: z.string({ error: 'Choose a plan' }).trim().regex(/^[a-z0-9_-]{1,40}$/, { error: 'Choose a plan' }),
+  nextBillingDate: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).nullable().optional(),
+  monthlyQuota: z
+    .number({ error: 'Quota must be a whole number' })
+    .int({ error: 'Quota must be a whole number' })
+    .min(0, { error: 'Quota must be 0 to 1,000,000' })
+    .max(1_000_000, { error: 'Quota must be 0 to 1,000,000' })
+    .nullable()
+    .optional(),
+  note: reasonText('Please say why the plan changes, e.g. the agreement or payment reference (at least 3 characters)'),
+});
+export type TChangeBusinessPlan = z.infer<typeof ZChangeBusinessPlanSchema>;
 export type TRejectBusiness = z.infer<typeof ZRejectBusinessSchema>;
 
 // ---------- accounts

@@ -190,3 +190,37 @@ export const ZInvestigationDetailSchema = ZInvestigationSchema.extend({
   complaint: ZRegulatorComplaintSchema.nullable(),
 });
 export type TInvestigationDetail = z.infer<typeof ZInvestigationDetailSchema>;
+
+// ---------- the regulator's Settings: the bureau's rules in force and their changes (read only)
+
+/** One run-time rule of the bureau as it stands, with when it last changed. */
+export const ZPolicySettingSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** As a person reads it: "30 days", "22.75 SLE per USD". */
+  value: z.string(),
+  description: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export const ZPolicyChangeSchema = z.object({
+  id: z.number(),
+  occurredAt: z.string(),
+  action: z.string(),
+  /** What changed, in words: "Settings", "Plan professional", "Plan of Demo Microfinance Ltd". */
+  subject: z.string(),
+  actorName: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+  note: z.string().nullable(),
+});
+export type TPolicyChange = z.infer<typeof ZPolicyChangeSchema>;
+export const ZRegulatorPolicySchema = z.object({
+  settings: z.array(ZPolicySettingSchema),
+  rateLimits: z.object({ perUserPerMinute: z.number(), perApiKeyPerMinute: z.number(), perBusinessPerMinute: z.number(), businessesWithOwnLimits: z.number() }),
+  plans: z.array(z.object({ code: z.string(), name: z.string(), priceUsdCents: z.number().nullable(), monthlyInquiryQuota: z.number(), isPublic: z.boolean(), subscribers: z.number() })),
+  /** Businesses whose agreement replaces their plan's monthly report quota. */
+  contractedQuotas: z.array(z.object({ businessId: z.string(), businessName: z.string(), planCode: z.string(), monthlyQuota: z.number() })),
+  /** The latest changes to the rules above, newest first. */
+  changes: z.array(ZPolicyChangeSchema),
+});
+export type TRegulatorPolicy = z.infer<typeof ZRegulatorPolicySchema>;

@@ -1,26 +1,52 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { createQueryClient } from '@web/lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Router } from 'wouter';
 import { ThemeProvider } from '@web/lib/theme';
 import { loadLandingPage } from './lazy-pages';
 import { AppRoutes } from './routes';
 
-// The toast region is loaded after the first paint; a toast raised before it arrives waits in the store.
+// The toast region is loaded once the page is idle; a toast raised before it arrives waits in the store.
 const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 // The landing page's code is fetched while the session check runs, not after it.
 if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLandingPage();
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The toast region, mounted once the browser has had an idle moment after the first render (never on
+ * the server). Its own component: the state change re-renders it alone, not the routes beside it,
+ * which may still be taking over the server's markup (decisions/018); an update there before that is
+ * done makes React throw the server's markup away and render it again.
+ */
+function IdleToaster() {
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIsIdle(true), { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIsIdle(true), 200);
+    return () => clearTimeout(id);
+  }, []);
+  return isIdle ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The whole app. The browser passes its query client (seeded from the page when the server rendered
+ * the landing page, decisions/018); the server passes `ssrPath` too, as it has no location.
+ */
+export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AppRoutes />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </ThemeProvider>
+      <Router ssrPath={ssrPath}>
+        <ThemeProvider>
+          <AppRoutes />
+          <IdleToaster />
+        </ThemeProvider>
+      </Router>
     </QueryClientProvider>
   );
 }

@@ -44,6 +44,7 @@ export const ROLE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentTyp
   '/regulator/audits': lazy(() => import('@web/features/regulator/audits-page')),
   '/regulator/investigations': lazy(() => import('@web/features/regulator/investigations-page')),
   '/regulator/incidents': lazy(() => import('@web/features/regulator/incidents-page')),
+  '/regulator/settings': lazy(() => import('@web/features/regulator/settings-page')),
 };
 
 /** /invite/:token, where an invited administrator or regulator sets a password (decisions/013). */

@@ -19,6 +19,15 @@ export function applyServerFieldErrors<T extends FieldValues>(form: UseFormRetur
   return isApplied;
 }
 
+/**
+ * A failed call's messages by field, for forms kept in plain state: each field message of a 400 or
+ * 409 answer, or the whole message under `form` when none names a field.
+ */
+export function fieldErrorMapOf(error: Error): Record<string, string> {
+  const entries = isApiError(error) ? error.fieldErrors : [];
+  return entries.length ? Object.fromEntries(entries.map((f) => [f.field, f.message])) : { form: error.message };
+}
+
 /** The message of spec section 8 for a failed call, or the fallback text. */
 export function errorMessageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;

@@ -20,15 +20,38 @@ export function formatDate(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
-/** "22 Nov 2026, 15:40". */
-export function formatDateTime(iso: string): string {
+/** "22 Nov 2026, 15:40" in the reader's time zone; "—" for none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
+/** "1,500.00" from "1500.00" without going through a float. */
+export function groupAmount(amount: string): string {
+  const [whole, fraction] = amount.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${digits}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
 /** "SLE 4,500.00" from the API's exact decimal string "4500.00"; "—" for none. */
 export function formatMoney(currency: string, amount: string | null): string {
-  if (amount === null) return '—';
-  return `${currency} ${Number(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return amount === null ? '—' : `${currency} ${groupAmount(amount)}`;
+}
+
+/** "12,345". */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat('en-GB').format(value);
+}
+
+/** "42%" from 0.42. */
+export function formatPercent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+/** "1.2 MB", "84 KB" (at least 1 KB). */
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }

@@ -7,7 +7,9 @@ export interface TPlanList {
   exchangeRateSlePerUsd: string;
 }
 
+export const PLANS_QUERY_KEY = ['plans'] as const;
+
 /** GET /api/plans: the catalogue with prices and the approximate SLL figure. */
 export function usePlans() {
-  return useQuery({ queryKey: ['plans'], queryFn: () => apiGet<TPlanList>('/api/plans') });
+  return useQuery({ queryKey: PLANS_QUERY_KEY, queryFn: () => apiGet<TPlanList>('/api/plans') });
 }

@@ -25,7 +25,8 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 /** System, light or dark, kept in localStorage; "system" follows the operating system's setting. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreferenceState] = useState<TThemePreference>(readStoredPreference);
-  const [isSystemDark, setIsSystemDark] = useState(() => darkQuery().matches);
+  // The server renders the landing page (decisions/018) without a window: light until the browser says.
+  const [isSystemDark, setIsSystemDark] = useState(() => typeof window !== 'undefined' && darkQuery().matches);
 
   useEffect(() => {
     const query = darkQuery();

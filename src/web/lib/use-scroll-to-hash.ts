@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { renderAllSections } from './lazy-sections';
 
 /** Scrolls to the element named by the URL's hash once the page has rendered (links such as /#pricing). */
 export function useScrollToHash(isReady = true) {
@@ -6,7 +7,10 @@ export function useScrollToHash(isReady = true) {
     if (!isReady) return;
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;
-    const frame = requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'start' }));
+    const frame = requestAnimationFrame(() => {
+      renderAllSections();
+      document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    });
     return () => cancelAnimationFrame(frame);
   }, [isReady]);
 }

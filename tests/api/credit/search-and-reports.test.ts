@@ -148,6 +148,32 @@ describe('POST /api/credit/search', () => {
     expect(second.terms_hash).toBe(row.terms_hash);
   });
 
+  it('audits every search and report in the statement that records it, with masked terms only', async () => {
+    const found = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
+    const [searchEvent] = await queryRows<{ action: string; target_id: string; details: Record<string, unknown>; business_id: string }>(
+      t.db,
+      sql`SELECT action, target_id, details, business_id FROM audit_events WHERE target_id = ${found.json().inquiryId}`,
+    );
+    expect(searchEvent).toMatchObject({ action: 'credit.search', details: { purpose: PURPOSE, terms: { nationalId: '****0001' }, resultCount: 1 } });
+    expect(JSON.stringify(searchEvent)).not.toContain('DEMO0001');
+    const pulled = await report({ subjectId: await demoConsumerId(), purpose: PURPOSE, consent: true });
+    const reportId = pulled.json().reportId;
+    const [reportEvent] = await queryRows<{ action: string; subject_id: string; details: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT action, subject_id, details FROM audit_events WHERE target_id = ${reportId}`,
+    );
+    expect(reportEvent).toMatchObject({ action: 'credit.report_pulled', subject_id: await demoConsumerId(), details: { purpose: PURPOSE, score: pulled.json().score?.value ?? null } });
+    // The report lists its own inquiry; the stored copy and the score belong to it.
+    expect(pulled.json().inquiries[0]).toMatchObject({ businessName: 'Demo Microfinance Ltd', purpose: PURPOSE, kind: 'report' });
+    const [copy] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_report_copies WHERE report_id = ${reportId}::uuid`);
+    const [score] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_scores WHERE inquiry_id = ${reportId}::uuid AND context = 'business_report'`);
+    expect([copy.n, score.n]).toEqual([1, 1]);
+    // The events hash as the audit log expects: the log still verifies.
+    const admin = await logInAs(t.app, 'system_admin');
+    const verified = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: { cookie: admin } });
+    expect(verified.json()).toMatchObject({ valid: true });
+  });
+
   it('records the people a search showed, for their access log', async () => {
     const res = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
     const shown = await queryRows<{ subject_id: string }>(t.db, sql`SELECT subject_id FROM credit_inquiry_subjects WHERE inquiry_id = ${res.json().inquiryId}::uuid`);
@@ -266,8 +292,31 @@ describe('who may search and pull reports: verification, subscription, quota', (
     const subjectId = await demoConsumerId();
     const starter = await createBusiness(t, { planCode: 'starter' });
     for (let i = 0; i < 3; i++) await report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie);
+    // As if they were pulled last month: the inquiries and the month's counter alike.
     await t.db.execute(sql`UPDATE credit_inquiries SET created_at = created_at - interval '40 days' WHERE business_id = ${starter.id}::uuid`);
+    await t.db.execute(sql`UPDATE credit_report_usage SET month = (month - interval '1 month')::date WHERE business_id = ${starter.id}::uuid`);
     expect((await report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie)).statusCode).toBe(200);
+  });
+
+  it('lets exactly the quota through when reports race for the last units', async () => {
+    const subjectId = await demoConsumerId();
+    const starter = await createBusiness(t, { planCode: 'starter' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
+    const [stored] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE business_id = ${starter.id}::uuid AND kind = 'report'`);
+    expect(stored.n).toBe(3);
+  });
+
+  it("uses a contracted quota in place of the plan's, and counts it in the usage", async () => {
+    const subjectId = await demoConsumerId();
+    const lender = await createBusiness(t, { planCode: 'starter' });
+    await t.db.execute(sql`UPDATE business_profiles SET monthly_quota_override = 5 WHERE user_id = ${lender.id}::uuid`);
+    for (let i = 0; i < 5; i++) expect((await report({ subjectId, purpose: PURPOSE, consent: true }, lender.cookie)).statusCode).toBe(200);
+    const sixth = await report({ subjectId, purpose: PURPOSE, consent: true }, lender.cookie);
+    expect(sixth.statusCode).toBe(402);
+    expect(sixth.json().message).toMatch(/used all 5 credit reports/);
+    const usage = await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage', headers: { cookie: lender.cookie } });
+    expect(usage.json()).toMatchObject({ monthlyQuota: 5, used: 5, remaining: 0 });
   });
 });
 

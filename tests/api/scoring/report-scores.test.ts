@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@shared/demo';
 import { creditScores } from '../../../src/server/db/schema/index';
 import { readActiveModelVersion } from '../../../src/server/modules/scoring/model-store';
 import { scoreSubject } from '../../../src/server/modules/scoring/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
+import { confirmIdentity, registerAndSignIn } from '../consumer/consumer-fixtures';
 import { accountReport, createBusiness } from '../credit/credit-fixtures';
 
 /** YYYY-MM-DD `days` days before today. */
@@ -152,6 +153,50 @@ describe('scores on credit reports', () => {
     expect(report.accounts).toHaveLength(0);
     expect(report.score).toBeNull();
     expect(report.scoreUnavailable.code).toBe('INSUFFICIENT_HISTORY');
+  });
+
+  it('leaves an account hidden by an overdue dispute out of the score on the business report, as the report leaves it out', async () => {
+    const person = { nationalId: 'SCOREH0008', firstName: 'Kadiatu', lastName: 'Sankoh', dateOfBirth: '1986-05-19', phone: '+232 76 100 208', address: { line: '2 Lumley Road, Freetown', district: 'Western Area Urban' } };
+    const subjectId = await reportAccount(person, seasonedLoan('SC-H-1'));
+    // Reviews, not applications: the inquiries feature stays the same from one pull to the next.
+    const clean = await pullReport(subjectId, lender, 'account_review');
+    await reportAccount(person, { ...seasonedLoan('SC-H-2'), status: 'default', defaultAmount: '6000.00', defaultDate: daysAgo(10), paymentHistory: 'D00000000000000000000000' });
+    const withDefault = await pullReport(subjectId, lender, 'account_review');
+    expect(withDefault.accounts).toHaveLength(2);
+    expect(withDefault.score.value).toBeLessThan(clean.score.value);
+
+    // The person disputes the default; while the lender still has time, the entry is shown (disputed) and scored.
+    const consumer = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
+    await confirmIdentity(t, consumer.cookie);
+    const own = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json().report;
+    const defaulted = own.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'SC-H-2');
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/me/disputes',
+      headers: { cookie: consumer.cookie },
+      payload: { accountId: defaulted.accountId, reason: 'not_mine', statement: 'I never took this loan.' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const pending = await pullReport(subjectId, lender, 'account_review');
+    expect(pending.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'SC-H-2').disputed).toBe(true);
+    expect(pending.score.value).toBe(withDefault.score.value);
+
+    // Past the deadline unanswered: the report hides the entry, and its score no longer counts it.
+    await t.db.execute(sql`UPDATE disputes SET due_at = now() - interval '1 hour' WHERE id = ${filed.json().id}::uuid`);
+    const overdue = await pullReport(subjectId, lender, 'account_review');
+    expect(overdue.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(['SC-H-1']);
+    expect(overdue.score.value).toBe(clean.score.value);
+    expect(overdue.score.reasons.map((r: { code: string }) => r.code)).not.toContain('DEFAULTS');
+    // The stored score is reproduced from the same rows the report used.
+    const [stored] = await t.db.select().from(creditScores).where(eq(creditScores.inquiryId, overdue.reportId));
+    expect(stored.features?.defaultCount).toBe(0);
+    const regulator = await logInAs(t.app, 'regulator');
+    const audit = (await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${stored.id}/audit`, headers: { cookie: regulator } })).json();
+    expect(audit).toMatchObject({ isReproduced: true, isRegistryUnchanged: true });
+    // The person still sees the entry, marked disputed, and their own score still reads their whole file.
+    const ownAfter = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json().report;
+    expect(ownAfter.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'SC-H-2').disputed).toBe(true);
+    expect(ownAfter.score.value).toBe(withDefault.score.value);
   });
 
   it("stores a person's own views only when the score or what it read changed", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMinorAmount, parseAmountToMinor } from '../../../src/shared/amounts';
 import { DISTRICTS, inferDistrictFromAddress, parseDistrict } from '../../../src/shared/districts';
 import { csvRecordToRow, ZCreditAccountReportSchema } from '../../../src/shared/schemas/credit';
-import { generatePerson, indexLenders } from '../../../src/server/db/seed/registry/generate';
+import { generatePerson, indexLenders, reportedSubjectOf } from '../../../src/server/db/seed/registry/generate';
 import { LENDERS } from '../../../src/server/db/seed/registry/sierra-leone-data';
 
 describe('amounts', () => {
@@ -76,17 +76,7 @@ describe('the registry generator', () => {
       expect(p.nin ?? p.passport ?? p.driversLicense).toBeTruthy();
       for (const a of p.accounts) {
         const result = ZCreditAccountReportSchema.safeParse({
-          subject: {
-            nationalId: p.nin ?? undefined,
-            passportNumber: p.passport ?? undefined,
-            driversLicense: p.driversLicense ?? undefined,
-            firstName: p.firstName,
-            middleName: p.middleName ?? undefined,
-            lastName: p.lastName,
-            dateOfBirth: p.dateOfBirth ?? undefined,
-            phone: p.phone,
-            address: { line: p.addressLine, district: p.district },
-          },
+          subject: reportedSubjectOf(p),
           account: {
             accountNumber: a.accountNumber,
             type: a.type,

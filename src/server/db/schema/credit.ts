@@ -197,6 +197,24 @@ export const creditInquiryKind = pgEnum('credit_inquiry_kind', ['search', 'repor
  * the quota are read from here. A no-hit keeps its terms with identifiers masked and keyed-hashed,
  * so no other business (or a leaked table) reads a full NIN, yet the person can later see it.
  */
+/**
+ * Reports each business pulled each calendar month: the quota is checked against this counter, so
+ * a report does not count the month's inquiries (which grows with every report) and a business's
+ * reports do not wait on each other (modules/credit/quota.ts).
+ */
+export const creditReportUsage = pgTable(
+  'credit_report_usage',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the month (UTC, which is Sierra Leone's time all year). */
+    month: date('month', { mode: 'string' }).notNull(),
+    reports: integer('reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'credit_report_usage_pkey', columns: [t.businessId, t.month] })],
+);
+
 export const creditInquiries = pgTable(
   'credit_inquiries',
   {

@@ -10,3 +10,4 @@ export * from './admin';
 export * from './oversight';
 export * from './consumer';
 export * from './business';
+export * from './rate-limits';

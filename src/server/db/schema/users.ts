@@ -76,6 +76,8 @@ export const businessProfiles = pgTable('business_profiles', {
   subscriptionStatus: subscriptionStatus('subscription_status').notNull().default('inactive'),
   nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
   autoRenew: boolean('auto_renew').notNull().default(true),
+  /** A contracted monthly report quota in place of the plan's (a large lender's agreement); null: the plan's. */
+  monthlyQuotaOverride: integer('monthly_quota_override'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { TAdminBusiness, TAdminBusinessDetail, TVerificationStatus } from '@shared/schemas/admin';
+import type { TAdminBusiness, TAdminBusinessDetail, TChangeBusinessPlan, TVerificationStatus } from '@shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { businessDocuments, businessProfiles, users } from '../../db/schema/index';
-import { HttpError, notFound } from '../../lib/http-error';
+import { businessDocuments, businessProfiles, plans, users } from '../../db/schema/index';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
 import { listDocuments } from '../business-documents/service';
+import { findPlan } from '../payments/plans';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
@@ -27,6 +28,9 @@ const businessColumns = {
   verifiedAt: businessProfiles.verifiedAt,
   planCode: businessProfiles.planCode,
   subscriptionStatus: businessProfiles.subscriptionStatus,
+  nextBillingDate: businessProfiles.nextBillingDate,
+  contractedQuota: businessProfiles.monthlyQuotaOverride,
+  monthlyQuota: sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, (SELECT p.monthly_inquiry_quota FROM plans p WHERE p.code = ${businessProfiles.planCode}), 0)`.mapWith(Number),
   accountStatus: users.status,
   documentCount,
   createdAt: businessProfiles.createdAt,
@@ -52,6 +56,9 @@ function toAdminBusiness(row: BusinessRow): TAdminBusiness {
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     planCode: row.planCode,
     subscriptionStatus: row.subscriptionStatus,
+    nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+    monthlyQuota: Number(row.monthlyQuota),
+    contractedQuota: row.contractedQuota,
     accountStatus: row.accountStatus,
     documentCount: Number(row.documentCount),
     createdAt: row.createdAt.toISOString(),
@@ -158,6 +165,79 @@ export async function changeBusinessStatus(
     });
   });
   return { business: await getBusinessDetail(db, businessId), message: DONE_MESSAGE[action] };
+}
+
+/** One month after the given instant (the day of the month kept where it exists). */
+function oneMonthFrom(now: Date): Date {
+  const next = new Date(now);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * Moves a business to a plan outside card payment (Enterprise by agreement; a plan paid by bank
+ * transfer or mobile money): plan, subscription state, period end and contracted quota change
+ * together with the audit event, in one transaction on the locked row. A free plan (Starter) is
+ * what a lapsed subscription falls back to: inactive, no period. No payment or invoice is written:
+ * the money, if any, was taken outside the card flow, and the note says where.
+ */
+export async function changeBusinessPlan(
+  db: Database,
+  businessId: string,
+  input: TChangeBusinessPlan,
+  context: AuditContext,
+  now = new Date(),
+): Promise<{ business: TAdminBusinessDetail; message: string }> {
+  const plan = await findPlan(db, input.planCode);
+  if (!plan) {
+    const codes = (await db.select({ code: plans.code }).from(plans).orderBy(asc(plans.sortOrder))).map((p) => p.code);
+    throw badRequest([{ field: 'planCode', message: `Unknown plan: choose one of ${codes.join(', ')}` }]);
+  }
+  let nextBillingDate: Date | null = null;
+  if (!plan.isFree) {
+    if (input.nextBillingDate === undefined) nextBillingDate = oneMonthFrom(now);
+    else if (input.nextBillingDate !== null) {
+      nextBillingDate = new Date(`${input.nextBillingDate}T00:00:00Z`);
+      if (nextBillingDate.getTime() <= now.getTime()) throw badRequest([{ field: 'nextBillingDate', message: 'The next billing date must be after today' }]);
+    }
+  }
+  const contractedQuota = input.monthlyQuota ?? null;
+  const subscriptionStatus = plan.isFree ? 'inactive' : 'active';
+
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        planCode: businessProfiles.planCode,
+        subscriptionStatus: businessProfiles.subscriptionStatus,
+        nextBillingDate: businessProfiles.nextBillingDate,
+        contractedQuota: businessProfiles.monthlyQuotaOverride,
+      })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, businessId))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound('Business not found');
+    await tx
+      .update(businessProfiles)
+      .set({ planCode: plan.code, subscriptionStatus, nextBillingDate, monthlyQuotaOverride: contractedQuota })
+      .where(eq(businessProfiles.userId, businessId));
+    await recordAuditEvent(tx as unknown as Database, {
+      action: 'admin.business_plan_changed',
+      ...context,
+      businessId,
+      targetType: 'business',
+      targetId: businessId,
+      details: {
+        from: { ...current, nextBillingDate: current.nextBillingDate?.toISOString() ?? null },
+        to: { planCode: plan.code, subscriptionStatus, nextBillingDate: nextBillingDate?.toISOString() ?? null, contractedQuota },
+        note: input.note,
+      },
+    });
+  });
+  const business = await getBusinessDetail(db, businessId);
+  const period = plan.isFree ? '' : nextBillingDate ? `, until ${nextBillingDate.toISOString().slice(0, 10)}` : ', with no end date';
+  const quota = `${business.monthlyQuota.toLocaleString('en-GB')} report${business.monthlyQuota === 1 ? '' : 's'} a month${contractedQuota === null ? '' : ' (contracted)'}`;
+  return { business, message: `Plan changed to ${plan.name}: ${quota}${period}.` };
 }
 
 /**

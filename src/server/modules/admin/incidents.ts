@@ -108,7 +108,7 @@ export async function scanForIncidents(db: Database, requestedBy?: AuditContext)
         tx,
         sql`SELECT 'quota_exhausted:' || i.business_id || ':' || to_char(date_trunc('month', now() AT TIME ZONE 'UTC'), 'YYYY-MM') AS fingerprint,
               'quota_exhausted' AS kind, 'low' AS severity,
-              b.business_name || ' used all ' || p.monthly_inquiry_quota || ' reports of its ' || p.name || ' plan this month' AS summary,
+              b.business_name || ' used all ' || COALESCE(b.monthly_quota_override, p.monthly_inquiry_quota) || ' reports of its ' || p.name || ' plan this month' AS summary,
               NULL AS ip, NULL::uuid AS user_id, i.business_id, count(*)::int AS event_count, NULL::bigint AS first_event_id, NULL::bigint AS last_event_id,
               min(i.created_at) AS first_seen_at, max(i.created_at) AS last_seen_at
             FROM credit_inquiries i
@@ -117,8 +117,8 @@ export async function scanForIncidents(db: Database, requestedBy?: AuditContext)
             WHERE i.kind = 'report' AND i.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
               -- Only businesses that pulled a report lately: the scan runs every minute, a national month is large.
               AND i.business_id IN (SELECT DISTINCT r.business_id FROM credit_inquiries r WHERE r.kind = 'report' AND r.created_at > now() - interval '15 minutes')
-            GROUP BY i.business_id, b.business_name, p.monthly_inquiry_quota, p.name
-            HAVING count(*) >= p.monthly_inquiry_quota AND p.monthly_inquiry_quota > 0`,
+            GROUP BY i.business_id, b.business_name, b.monthly_quota_override, p.monthly_inquiry_quota, p.name
+            HAVING count(*) >= COALESCE(b.monthly_quota_override, p.monthly_inquiry_quota) AND COALESCE(b.monthly_quota_override, p.monthly_inquiry_quota) > 0`,
       )),
     );
 

@@ -15,6 +15,7 @@ import {
   ZAdminSettingsUpdateSchema,
   ZAdminUserListSchema,
   ZAdminUserQuerySchema,
+  ZChangeBusinessPlanSchema,
   ZContentUpdateSchema,
   ZDocumentParamsSchema,
   ZHelpArticleFormSchema,
@@ -50,7 +51,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit/record';
 import { contentDisposition, readDocument } from '../business-documents/service';
-import { changeBusinessStatus, getBusinessDetail, listBusinesses } from './businesses';
+import { changeBusinessPlan, changeBusinessStatus, getBusinessDetail, listBusinesses } from './businesses';
 import { changeIncident, listIncidents, scanForIncidents } from './incidents';
 import { acceptInvitation, createInvitation, getInvitationInfo, listInvitations, revokeInvitation } from './invitations';
 import { getMatchReview, keepApart, listMatchReviews, mergeReview } from './match-reviews';
@@ -141,6 +142,21 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     );
   }
+
+  typed.put(
+    '/api/admin/businesses/:id/plan',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Move a business to a plan outside card payment (Enterprise by agreement, or paid by transfer): period end and contracted quota; audited',
+        params: ZIdParamsSchema,
+        body: ZChangeBusinessPlanSchema,
+        response: { 200: ZBusinessActionResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeBusinessPlan(app.db, request.params.id, request.body, auditContextOf(request)),
+  );
 
   // ---------- accounts
 

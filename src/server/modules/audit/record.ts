@@ -41,11 +41,13 @@ export async function recordAuditEvents(db: Database, inputs: AuditEventInput[])
   if (inputs.length === 0) return;
   // Millisecond precision: the column keeps milliseconds, so the hash recomputes exactly.
   const occurredAt = new Date();
-  const rows = inputs.map((input) => {
-    const content = toContent(input, occurredAt);
-    return { ...content, contentHash: hashEventContent(content) };
-  });
-  await db.insert(auditEvents).values(rows);
+  await db.insert(auditEvents).values(inputs.map((input) => auditEventRow(input, occurredAt)));
+}
+
+/** The row of one event with its content hash, for a caller that writes it in a larger statement. */
+export function auditEventRow(input: AuditEventInput, occurredAt = new Date()) {
+  const content = toContent(input, occurredAt);
+  return { ...content, contentHash: hashEventContent(content) } satisfies typeof auditEvents.$inferInsert;
 }
 
 export function recordAuditEvent(db: Database, input: AuditEventInput): Promise<void> {

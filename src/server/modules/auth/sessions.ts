@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole } from '@shared/roles';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { businessMembers, sessions, users } from '../../db/schema/index';
 
 export const SESSION_COOKIE = 'ccsl_session';
@@ -37,9 +38,8 @@ export interface ActiveSession {
 }
 
 /** The live session behind a token: not expired, not idle, and its user still active. */
-export async function findActiveSession(db: Database, token: string): Promise<ActiveSession | null> {
-  const id = hashToken(token);
-  const rows = await db
+const activeSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ userId: sessions.userId, role: users.role, lastSeenAt: sessions.lastSeenAt, memberOf: businessMembers.businessId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -47,13 +47,20 @@ export async function findActiveSession(db: Database, token: string): Promise<Ac
     .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
     .where(
       and(
-        eq(sessions.id, id),
+        eq(sessions.id, sql.placeholder('id')),
         sql`${sessions.expiresAt} > now()`,
         sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`,
         eq(users.status, 'active'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Every signed-in API request runs it: planned once per connection.
+    .prepare('auth-active-session'),
+);
+
+export async function findActiveSession(db: Database, token: string): Promise<ActiveSession | null> {
+  const id = hashToken(token);
+  const rows = await activeSessionQuery(db).execute({ id });
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_DOCUMENT_BYTES, ZBusinessDocumentListSchema, ZBusinessDocumentSchema, ZDocumentUploadQuerySchema, ZIdParamsSchema, ZMessageResultSchema } from '@shared/schemas/admin';
 import { errorResponses } from '../../lib/route-schemas';
-import { authOf, requireRole } from '../../plugins/authorization';
+import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit/record';
 import { contentDisposition, deleteDocument, getVerificationState, listDocuments, readDocument, uploadDocument } from './service';
 
 /** Raw file bodies: the type is then read from the bytes, whatever the header says. */
 const FILE_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'];
 
-/** A business's own registration documents (the administrator's side is in modules/admin). */
+/**
+ * A business's own registration documents (the administrator's side is in modules/admin). Scoped to
+ * the business acted for (`businessIdOf`): the owner and its team members see, upload and remove
+ * the business's documents; the audit event names who did it (decisions/014).
+ */
 export async function businessDocumentRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // Encapsulated: only this module's routes read raw file bodies.
@@ -23,7 +27,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
       schema: { tags: ['businesses'], summary: "The signed-in business's registration documents and verification state", response: { 200: ZBusinessDocumentListSchema, ...errorResponses(401, 403) } },
     },
     async (request) => {
-      const businessId = authOf(request).userId;
+      const businessId = businessIdOf(request);
       const state = await getVerificationState(app.db, businessId);
       return { documents: await listDocuments(app.db, businessId), ...state };
     },
@@ -44,7 +48,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const document = await uploadDocument(app.db, authOf(request).userId, { ...request.query, data: request.body }, auditContextOf(request));
+      const document = await uploadDocument(app.db, businessIdOf(request), { ...request.query, data: request.body }, auditContextOf(request));
       return reply.status(201).send(document);
     },
   );
@@ -56,7 +60,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
       schema: { tags: ['businesses'], summary: 'Download one of your documents (another business’s is 404)', params: ZIdParamsSchema, produces: ['application/pdf', 'image/png', 'image/jpeg'], response: errorResponses(400, 401, 403, 404) },
     },
     async (request, reply) => {
-      const document = await readDocument(app.db, authOf(request).userId, request.params.id);
+      const document = await readDocument(app.db, businessIdOf(request), request.params.id);
       return reply
         .header('content-type', document.contentType)
         .header('content-disposition', contentDisposition(document.fileName))
@@ -72,7 +76,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
       schema: { tags: ['businesses'], summary: 'Remove one of your documents while the business is not verified', params: ZIdParamsSchema, response: { 200: ZMessageResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      await deleteDocument(app.db, authOf(request).userId, request.params.id, auditContextOf(request));
+      await deleteDocument(app.db, businessIdOf(request), request.params.id, auditContextOf(request));
       return { message: 'Document removed' };
     },
   );

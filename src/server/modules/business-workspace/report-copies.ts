@@ -4,21 +4,7 @@ import type { TCreditReport } from '@shared/schemas/credit';
 import type { TScoreBand } from '@shared/scoring';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { creditReportCopies } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
-
-/**
- * Keeps the report a business was just shown, in the transaction of the inquiry that paid for it
- * (credit/pull-report.ts): a report is either recorded, charged and kept, or none of the three.
- */
-export async function storeReportCopy(tx: Pick<Database, 'insert'>, businessId: string, report: TCreditReport): Promise<void> {
-  await tx.insert(creditReportCopies).values({
-    reportId: report.reportId,
-    businessId,
-    subjectId: report.subject.subjectId,
-    report: report as unknown as Record<string, unknown>,
-  });
-}
 
 /** A report this business pulled; another business's id, or an unknown one, is 404 alike. */
 export async function getReportCopy(db: Database, businessId: string, reportId: string): Promise<TCreditReport> {

@@ -6,9 +6,10 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { businessMembers, businessProfiles, invoices, plans, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { changeOwnPassword } from '../auth/password-change';
+import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 
 /** Who is acting: the business, the user (owner or member) and the request's audit context. */
@@ -90,24 +91,9 @@ export async function updateBusinessProfile(db: Database, actor: BusinessActor, 
   return getBusinessProfile(db, actor);
 }
 
-/**
- * Changes the signed-in user's password after checking the current one, and ends every other
- * session of that user (a stolen session dies with the old password); this session stays.
- */
-export async function changePassword(db: Database, actor: BusinessActor, input: TPasswordChange): Promise<void> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
-  if (!user) throw notFound('User not found');
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAuditEvent(db, { ...actor.audit, action: 'auth.password_change_failed', businessId: actor.businessId, details: { reason: 'wrong_current_password' } });
-    throw badRequest([{ field: 'currentPassword', message: 'The current password is not right' }]);
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, actor.userId));
-    await deleteUserSessions(tx, actor.userId, actor.sessionId);
-    await recordAuditEvent(tx, { ...actor.audit, action: 'auth.password_changed', businessId: actor.businessId, targetType: 'user', targetId: actor.userId });
-  });
+/** The signed-in user's password (owner or team member); every other session of that user ends. */
+export function changePassword(db: Database, actor: BusinessActor, input: TPasswordChange): Promise<void> {
+  return changeOwnPassword(db, actor, input);
 }
 
 export async function getSubscription(db: Database, actor: BusinessActor): Promise<TSubscription> {

@@ -11,6 +11,7 @@ const LOG_LIMIT = 500;
 const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'dispute.answered': 'Answered your dispute',
   'dispute.overdue': 'Missed the deadline to answer your dispute',
+  'credit.report_refused': 'Asked for your credit report after you withdrew your consent: refused, nothing was released',
   'consumer.identity_code_sent': 'Another account, registered with your National ID, asked for a code to open your file',
   'consumer.identity_code_wrong': 'Another account entered a wrong code for your file',
   'consumer.identity_code_voided': 'Another account entered too many wrong codes for your file',

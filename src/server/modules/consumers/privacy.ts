@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { PERMISSIBLE_PURPOSES } from '@shared/credit-reference';
 import type { TConsent, TGrantConsent, TPrivacyStatus } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { businessProfiles, consumerConsents, consumerFraudAlerts } from '../../db/schema/index';
-import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
 import { fraudAlertOnFile } from './fraud-alert';
 import { requireOwnSubject, resolveOwnFile, type OwnFile } from './own-file';
@@ -147,6 +147,75 @@ export async function hasActiveConsent(db: Database, input: { subjectId: string;
         LIMIT 1`,
   );
   return !!row;
+}
+
+export const CONSENT_WITHDRAWN_MESSAGE =
+  'This person has withdrawn their consent for your business to obtain their credit report for this purpose. A report can be released again once they grant consent in their CreditCheck SL account.';
+
+/**
+ * The consent rule of a business report (decisions/017), for the report route to call before the
+ * report is made. The business attests the person's consent with each request (`consent: true`);
+ * the person's own records can only take that away: when the latest consent they recorded for this
+ * business and purpose is revoked, the report is refused (403) and the refusal is audited. No record,
+ * or an expired one, leaves the business's attestation standing, as before. As with a frozen file,
+ * a lender reviewing an account it already holds with the person (`account_review`) is not stopped.
+ */
+export async function assertConsentNotWithdrawn(
+  db: Database,
+  input: { subjectId: string; businessId: string; purpose: string; audit: AuditContext; now?: Date },
+): Promise<void> {
+  const [row] = await queryRows<{ withdrawn: WithdrawnConsent | string | null }>(
+    db,
+    sql`SELECT ${withdrawnConsentColumn(sql`${input.subjectId}::uuid`, input.businessId, input.purpose, input.now ?? new Date())} AS withdrawn`,
+  );
+  if (row?.withdrawn) await refuseForWithdrawnConsent(db, input, row.withdrawn);
+}
+
+/** The consent a person withdrew from this business for this purpose, as json, or null. */
+export interface WithdrawnConsent {
+  consent_id: string;
+  revoked_at: string;
+}
+
+/**
+ * THE rule of decisions/017 as a scalar subquery (json or null), so the business report can read it
+ * with the rest of the file in one round trip (credit/report-sources.ts). `subjectId` is a SQL
+ * expression (a parameter or a column).
+ */
+export function withdrawnConsentColumn(subjectId: SQL, businessId: string, purpose: string, now: Date): SQL {
+  return sql`(SELECT json_build_object('consent_id', c.id, 'revoked_at', c.revoked_at)
+        FROM credit_subject_identifiers i
+        JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL
+        JOIN LATERAL (
+          SELECT id, revoked_at FROM consumer_consents
+          WHERE consumer_user_id = cp.user_id AND business_id = ${businessId}::uuid AND purpose = ${purpose}::text
+          ORDER BY granted_at DESC, (revoked_at IS NULL) DESC
+          LIMIT 1
+        ) c ON true
+        WHERE i.subject_id = ${subjectId} AND i.type = 'nin' AND c.revoked_at IS NOT NULL
+          AND c.revoked_at <= ${now.toISOString()}::timestamptz
+          AND NOT (${purpose}::text = 'account_review' AND EXISTS (
+            SELECT 1 FROM credit_accounts a WHERE a.subject_id = i.subject_id AND a.business_id = ${businessId}::uuid))
+        LIMIT 1)`;
+}
+
+/** Audits the refused report and answers 403. */
+export async function refuseForWithdrawnConsent(
+  db: Database,
+  input: { subjectId: string; businessId: string; purpose: string; audit: AuditContext },
+  found: WithdrawnConsent | string,
+): Promise<never> {
+  const withdrawn: WithdrawnConsent = typeof found === 'string' ? JSON.parse(found) : found;
+  await recordAuditEvent(db, {
+    ...input.audit,
+    action: 'credit.report_refused',
+    subjectId: input.subjectId,
+    businessId: input.businessId,
+    targetType: 'consent',
+    targetId: withdrawn.consent_id,
+    details: { reason: 'consent_withdrawn', purpose: input.purpose, revokedAt: new Date(withdrawn.revoked_at).toISOString() },
+  });
+  throw forbidden(CONSENT_WITHDRAWN_MESSAGE);
 }
 
 export async function getPrivacyStatus(db: Database, userId: string, options: { file?: OwnFile; now?: Date } = {}): Promise<TPrivacyStatus> {

@@ -1,8 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { TBusinessUsage } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { businessProfiles, creditInquiries, plans } from '../../db/schema/index';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
+import { reportsUsedThisMonth } from './quota';
 
 /** What decides whether a business may use the registry, read in one query. */
 export interface BusinessAccess {
@@ -15,10 +17,12 @@ export interface BusinessAccess {
   planName: string;
   isFreePlan: boolean;
   monthlyQuota: number;
+  /** Reports already pulled this calendar month (the quota counter). */
+  reportsThisMonth: number;
 }
 
-export async function loadBusinessAccess(db: Database, businessId: string): Promise<BusinessAccess> {
-  const rows = await db
+const businessAccessQuery = preparedPerDatabase((db) =>
+  db
     .select({
       businessId: businessProfiles.userId,
       businessName: businessProfiles.businessName,
@@ -28,12 +32,21 @@ export async function loadBusinessAccess(db: Database, businessId: string): Prom
       planCode: plans.code,
       planName: plans.name,
       isFreePlan: plans.isFree,
-      monthlyQuota: plans.monthlyInquiryQuota,
+      // A contracted quota (an agreement with a large lender) replaces the plan's.
+      monthlyQuota: sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, ${plans.monthlyInquiryQuota})`.mapWith(Number),
+      reportsThisMonth: sql<number>`COALESCE((SELECT u.reports FROM credit_report_usage u
+        WHERE u.business_id = ${businessProfiles.userId} AND u.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0)`.mapWith(Number),
     })
     .from(businessProfiles)
     .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
-    .where(eq(businessProfiles.userId, businessId))
-    .limit(1);
+    .where(eq(businessProfiles.userId, sql.placeholder('businessId')))
+    .limit(1)
+    // Every search and report reads this first: planned once per connection.
+    .prepare('credit-business-access'),
+);
+
+export async function loadBusinessAccess(db: Database, businessId: string): Promise<BusinessAccess> {
+  const rows = await businessAccessQuery(db).execute({ businessId });
   if (!rows[0]) throw notFound('Business profile not found');
   return rows[0];
 }
@@ -71,15 +84,6 @@ export function monthPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** Reports pulled this month: the quota counts reports, not searches. */
-export async function countReportsThisMonth(db: Pick<Database, 'select'>, businessId: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(creditInquiries)
-    .where(and(eq(creditInquiries.businessId, businessId), eq(creditInquiries.kind, 'report'), gte(creditInquiries.createdAt, monthPeriod(now).start)));
-  return Number(row?.count ?? 0);
-}
-
 /** Upgrading is the way past a used-up quota; the message says where. */
 export function quotaExhausted(access: BusinessAccess): HttpError {
   return new HttpError(
@@ -94,12 +98,12 @@ export async function getBusinessUsage(db: Database, businessId: string, now = n
   const { start, end } = monthPeriod(now);
   const [counts] = await db
     .select({
-      reports: sql<number>`count(*) FILTER (WHERE ${creditInquiries.kind} = 'report')::int`,
-      searches: sql<number>`count(*) FILTER (WHERE ${creditInquiries.kind} = 'search')::int`,
+      searches: sql<number>`count(*)::int`,
     })
     .from(creditInquiries)
-    .where(and(eq(creditInquiries.businessId, businessId), gte(creditInquiries.createdAt, start)));
-  const used = Number(counts?.reports ?? 0);
+    .where(and(eq(creditInquiries.businessId, businessId), eq(creditInquiries.kind, 'search'), gte(creditInquiries.createdAt, start)));
+  // The quota counts reports, not searches.
+  const used = await reportsUsedThisMonth(db, businessId, now);
   const isActive = isSubscriptionActive(access, now);
   return {
     planCode: access.planCode,

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { formatMinorAmount } from '@shared/amounts';
-import { DEFAULTED_STATUSES, PAYMENT_HISTORY_LABELS, type TAccountStatus, type TCurrency } from '@shared/credit-reference';
+import { DEFAULTED_STATUSES, PAYMENT_HISTORY_LABELS, type TAccountStatus } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditReport, TReportAccount } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
-import { fraudAlertOnFile } from '../consumers/fraud-alert';
-import { readSetting } from '../settings/service';
 import { joinName, titleCase } from './matching/names';
+import { readReportSources, type ReportSources, type SourceAccount } from './report-sources';
 import { attachCreditScore } from './score-hook';
 
 export interface BuildReportOptions {
@@ -24,29 +21,7 @@ export interface BuildReportOptions {
   asOf?: Date;
 }
 
-const INQUIRY_WINDOW_MONTHS = 12;
 const CLOSED_STATUSES: readonly TAccountStatus[] = ['closed', 'paid'];
-
-interface AccountRow {
-  id: string;
-  business_id: string;
-  lender: string;
-  account_number: string;
-  type: string;
-  type_name: string;
-  category: 'credit' | 'alternative';
-  currency: TCurrency;
-  principal: string | number;
-  balance: string | number;
-  opened_at: string;
-  status: TAccountStatus;
-  status_name: string;
-  default_amount: string | number | null;
-  default_date: string | null;
-  payment_history: string;
-  last_reported_at: Date | string;
-  is_disputed: boolean;
-}
 
 /** "2025-10" for the month `back` months before the given date's month. */
 function monthBefore(date: Date, back: number): string {
@@ -60,7 +35,7 @@ function yearsBefore(date: Date, years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function toReportAccount(row: AccountRow, options: BuildReportOptions, isPastRetention: boolean): TReportAccount {
+function toReportAccount(row: SourceAccount, options: BuildReportOptions, isPastRetention: boolean): TReportAccount {
   const isOwn = !!options.viewerBusinessId && row.business_id === options.viewerBusinessId;
   const lastReportedAt = new Date(row.last_reported_at);
   return {
@@ -96,58 +71,19 @@ function toReportAccount(row: AccountRow, options: BuildReportOptions, isPastRet
  */
 export async function buildCreditReport(db: Database, subjectId: string, options: BuildReportOptions): Promise<TCreditReport> {
   const asOf = options.asOf ?? new Date();
+  const sources = await readReportSources(db, subjectId, { audience: options.audience, asOf, excludeInquiryId: options.reportId });
+  if (!sources) throw notFound('No such person in the registry');
+  const report = assembleCreditReport(sources, { ...options, asOf });
+  const scored = await attachCreditScore(db, subjectId, report, asOf, sources.scoringInputs);
+  return { ...report, ...scored };
+}
+
+/** The report, without its score, from what readReportSources read: no database work. */
+export function assembleCreditReport(sources: ReportSources, options: BuildReportOptions & { asOf: Date }): Omit<TCreditReport, 'score' | 'scoreUnavailable'> {
+  const { asOf } = options;
+  const { subject, identifiers, names, phones, addresses, accounts, inquiries } = sources;
   const isBusiness = options.audience === 'business';
-  const [subject] = await queryRows<{ id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string | null; district: string | null }>(
-    db,
-    sql`SELECT id, first_name, middle_name, last_name, date_of_birth::text AS date_of_birth, district FROM credit_subjects WHERE id = ${subjectId}::uuid`,
-  );
-  if (!subject) throw notFound('No such person in the registry');
-
-  const retentionYears = Number(await readSetting(db, 'retention_years'));
-  const retentionCutoff = yearsBefore(asOf, retentionYears);
-  const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
-
-  const [identifiers, names, phones, addresses, accounts, inquiries, fraudAlert] = await Promise.all([
-    queryRows<{ type: string; value: string }>(db, sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid ORDER BY type, value`),
-    queryRows<{ first_name: string; middle_name: string; last_name: string }>(
-      db,
-      sql`SELECT DISTINCT first_name, middle_name, last_name FROM credit_subject_names WHERE subject_id = ${subjectId}::uuid`,
-    ),
-    queryRows<{ phone: string }>(db, sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId}::uuid ORDER BY last_reported_at DESC`),
-    queryRows<{ line: string; district: string | null; last_reported_at: Date | string }>(
-      db,
-      sql`SELECT line, district, last_reported_at FROM credit_subject_addresses WHERE subject_id = ${subjectId}::uuid ORDER BY last_reported_at DESC`,
-    ),
-    queryRows<AccountRow>(
-      db,
-      sql`SELECT a.id, a.business_id, COALESCE(b.business_name, 'Unknown lender') AS lender, a.account_number, a.type, COALESCE(t.name, a.type) AS type_name,
-            COALESCE(t.category, 'credit') AS category, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status,
-            COALESCE(st.name, a.status) AS status_name, a.default_amount, a.default_date::text AS default_date, a.payment_history,
-            a.last_reported_at, a.is_disputed
-          FROM credit_accounts a
-          LEFT JOIN credit_account_types t ON t.code = a.type
-          LEFT JOIN credit_account_statuses st ON st.code = a.status
-          LEFT JOIN business_profiles b ON b.user_id = a.business_id
-          WHERE a.subject_id = ${subjectId}::uuid
-            -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of
-            -- business reports until the lender answers; the person still sees it, marked disputed.
-            AND NOT (${isBusiness}::boolean AND EXISTS (
-              SELECT 1 FROM disputes d WHERE d.account_id = a.id AND d.status = 'open' AND d.due_at <= ${asOf.toISOString()}::timestamptz))
-          ORDER BY a.opened_at DESC, a.id`,
-    ),
-    queryRows<{ created_at: Date | string; business_name: string | null; purpose: string; purpose_name: string; kind: 'search' | 'report' }>(
-      db,
-      sql`SELECT q.created_at, b.business_name, q.purpose, p.name AS purpose_name, q.kind::text AS kind
-          FROM credit_inquiry_subjects qs
-          JOIN credit_inquiries q ON q.id = qs.inquiry_id
-          JOIN permissible_purposes p ON p.code = q.purpose
-          LEFT JOIN business_profiles b ON b.user_id = q.business_id
-          WHERE qs.subject_id = ${subjectId}::uuid AND q.created_at >= ${inquirySince.toISOString()}::timestamptz
-          ORDER BY q.created_at DESC`,
-    ),
-    // A fraud alert the person placed (consumer area): lenders must verify identity before lending.
-    fraudAlertOnFile(db, subjectId),
-  ]);
+  const retentionCutoff = yearsBefore(asOf, sources.retentionYears);
 
   const reportAccounts: TReportAccount[] = [];
   for (const row of accounts) {
@@ -171,7 +107,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
   }
   const open = reportAccounts.filter((a) => !CLOSED_STATUSES.includes(a.status));
 
-  const report: Omit<TCreditReport, 'score' | 'scoreUnavailable'> = {
+  return {
     reportId: options.reportId ?? randomUUID(),
     generatedAt: asOf.toISOString(),
     purpose: options.purpose ?? null,
@@ -185,7 +121,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
       nationalId: nin ? show(nin) : null,
       identifiers: identifiers.map((i) => ({ type: i.type, value: show(i.value) })),
       otherNames,
-      phones: phones.map((p) => show(p.phone)),
+      phones: phones.map((phone) => show(phone)),
       addresses: addresses.map((a) => ({ line: a.line, district: a.district, lastReportedAt: new Date(a.last_reported_at).toISOString() })),
       district: subject.district,
     },
@@ -197,7 +133,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
       balances: [...balances.entries()].sort().map(([currency, minor]) => ({ currency, balance: formatMinorAmount(minor) })),
       inquiriesLast12Months: inquiries.length,
     },
-    fraudAlert,
+    fraudAlert: sources.fraudAlert,
     accounts: reportAccounts,
     inquiries: inquiries.map((q) => ({
       date: new Date(q.created_at).toISOString(),
@@ -207,6 +143,4 @@ export async function buildCreditReport(db: Database, subjectId: string, options
       kind: q.kind,
     })),
   };
-  const scored = await attachCreditScore(db, subjectId, report, asOf);
-  return { ...report, ...scored };
 }

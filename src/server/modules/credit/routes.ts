@@ -33,7 +33,7 @@ export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
 function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
   const auth = authOf(request);
   // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
-  return { businessId: businessIdOf(request), userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  return { businessId: businessIdOf(request), userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, requestId: String(request.id) };
 }
 
 const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
@@ -117,12 +117,12 @@ export async function creditRoutes(app: FastifyInstance) {
   typed.post(
     '/api/credit/search',
     {
-      preHandler: requireRole('business'),
+      preHandler: [requireRole('business'), app.creditRateLimit],
       schema: {
         tags: ['credit'],
         summary: 'Find a person by NIN, phone, licence, passport, or first and last name with date of birth; recorded as an inquiry',
         body: ZCreditSearchSchema,
-        response: { 200: ZCreditSearchResultSchema, ...errorResponses(400, 401, 402, 403) },
+        response: { 200: ZCreditSearchResultSchema, ...errorResponses(400, 401, 402, 403, 429) },
       },
     },
     async (request) => {
@@ -135,12 +135,12 @@ export async function creditRoutes(app: FastifyInstance) {
   typed.post(
     '/api/credit/reports',
     {
-      preHandler: requireRole('business'),
+      preHandler: [requireRole('business'), app.creditRateLimit],
       schema: {
         tags: ['credit'],
         summary: "Pull a person's credit report for a permissible purpose with their consent; counts against the monthly quota",
         body: ZCreditReportRequestSchema,
-        response: { 200: ZCreditReportSchema, ...errorResponses(400, 401, 402, 403, 404) },
+        response: { 200: ZCreditReportSchema, ...errorResponses(400, 401, 402, 403, 404, 429) },
       },
     },
     async (request) => {

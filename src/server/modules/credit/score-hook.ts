@@ -1,5 +1,6 @@
 import type { TCreditReport } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
+import type { ScoringInputs } from '../scoring/queries';
 import { scoreCreditReport } from '../scoring/service';
 
 export type ReportScore = Pick<TCreditReport, 'score' | 'scoreUnavailable'>;
@@ -11,6 +12,12 @@ export type ReportScore = Pick<TCreditReport, 'score' | 'scoreUnavailable'>;
  * must get "no score", never a low one (Credit Reference Act, 2011: a missing record must not count
  * against a person).
  */
-export async function attachCreditScore(db: Database, subjectId: string, report: Omit<TCreditReport, 'score' | 'scoreUnavailable'>, asOf: Date): Promise<ReportScore> {
-  return scoreCreditReport(db, subjectId, report, asOf);
+export async function attachCreditScore(
+  db: Database,
+  subjectId: string,
+  report: Omit<TCreditReport, 'score' | 'scoreUnavailable'>,
+  asOf: Date,
+  inputs?: ScoringInputs,
+): Promise<ReportScore> {
+  return scoreCreditReport(db, subjectId, report, asOf, inputs);
 }

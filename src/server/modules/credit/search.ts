@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { TIdentifierType } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
+import { queryPreparedRows } from '../../db/prepared';
 import { queryRows } from '../../db/query';
 import { assertCanInquire, loadBusinessAccess } from './access';
-import { recordInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
-import { computeNameCodes, findCandidateSubjects, loadIdentities } from './matching/candidates';
+import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
+import { addIdentifier, computeNameCodes, findCandidateSubjects } from './matching/candidates';
 import { joinName, normalizeName, swapDayMonth } from './matching/names';
-import { rankCandidates, scoreCandidate, type ProbeIdentity } from './matching/score';
+import { rankCandidates, scoreCandidate, type CandidateIdentity, type ProbeIdentity } from './matching/score';
 
 /** Candidates scoring less than this are not shown: they would only expose unrelated people. */
 export const SEARCH_MIN_SCORE = 0.6;
@@ -41,7 +43,7 @@ async function findByPhone(db: Database, phone: string): Promise<Hit[]> {
  * is who. When the phonetic blocks find nobody (both names misspelt past their sound), a trigram
  * search on the full name within the birth year catches what is left.
  */
-async function findByNameAndDob(db: Database, firstName: string, lastName: string, dateOfBirth: string): Promise<Hit[]> {
+async function findByNameAndDob(db: Database, firstName: string, lastName: string, dateOfBirth: string): Promise<{ hits: Hit[]; people: Map<string, Candidate> }> {
   const first = normalizeName(firstName);
   const last = normalizeName(lastName);
   const [codes] = await computeNameCodes(db, [{ first, last }]);
@@ -60,16 +62,76 @@ async function findByNameAndDob(db: Database, firstName: string, lastName: strin
     );
     ids = new Set(rows.map((r) => r.subject_id));
   }
-  const identities = await loadIdentities(db, ids);
-  return rankCandidates([...identities.values()].map((identity) => scoreCandidate(probe, identity)))
+  const people = await loadCandidates(db, [...ids]);
+  const hits = rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)))
     .filter((s) => s.score >= SEARCH_MIN_SCORE)
     .slice(0, SEARCH_MAX_CANDIDATES)
     .map((s) => ({ subjectId: s.subjectId, score: s.score }));
+  return { hits, people };
 }
 
-async function describeCandidates(db: Database, hits: Hit[]): Promise<TCreditSearchResult['candidates']> {
+interface Candidate {
+  identity: CandidateIdentity;
+  row: DescribedRow;
+}
+
+interface DescribedRow {
+  id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  date_of_birth: string | null;
+  district: string | null;
+  nin: string | null;
+}
+
+/**
+ * The people blocking found, in one round trip: what the matcher scores (names with their sound
+ * codes, phones, addresses, identifiers) and what the result list shows.
+ */
+async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
+  const people = new Map<string, Candidate>();
+  if (ids.length === 0) return people;
+  const rows = await queryPreparedRows<
+    DescribedRow & {
+      names: { first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }[] | string;
+      phones: string[] | string;
+      addresses: string[] | string;
+      identifiers: { type: TIdentifierType; value: string }[] | string;
+    }
+  >(
+    db,
+    'credit-search-candidates',
+    sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
+          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
+          COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
+              'date_of_birth', n.date_of_birth::text, 'first_code', n.first_code, 'last_code', n.last_code))
+            FROM credit_subject_names n WHERE n.subject_id = s.id), '[]'::json) AS names,
+          COALESCE((SELECT json_agg(p.phone) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json) AS phones,
+          COALESCE((SELECT json_agg(a.line) FROM credit_subject_addresses a WHERE a.subject_id = s.id), '[]'::json) AS addresses,
+          COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value)) FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers
+        FROM credit_subjects s WHERE s.id = ANY (${sql.param(ids)}::uuid[])`,
+  );
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  for (const r of rows) {
+    const identity: CandidateIdentity = {
+      subjectId: r.id,
+      names: json(r.names).map((n) => ({ first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code })),
+      phones: new Set(json(r.phones)),
+      addresses: new Set(json(r.addresses)),
+      identifiers: new Map(),
+    };
+    for (const i of json(r.identifiers)) addIdentifier(identity, i.type, i.value);
+    people.set(r.id, { identity, row: r });
+  }
+  return people;
+}
+
+async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string, Candidate>): Promise<TCreditSearchResult['candidates']> {
   if (hits.length === 0) return [];
-  const rows = await queryRows<{ id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string | null; district: string | null; nin: string | null }>(
+  const rows = loaded
+    ? [...loaded.values()].map((c) => c.row)
+    : await queryRows<DescribedRow>(
     db,
     sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
           (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin
@@ -96,23 +158,22 @@ async function describeCandidates(db: Database, hits: Hit[]): Promise<TCreditSea
 export async function searchRegistry(db: Database, meta: InquiryMeta, search: TCreditSearch, hashKey: string): Promise<TCreditSearchResult> {
   assertCanInquire(await loadBusinessAccess(db, meta.businessId));
   let hits: Hit[];
+  let loaded: Map<string, Candidate> | undefined;
   if (search.nationalId) hits = await findByIdentifier(db, 'nin', search.nationalId);
   else if (search.passportNumber) hits = await findByIdentifier(db, 'passport', search.passportNumber);
   else if (search.driversLicense) hits = await findByIdentifier(db, 'drivers_license', search.driversLicense);
   else if (search.phone) hits = await findByPhone(db, search.phone);
-  else hits = await findByNameAndDob(db, search.firstName!, search.lastName!, search.dateOfBirth!);
+  else ({ hits, people: loaded } = await findByNameAndDob(db, search.firstName!, search.lastName!, search.dateOfBirth!));
 
-  const candidates = await describeCandidates(db, hits);
+  const candidates = await describeCandidates(db, hits, loaded);
   const { terms, termsHash } = storedSearchTerms(search, hashKey);
-  const inquiryId = await db.transaction((tx) =>
-    recordInquiry(tx, {
-      ...meta,
-      kind: 'search',
-      purpose: search.purpose,
-      searchTerms: terms,
-      termsHash,
-      shown: candidates.map((c) => ({ subjectId: c.subjectId, matchScore: c.matchScore })),
-    }),
-  );
+  const inquiryId = await recordSearchInquiry(db, {
+    ...meta,
+    kind: 'search',
+    purpose: search.purpose,
+    searchTerms: terms,
+    termsHash,
+    shown: candidates.map((c) => ({ subjectId: c.subjectId, matchScore: c.matchScore })),
+  });
   return { inquiryId, candidates };
 }

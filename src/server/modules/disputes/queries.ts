@@ -1,6 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
+
+/**
+ * THE rule that leaves an account out of what lenders see: its dispute is open and past its
+ * deadline (the lender did not answer in time; disputes area, issue 7). A SQL condition on the
+ * account id expression given (e.g. sql`a.id`), as of `asOf`. The business report
+ * (credit/report.ts) and the score on it (scoring/queries.ts) both use this one predicate, so a
+ * score never counts an entry the report it comes with does not show.
+ */
+export function isHiddenFromLendersSql(accountId: SQL, asOf: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM disputes hd WHERE hd.account_id = ${accountId} AND hd.status = 'open' AND hd.due_at <= ${asOf.toISOString()}::timestamptz)`;
+}
 
 export interface OverdueDispute {
   disputeId: string;
@@ -78,4 +89,34 @@ export async function countDisputesByBusiness(db: Database, now = new Date()): P
         FROM disputes WHERE status = 'open' GROUP BY business_id`,
   );
   return rows.map((r) => ({ businessId: r.business_id, open: Number(r.open), overdue: Number(r.overdue) }));
+}
+
+export interface DisputeBacklog {
+  /** Open disputes: the lender has not answered yet. */
+  open: number;
+  /** Open disputes past their deadline (a subset of `open`). */
+  overdue: number;
+  /** How long the oldest overdue dispute has been past its deadline; 0 when none is. */
+  oldestOverdueSeconds: number;
+}
+
+/**
+ * The whole backlog in one aggregate over open disputes (the partial index on due_at WHERE
+ * status = 'open' covers it): what /metrics reports at each scrape. Same "overdue" as
+ * listOverdueDisputes: past the deadline, whether or not the daily job has stamped it yet.
+ */
+export async function readDisputeBacklog(db: Database, now = new Date()): Promise<DisputeBacklog> {
+  const [row] = await queryRows<{ open: number; overdue: number; oldest_due: Date | string | null }>(
+    db,
+    sql`SELECT count(*)::int AS open,
+          count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue,
+          min(due_at) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz) AS oldest_due
+        FROM disputes WHERE status = 'open'`,
+  );
+  const oldestDue = row?.oldest_due ? new Date(row.oldest_due) : null;
+  return {
+    open: Number(row?.open ?? 0),
+    overdue: Number(row?.overdue ?? 0),
+    oldestOverdueSeconds: oldestDue ? Math.max(0, Math.floor((now.getTime() - oldestDue.getTime()) / 1000)) : 0,
+  };
 }

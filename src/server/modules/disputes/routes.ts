@@ -13,11 +13,13 @@ import {
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit/record';
+import { registerDisputeMetrics } from './metrics';
 import { fileDispute, getBusinessDispute, listBusinessDisputes, listConsumerDisputes, respondToDispute } from './service';
 
 /** Disputes: the consumer files, the reporting business answers (docs/api.md, "Disputes"). */
 export async function disputeRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  registerDisputeMetrics(app);
 
   typed.get(
     '/api/consumers/me/disputes',

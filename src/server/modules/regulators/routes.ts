@@ -19,6 +19,7 @@ import {
   ZPeriodQuerySchema,
   ZRegulatorComplaintListSchema,
   ZRegulatorOverviewSchema,
+  ZRegulatorPolicySchema,
 } from '@shared/schemas/oversight';
 import { notFound } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
@@ -39,6 +40,7 @@ import {
   updateInvestigation,
 } from './investigations';
 import { readRegulatorOverview } from './overview';
+import { readRegulatorPolicy } from './policy';
 
 const ZComplianceDetailSchema = z.object({
   from: z.string(),
@@ -62,6 +64,19 @@ export async function regulatorRoutes(app: FastifyInstance) {
     '/api/regulators/overview',
     { preHandler: regulator, schema: { tags, summary: 'Regulatory Overview figures', response: { 200: ZRegulatorOverviewSchema, ...errorResponses(401, 403) } } },
     async () => readRegulatorOverview(app.db),
+  );
+
+  typed.get(
+    '/api/regulators/policy',
+    {
+      preHandler: regulator,
+      schema: {
+        tags,
+        summary: "The bureau's rules in force (settings, rate limits, plans, contracted quotas) and the latest changes to them, from the audit log; read only",
+        response: { 200: ZRegulatorPolicySchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => readRegulatorPolicy(app.db),
   );
 
   typed.get(

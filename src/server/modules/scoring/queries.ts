@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TAccountStatus } from '@shared/credit-reference';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { isHiddenFromLendersSql } from '../disputes/queries';
 import { SETTING_DEFAULTS } from '../settings/service';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
 import { subtractMonths } from './month-arithmetic';
@@ -10,6 +11,9 @@ export interface ScoringInputs {
   accounts: (ScoringAccount & { id: string })[];
   inquiries: ScoringInquiry[];
 }
+
+/** Whose view of the file a score is computed on: a lender's business report, or the person's own. */
+export type ScoringAudience = 'business' | 'consumer';
 
 /** The purpose whose reports count as applications for credit (hard inquiries). */
 export const HARD_INQUIRY_PURPOSE = 'credit_application';
@@ -37,34 +41,59 @@ interface AccountJson {
  * it is asking for. Negative data past the retention period is left out exactly as the report
  * leaves it out (credit/report.ts): a defaulted account whose default date is older than
  * retention_years is not read, and an older default on an account since repaid loses its amount
- * and date; a score never uses what the report may no longer show.
+ * and date; a score never uses what the report may no longer show. For the `business` audience
+ * (the score on a business report) an account the business report hides, because its dispute is
+ * past its deadline unanswered, is not read either: the same predicate as the report
+ * (disputes/queries.ts isHiddenFromLendersSql). The person's own score reads their whole file.
  */
-export async function readScoringInputs(db: Database, subjectId: string, asOf: Date, excludeInquiryId?: string | null): Promise<ScoringInputs> {
+export async function readScoringInputs(
+  db: Database,
+  subjectId: string,
+  asOf: Date,
+  excludeInquiryId?: string | null,
+  audience: ScoringAudience = 'consumer',
+): Promise<ScoringInputs> {
+  const [row] = await queryRows<ScoringInputsRow>(db, sql`SELECT ${scoringInputsColumns(subjectId, asOf, excludeInquiryId, audience)}`);
+  return parseScoringInputs(row);
+}
+
+/** The two json columns scoringInputsColumns selects. */
+export interface ScoringInputsRow {
+  scoring_accounts: AccountJson[] | string;
+  scoring_inquiries: { businessId: string; createdAt: string }[] | string;
+}
+
+/**
+ * The select-list columns `scoring_accounts` and `scoring_inquiries` that readScoringInputs reads,
+ * for a query that reads more of the file in the same round trip (the business report does:
+ * credit/report-sources.ts). One definition, so a stored score's inputs and the auditor's
+ * re-reading of them cannot drift apart.
+ */
+export function scoringInputsColumns(subjectId: string, asOf: Date, excludeInquiryId: string | null | undefined, audience: ScoringAudience): SQL {
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
-  const [row] = await queryRows<{ accounts: AccountJson[] | string; inquiries: { businessId: string; createdAt: string }[] | string }>(
-    db,
-    sql`WITH retention AS (
-        SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-          - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
-      )
-      SELECT
-      COALESCE((SELECT json_agg(json_build_object(
+  return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
           'openedAt', a.opened_at, 'status', a.status,
           'defaultAmount', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_amount END,
           'defaultDate', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_date END,
           'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at) ORDER BY a.id)
-        FROM credit_accounts a CROSS JOIN retention r
+        FROM credit_accounts a CROSS JOIN (
+          SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+            - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
+        ) r
         WHERE a.subject_id = ${subjectId}::uuid
-          AND NOT (a.default_date IS NOT NULL AND a.default_date < r.cutoff AND a.status IN ('default', 'written_off'))), '[]'::json) AS accounts,
+          AND NOT (a.default_date IS NOT NULL AND a.default_date < r.cutoff AND a.status IN ('default', 'written_off'))
+          ${audience === 'business' ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS scoring_accounts,
       COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
         WHERE q.subject_id = ${subjectId}::uuid AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
           AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz
-          AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS inquiries`,
-  );
-  const accounts = parseJson(row.accounts);
-  const inquiries = parseJson(row.inquiries);
+          AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS scoring_inquiries`;
+}
+
+export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
+  const accounts = parseJson(row.scoring_accounts);
+  const inquiries = parseJson(row.scoring_inquiries);
   return {
     accounts: accounts.map((a) => ({
       id: a.id,

@@ -67,7 +67,8 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
         return { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons };
       })()
     : { value: null, band: null, reasons: [] };
-  const inputs = await readScoringInputs(db, row.subjectId, row.asOf, row.inquiryId);
+  // Read again as the score read it: a business report's score did not read entries hidden from lenders.
+  const inputs = await readScoringInputs(db, row.subjectId, row.asOf, row.inquiryId, row.context === 'business_report' ? 'business' : 'consumer');
   const isReproduced =
     recomputed.value === row.value && recomputed.band === row.band && JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) && (row.features !== null || row.unavailableCode !== null);
   return {

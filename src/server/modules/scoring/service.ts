@@ -5,8 +5,9 @@ import type { Database } from '../../db/client';
 import { creditScores } from '../../db/schema/index';
 import { applyScorecard } from './apply-scorecard';
 import { computeFeatures } from './compute-features';
+import type { FeatureVector } from './feature-definitions';
 import { loadActiveModel } from './model-store';
-import { readScoringInputs, type ScoringInputs } from './queries';
+import { readScoringInputs, type ScoringAudience, type ScoringInputs } from './queries';
 
 export interface ScoreSubjectOptions {
   /** The instant the registry is read as of; now by default. */
@@ -21,6 +22,10 @@ export interface ScoreSubjectOptions {
   context?: string;
   /** The report it is computed for: kept with the score and left out of the inquiries it counts. */
   inquiryId?: string | null;
+  /** The inputs, when the caller read them with the rest of the file (credit/report-sources.ts). */
+  inputs?: ScoringInputs;
+  /** `business`: only what a business report shows (no entry hidden by an overdue dispute); the person's own view by default. */
+  audience?: ScoringAudience;
 }
 
 /** The report's score fields: a score, or null and the reason there is none. */
@@ -40,10 +45,51 @@ export interface SubjectScore {
  */
 export async function scoreSubject(db: Database, subjectId: string, options: ScoreSubjectOptions = {}): Promise<SubjectScore> {
   const asOf = options.asOf ?? new Date();
-  const model = loadActiveModel();
-  const inputs = await readScoringInputs(db, subjectId, asOf, options.inquiryId);
-  const computed = computeFeatures(inputs.accounts, inputs.inquiries, asOf, { sleRates: model.sleRates });
+  const inputs = options.inputs ?? (await readScoringInputs(db, subjectId, asOf, options.inquiryId, options.audience));
+  const computed = computeScore(inputs, asOf);
+  const { score, scoreUnavailable } = computed;
 
+  let scoreId: string | null = null;
+  if (options.store === 'if-changed') {
+    const [last] = await db
+      .select({ id: creditScores.id, modelVersion: creditScores.modelVersion, inputsDigest: creditScores.inputsDigest, value: creditScores.value, unavailableCode: creditScores.unavailableCode })
+      .from(creditScores)
+      .where(eq(creditScores.subjectId, subjectId))
+      .orderBy(desc(creditScores.computedAt), desc(creditScores.id))
+      .limit(1);
+    const isSame =
+      last &&
+      last.modelVersion === computed.modelVersion &&
+      last.inputsDigest === computed.inputsDigest &&
+      last.value === (score?.value ?? null) &&
+      last.unavailableCode === (scoreUnavailable?.code ?? null);
+    if (isSame) scoreId = last.id;
+  }
+  if (options.store && scoreId === null) {
+    const [row] = await db
+      .insert(creditScores)
+      .values(storedScoreValues(computed, { subjectId, asOf, context: options.context ?? 'unspecified', inquiryId: options.inquiryId ?? null }))
+      .returning({ id: creditScores.id });
+    scoreId = row.id;
+  }
+  return { score, scoreUnavailable, scoreId, asOf: asOf.toISOString() };
+}
+
+/** A score computed from its inputs with the active scorecard, before it is stored. */
+export interface ComputedScore {
+  score: TCreditScore | null;
+  scoreUnavailable: TScoreUnavailable | null;
+  modelVersion: string;
+  features: FeatureVector | null;
+  points: Record<string, number> | null;
+  inputsDigest: string;
+  accountCount: number;
+}
+
+/** Applies the active scorecard to inputs already read: no database work (the business report reads them with the rest of the file). */
+export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
+  const model = loadActiveModel();
+  const computed = computeFeatures(inputs.accounts, inputs.inquiries, asOf, { sleRates: model.sleRates });
   let score: TCreditScore | null = null;
   let scoreUnavailable: TScoreUnavailable | null = null;
   let points: Record<string, number> | null = null;
@@ -54,41 +100,34 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
     score = { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons, modelVersion: model.version };
     points = { base: model.basePoints, ...breakdown.points };
   }
+  return {
+    score,
+    scoreUnavailable,
+    modelVersion: model.version,
+    features: computed.features,
+    points,
+    inputsDigest: digestInputs(inputs),
+    accountCount: inputs.accounts.length,
+  };
+}
 
-  let scoreId: string | null = null;
-  const inputsDigest = digestInputs(inputs);
-  if (options.store === 'if-changed') {
-    const [last] = await db
-      .select({ id: creditScores.id, modelVersion: creditScores.modelVersion, inputsDigest: creditScores.inputsDigest, value: creditScores.value, unavailableCode: creditScores.unavailableCode })
-      .from(creditScores)
-      .where(eq(creditScores.subjectId, subjectId))
-      .orderBy(desc(creditScores.computedAt), desc(creditScores.id))
-      .limit(1);
-    const isSame = last && last.modelVersion === model.version && last.inputsDigest === inputsDigest && last.value === (score?.value ?? null) && last.unavailableCode === (scoreUnavailable?.code ?? null);
-    if (isSame) scoreId = last.id;
-  }
-  if (options.store && scoreId === null) {
-    const [row] = await db
-      .insert(creditScores)
-      .values({
-        subjectId,
-        modelVersion: model.version,
-        asOf,
-        value: score?.value ?? null,
-        band: score?.band ?? null,
-        reasons: score?.reasons ?? [],
-        unavailableCode: scoreUnavailable?.code ?? null,
-        features: computed.features,
-        points,
-        inputsDigest,
-        accountCount: inputs.accounts.length,
-        context: options.context ?? 'unspecified',
-        inquiryId: options.inquiryId ?? null,
-      })
-      .returning({ id: creditScores.id });
-    scoreId = row.id;
-  }
-  return { score, scoreUnavailable, scoreId, asOf: asOf.toISOString() };
+/** The credit_scores row of a computed score: what makes it reproducible later. */
+export function storedScoreValues(computed: ComputedScore, where: { subjectId: string; asOf: Date; context: string; inquiryId: string | null }) {
+  return {
+    subjectId: where.subjectId,
+    modelVersion: computed.modelVersion,
+    asOf: where.asOf,
+    value: computed.score?.value ?? null,
+    band: computed.score?.band ?? null,
+    reasons: computed.score?.reasons ?? [],
+    unavailableCode: computed.scoreUnavailable?.code ?? null,
+    features: computed.features,
+    points: computed.points,
+    inputsDigest: computed.inputsDigest,
+    accountCount: computed.accountCount,
+    context: where.context,
+    inquiryId: where.inquiryId,
+  } satisfies typeof creditScores.$inferInsert;
 }
 
 /**
@@ -117,13 +156,16 @@ export async function scoreCreditReport(
   subjectId: string,
   report: { reportId: string; purpose: string | null },
   asOf: Date,
+  inputs?: ScoringInputs,
 ): Promise<Pick<SubjectScore, 'score' | 'scoreUnavailable'>> {
   const isBusinessReport = report.purpose !== null;
   const { score, scoreUnavailable } = await scoreSubject(db, subjectId, {
     asOf,
+    inputs,
     store: isBusinessReport ? true : 'if-changed',
     context: isBusinessReport ? 'business_report' : 'consumer_report',
     inquiryId: isBusinessReport ? report.reportId : null,
+    audience: isBusinessReport ? 'business' : 'consumer',
   });
   return { score, scoreUnavailable };
 }

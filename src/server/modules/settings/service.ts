@@ -9,6 +9,10 @@ export const SETTING_DEFAULTS = {
   retention_years: 7,
   login_lockout_threshold: 10,
   login_lockout_minutes: 15,
+  // Credit searches and reports a minute, beyond the monthly quota (modules/rate-limits).
+  credit_rate_limit_per_user_minute: 60,
+  credit_rate_limit_per_api_key_minute: 120,
+  credit_rate_limit_per_business_minute: 300,
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K] extends string ? string : number;

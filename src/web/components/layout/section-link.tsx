@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { renderAllSections } from '@web/lib/lazy-sections';
 
 /**
  * A link to a section of the landing page (#features, #about, #pricing): it scrolls when the
@@ -16,6 +17,7 @@ export function SectionLink({ section, className, onNavigate, children }: { sect
         onNavigate?.();
         if (location === '/') {
           history.replaceState(history.state, '', `/#${section}`);
+          renderAllSections();
           document.getElementById(section)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
         } else {
           navigate(`/#${section}`);

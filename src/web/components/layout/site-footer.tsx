@@ -64,7 +64,8 @@ export function SiteFooter() {
         </Column>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
+        {/* The server renders the landing page (decisions/018): its year and the browser's may differ on New Year's Eve. */}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8" suppressHydrationWarning>
           © {new Date().getFullYear()} CreditCheck SL. Operating under the Credit Reference Act, 2011, supervised by the Bank of Sierra Leone.
         </p>
       </div>

@@ -1,5 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { useIsHydrated } from '@web/lib/hydration';
 import { useTheme, type TThemePreference } from '@web/lib/theme';
 
 const NEXT: Record<TThemePreference, TThemePreference> = { system: 'light', light: 'dark', dark: 'system' };
@@ -11,7 +12,11 @@ const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
  * positioning code out of the landing page's first load.
  */
 export function ThemeToggle() {
-  const { preference, setPreference } = useTheme();
+  const { preference: stored, setPreference } = useTheme();
+  // The server-rendered landing page (decisions/018) cannot know the stored choice: while React takes
+  // that markup over, the button shows what the server drew ("system"), then the stored choice.
+  const isHydrated = useIsHydrated();
+  const preference = isHydrated ? stored : 'system';
   const Icon = ICON[preference];
   const next = NEXT[preference];
   return (

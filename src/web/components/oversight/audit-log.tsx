@@ -4,14 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { apiGet } from '@web/lib/api';
-import { actionLabel, formatDateTime, formatNumber } from './format';
-import { SectionTitle } from './page-header';
+import { formatDateTime, formatNumber } from '@web/lib/format';
+import { actionLabel } from './format';
+import { SectionCard } from './page-header';
 
 interface AuditEvent {
   id: number;
@@ -40,47 +41,33 @@ export function AuditVerifyCard() {
   const verify = useMutation({ mutationFn: () => apiGet<Verification>('/api/admin/audit/verify') });
   const result = verify.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <SectionTitle>Verify the audit log</SectionTitle>
-        </CardTitle>
-        <CardDescription>
-          Every event carries the hash of its content; events are sealed in batches under Merkle roots chained to each other. Verification recomputes all of them: an edited or deleted event is reported.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
-          <ShieldCheck aria-hidden />
-          {verify.isPending ? 'Verifying...' : 'Verify now'}
-        </Button>
-        {verify.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{verify.error.message}</AlertDescription>
+    <SectionCard title="Verify the audit log" description="Every event carries the hash of its content; events are sealed in batches under Merkle roots chained to each other. Verification recomputes all of them: an edited or deleted event is reported." contentClassName="space-y-4">
+      <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
+        <ShieldCheck aria-hidden />
+        {verify.isPending ? 'Verifying...' : 'Verify now'}
+      </Button>
+      <QueryErrorAlert error={verify.error} />
+      {result ? (
+        result.valid ? (
+          <Alert variant="info" role="status" data-testid="audit-verify-result">
+            <CheckCircle2 aria-hidden />
+            <AlertTitle>The audit log is intact</AlertTitle>
+            <AlertDescription>
+              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked.
+            </AlertDescription>
           </Alert>
-        ) : null}
-        {result ? (
-          result.valid ? (
-            <Alert variant="info" role="status" data-testid="audit-verify-result">
-              <CheckCircle2 aria-hidden />
-              <AlertTitle>The audit log is intact</AlertTitle>
-              <AlertDescription>
-                {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked.
-              </AlertDescription>
-            </Alert>
-          ) : (
-            <Alert variant="destructive" role="alert" data-testid="audit-verify-result">
-              <ShieldAlert aria-hidden />
-              <AlertTitle>The audit log has been altered</AlertTitle>
-              <AlertDescription>
-                {result.problem ?? 'A stored event does not match its hash.'}
-                {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
-              </AlertDescription>
-            </Alert>
-          )
-        ) : null}
-      </CardContent>
-    </Card>
+        ) : (
+          <Alert variant="destructive" role="alert" data-testid="audit-verify-result">
+            <ShieldAlert aria-hidden />
+            <AlertTitle>The audit log has been altered</AlertTitle>
+            <AlertDescription>
+              {result.problem ?? 'A stored event does not match its hash.'}
+              {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
+            </AlertDescription>
+          </Alert>
+        )
+      ) : null}
+    </SectionCard>
   );
 }
 
@@ -118,102 +105,94 @@ export function AuditLogSearch() {
     setPages([null]);
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <SectionTitle>Search the audit log</SectionTitle>
-        </CardTitle>
-        <CardDescription>Every sign-in, search, report, submission, dispute step, consent change and administrative action. Identification numbers are never stored in full.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Audit log filters">
-          <Field id="audit-action" label="Action" hint="e.g. auth.login, credit.report">
-            <Input id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} placeholder="any action" />
-          </Field>
-          <Field id="audit-from" label="From">
-            <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </Field>
-          <Field id="audit-to" label="To">
-            <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </Field>
-          <Field id="audit-business" label="Business id">
-            <Input id="audit-business" value={draft.businessId} onChange={(e) => setDraft({ ...draft, businessId: e.target.value })} placeholder="any business" />
-          </Field>
-          <div className="flex gap-2 lg:pb-0.5">
-            <Button type="submit">
-              <Search aria-hidden />
-              Search
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                setDraft(EMPTY);
-                setFilters(EMPTY);
-                setPages([null]);
-              }}
-            >
-              Clear
-            </Button>
-          </div>
-        </form>
-        {events.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{events.error.message}</AlertDescription>
-          </Alert>
-        ) : events.isLoading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : events.data && events.data.events.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No events match these filters.</p>
-        ) : (
-          <Table caption="Audit events, newest first">
-            <TableHeader>
-              <TableRow>
-                <TableHead>#</TableHead>
-                <TableHead>When</TableHead>
-                <TableHead>Action</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>Target</TableHead>
-                <TableHead>Address</TableHead>
-                <TableHead>Details</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {events.data?.events.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell className="tabular-nums text-muted-foreground">{e.id}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</TableCell>
-                  <TableCell>
-                    <span className="font-medium">{actionLabel(e.action)}</span>
-                    <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{e.actorRole ?? 'system'}</TableCell>
-                  <TableCell className="max-w-48 truncate" title={e.targetId ?? undefined}>
-                    {e.targetType ? `${e.targetType}${e.targetId ? ` ${e.targetId.slice(0, 18)}` : ''}` : '—'}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap font-mono text-xs">{e.ip ?? '—'}</TableCell>
-                  <TableCell className="max-w-64">
-                    <code className="line-clamp-2 break-all text-xs text-muted-foreground">{Object.keys(e.details).length ? JSON.stringify(e.details) : '—'}</code>
-                    {e.sealed ? null : (
-                      <Badge variant="outline" className="mt-1">
-                        not sealed yet
-                      </Badge>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        <div className="flex justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={pages.length <= 1} onClick={() => setPages(pages.slice(0, -1))}>
-            Newer
+    <SectionCard title="Search the audit log" description="Every sign-in, search, report, submission, dispute step, consent change and administrative action. Identification numbers are never stored in full." contentClassName="space-y-4">
+      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Audit log filters">
+        <Field id="audit-action" label="Action" hint="e.g. auth.login, credit.report">
+          <Input id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} placeholder="any action" />
+        </Field>
+        <Field id="audit-from" label="From">
+          <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </Field>
+        <Field id="audit-to" label="To">
+          <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </Field>
+        <Field id="audit-business" label="Business id">
+          <Input id="audit-business" value={draft.businessId} onChange={(e) => setDraft({ ...draft, businessId: e.target.value })} placeholder="any business" />
+        </Field>
+        <div className="flex gap-2 lg:pb-0.5">
+          <Button type="submit">
+            <Search aria-hidden />
+            Search
           </Button>
-          <Button variant="outline" size="sm" disabled={!events.data?.nextBefore} onClick={() => events.data?.nextBefore && setPages([...pages, events.data.nextBefore])}>
-            Older
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft(EMPTY);
+              setFilters(EMPTY);
+              setPages([null]);
+            }}
+          >
+            Clear
           </Button>
         </div>
-      </CardContent>
-    </Card>
+      </form>
+      {events.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{events.error.message}</AlertDescription>
+        </Alert>
+      ) : events.isLoading ? (
+        <Skeleton className="h-40 w-full" />
+      ) : events.data && events.data.events.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No events match these filters.</p>
+      ) : (
+        <Table caption="Audit events, newest first">
+          <TableHeader>
+            <TableRow>
+              <TableHead>#</TableHead>
+              <TableHead>When</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>Target</TableHead>
+              <TableHead>Address</TableHead>
+              <TableHead>Details</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {events.data?.events.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell className="tabular-nums text-muted-foreground">{e.id}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</TableCell>
+                <TableCell>
+                  <span className="font-medium">{actionLabel(e.action)}</span>
+                  <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{e.actorRole ?? 'system'}</TableCell>
+                <TableCell className="max-w-48 truncate" title={e.targetId ?? undefined}>
+                  {e.targetType ? `${e.targetType}${e.targetId ? ` ${e.targetId.slice(0, 18)}` : ''}` : '—'}
+                </TableCell>
+                <TableCell className="whitespace-nowrap font-mono text-xs">{e.ip ?? '—'}</TableCell>
+                <TableCell className="max-w-64">
+                  <code className="line-clamp-2 break-all text-xs text-muted-foreground">{Object.keys(e.details).length ? JSON.stringify(e.details) : '—'}</code>
+                  {e.sealed ? null : (
+                    <Badge variant="outline" className="mt-1">
+                      not sealed yet
+                    </Badge>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <div className="flex justify-between gap-2">
+        <Button variant="outline" size="sm" disabled={pages.length <= 1} onClick={() => setPages(pages.slice(0, -1))}>
+          Newer
+        </Button>
+        <Button variant="outline" size="sm" disabled={!events.data?.nextBefore} onClick={() => events.data?.nextBefore && setPages([...pages, events.data.nextBefore])}>
+          Older
+        </Button>
+      </div>
+    </SectionCard>
   );
 }

@@ -3,10 +3,50 @@ import type { ReactNode } from 'react';
 import { INCIDENT_KIND_LABELS, type TIncident } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { formatDateTime } from './format';
+import { Field } from '@web/components/ui/field';
+import { NativeSelect } from '@web/components/ui/input';
+import { formatDateTime } from '@web/lib/format';
+import { StatCard } from './page-header';
 
 const SEVERITY_VARIANT = { low: 'secondary', medium: 'warning', high: 'destructive' } as const;
 const STATUS_VARIANT = { open: 'destructive', acknowledged: 'warning', resolved: 'success' } as const;
+
+/**
+ * The incidents' counts by status and the status filter above the list (the administrator's
+ * Security Incidents and the regulator's Incident Reports). `isAcknowledgedFlagged`: acknowledged
+ * ones still wait for the administrator who reads this, so their card is highlighted.
+ */
+export function IncidentOverview({
+  counts,
+  filterId,
+  status,
+  onStatusChange,
+  isAcknowledgedFlagged = false,
+}: {
+  counts: Record<'open' | 'acknowledged' | 'resolved', number> | undefined;
+  filterId: string;
+  status: string;
+  onStatusChange: (status: string) => void;
+  isAcknowledgedFlagged?: boolean;
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Open" value={counts?.open ?? '…'} tone={counts && counts.open > 0 ? 'danger' : 'default'} />
+        <StatCard label="Acknowledged" value={counts?.acknowledged ?? '…'} tone={isAcknowledgedFlagged && counts && counts.acknowledged > 0 ? 'warning' : 'default'} />
+        <StatCard label="Resolved" value={counts?.resolved ?? '…'} />
+      </div>
+      <Field id={filterId} label="Show" className="max-w-48">
+        <NativeSelect id={filterId} value={status} onChange={(e) => onStatusChange(e.target.value)}>
+          <option value="">All incidents</option>
+          <option value="open">Open</option>
+          <option value="acknowledged">Acknowledged</option>
+          <option value="resolved">Resolved</option>
+        </NativeSelect>
+      </Field>
+    </>
+  );
+}
 
 /** Security incidents as cards (they read better than a table on a phone); actions per incident when given. */
 export function IncidentList({ incidents, actions }: { incidents: TIncident[]; actions?: (incident: TIncident) => ReactNode }) {

@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 
-/** The title block of an administrator's or regulator's page: environment, page name, a line. */
-export function PageHeader({ environment, title, description, actions }: { environment: string; title: string; description?: ReactNode; actions?: ReactNode }) {
+/** The title block of a role's page (administrator, regulator, consumer): environment, page name, a line. */
+export function PageHeader({
+  environment,
+  title,
+  description,
+  actions,
+  descriptionClassName = 'max-w-3xl',
+}: {
+  environment: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  descriptionClassName?: string;
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="space-y-1">
         <p className="text-sm font-medium text-primary">{environment}</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
+        {description ? <p className={`${descriptionClassName} text-muted-foreground`}>{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
@@ -32,5 +45,45 @@ export function SectionTitle({ children, id }: { children: ReactNode; id?: strin
     <h2 id={id} className="text-lg font-semibold leading-tight">
       {children}
     </h2>
+  );
+}
+
+/**
+ * A card with a section heading (h2), an optional line under it and actions beside it: the frame of
+ * every panel on the administrator's and regulator's pages.
+ */
+export function SectionCard({
+  title,
+  description,
+  actions,
+  contentClassName,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <>
+      <CardTitle>
+        <SectionTitle>{title}</SectionTitle>
+      </CardTitle>
+      {description ? <CardDescription>{description}</CardDescription> : null}
+    </>
+  );
+  return (
+    <Card>
+      {actions ? (
+        <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+          <div className="space-y-1.5">{heading}</div>
+          {actions}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

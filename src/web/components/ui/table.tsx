@@ -24,6 +24,14 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return <th scope="col" className={cn('h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
 }
+/** The heading of a row-actions column: there for screen readers, empty on screen. */
+export function TableActionsHead() {
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   TAdminBusiness,
   TAdminBusinessDetail,
@@ -13,8 +13,8 @@ import type {
   TMatchReviewSummary,
 } from '@shared/schemas/admin';
 import type { THelpItem } from '@shared/schemas/content';
-import { apiGet, apiRequest } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { apiGet } from '@web/lib/api';
+import { useApiAction, type ApiActionOptions } from '@web/lib/use-api-action';
 
 /** Every administration answer is cached under this first key, so one call refreshes them all after a change. */
 export const ADMIN_KEY = 'admin';
@@ -48,28 +48,11 @@ export const usePlans = () => useQuery({ queryKey: key('plans'), queryFn: () => 
 export const useContent = () => useQuery({ queryKey: key('content'), queryFn: () => apiGet<TAdminContent>('/api/admin/content') });
 export const useHelpArticles = () => useQuery({ queryKey: key('help'), queryFn: () => apiGet<THelpItem[]>('/api/admin/help') });
 
-/**
- * A change: sends it, refreshes every administration answer, and says how it went in a toast.
- * `success` is the toast title, or a function of the answer (the server's message).
- */
+/** A change: sends it, refreshes every administration answer, and says how it went in a toast. */
 export function useAdminAction<TBody, TResult>(
   request: (body: TBody) => { method: string; path: string; body?: unknown },
   success: string | ((result: TResult) => string),
-  options: { onSuccess?: (result: TResult) => void; showErrorToast?: boolean } = {},
+  options: ApiActionOptions<TResult> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBody) => {
-      const r = request(body);
-      return apiRequest<TResult>(r.method, r.path, r.body);
-    },
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });
-      toast({ kind: 'success', title: typeof success === 'function' ? success(result) : success });
-      options.onSuccess?.(result);
-    },
-    onError: (error) => {
-      if (options.showErrorToast !== false) toast({ kind: 'error', title: 'That did not work', description: error.message });
-    },
-  });
+  return useApiAction(ADMIN_KEY, request, success, options);
 }

@@ -8,9 +8,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
-import { downloadFile, formatDateTime } from '@web/components/oversight/format';
+import { downloadFile } from '@web/lib/download';
 import { toast } from '@web/lib/toast';
+import { formatBytes, formatDateTime } from '@web/lib/format';
 import { useAdminAction, useBusiness } from './admin-api';
+import { BusinessPlanSection } from './business-plan-form';
 
 type Action = 'verify' | 'reject' | 'suspend' | 'reinstate';
 const ACTION_TEXT: Record<Action, { label: string; needsReason: boolean; hint: string }> = {
@@ -34,8 +36,6 @@ function actionsFor(business: TAdminBusinessDetail): Action[] {
       return ['reinstate'];
   }
 }
-
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** One business: its registration details and documents side by side with the decision. */
 export function BusinessReviewDialog({ businessId, onClose }: { businessId: string | null; onClose: () => void }) {
@@ -107,10 +107,6 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                 <dd className="break-all">{b.email}</dd>
                 <dt className="text-muted-foreground">Phone</dt>
                 <dd>{b.phone}</dd>
-                <dt className="text-muted-foreground">Plan</dt>
-                <dd className="capitalize">
-                  {b.planCode} ({b.subscriptionStatus.replaceAll('_', ' ')})
-                </dd>
                 <dt className="text-muted-foreground">Registered</dt>
                 <dd>{formatDateTime(b.createdAt)}</dd>
               </dl>
@@ -148,6 +144,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
             </section>
           </div>
         )}
+        {b ? <BusinessPlanSection key={b.id} business={b} /> : null}
         {b ? (
           <div className="space-y-3 border-t pt-4">
             <div className="flex flex-wrap gap-2">

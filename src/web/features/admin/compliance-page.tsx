@@ -5,17 +5,16 @@ import type { TSubjectEvidence } from '@shared/schemas/admin';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableActionsHead } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
-import { formatDateTime } from '@web/components/oversight/format';
-import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
+import { formatDateTime } from '@web/lib/format';
 import { useAdminAction, useMatchReview, useMatchReviews } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
 
@@ -183,65 +182,55 @@ function ReviewQueue() {
   const [openId, setOpenId] = useState<string | null>(null);
   const reviews = useMatchReviews(status);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <SectionTitle>Registry review queue</SectionTitle>
-        </CardTitle>
-        <CardDescription>Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <Field id="review-status" label="Show" className="max-w-48">
-          <NativeSelect id="review-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="open">Open</option>
-            <option value="merged">Merged</option>
-            <option value="dismissed">Kept apart</option>
-          </NativeSelect>
-        </Field>
-        {reviews.error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{reviews.error.message}</AlertDescription>
-          </Alert>
-        ) : null}
-        {reviews.isLoading ? (
-          <Skeleton className="h-24" />
-        ) : reviews.data?.reviews.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">{status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}</p>
-        ) : (
-          <Table caption="Matches to review">
-            <TableHeader>
-              <TableRow>
-                <TableHead>New record</TableHead>
-                <TableHead>May be</TableHead>
-                <TableHead>Why</TableHead>
-                <TableHead>Reported by</TableHead>
-                <TableHead>When</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+    <SectionCard title="Registry review queue" description="Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart." contentClassName="space-y-4">
+      <Field id="review-status" label="Show" className="max-w-48">
+        <NativeSelect id="review-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="open">Open</option>
+          <option value="merged">Merged</option>
+          <option value="dismissed">Kept apart</option>
+        </NativeSelect>
+      </Field>
+      {reviews.error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{reviews.error.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {reviews.isLoading ? (
+        <Skeleton className="h-24" />
+      ) : reviews.data?.reviews.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}</p>
+      ) : (
+        <Table caption="Matches to review">
+          <TableHeader>
+            <TableRow>
+              <TableHead>New record</TableHead>
+              <TableHead>May be</TableHead>
+              <TableHead>Why</TableHead>
+              <TableHead>Reported by</TableHead>
+              <TableHead>When</TableHead>
+              <TableActionsHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reviews.data?.reviews.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell className="font-medium">{r.recordName}</TableCell>
+                <TableCell>{r.candidateName}</TableCell>
+                <TableCell className="text-xs">{reasonText(r.reason)}</TableCell>
+                <TableCell>{r.businessName ?? '—'}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</TableCell>
+                <TableCell className="text-right">
+                  <Button size="sm" onClick={() => setOpenId(r.id)} aria-label={`Compare ${r.recordName} with ${r.candidateName}`}>
+                    Compare
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {reviews.data?.reviews.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell className="font-medium">{r.recordName}</TableCell>
-                  <TableCell>{r.candidateName}</TableCell>
-                  <TableCell className="text-xs">{reasonText(r.reason)}</TableCell>
-                  <TableCell>{r.businessName ?? '—'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</TableCell>
-                  <TableCell className="text-right">
-                    <Button size="sm" onClick={() => setOpenId(r.id)} aria-label={`Compare ${r.recordName} with ${r.candidateName}`}>
-                      Compare
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <ReviewDialog reviewId={openId} onClose={() => setOpenId(null)} />
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,15 +1,14 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { TIncident } from '@shared/schemas/admin';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
-import { NativeSelect } from '@web/components/ui/input';
+import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
-import { IncidentList } from '@web/components/oversight/incident-list';
-import { PageHeader, StatCard } from '@web/components/oversight/page-header';
+import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
+import { PageHeader } from '@web/components/oversight/page-header';
 import { useAdminAction, useIncidents } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
 
@@ -46,24 +45,8 @@ export default function AdminSecurityPage() {
           </Button>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Open" value={counts?.open ?? '…'} tone={counts && counts.open > 0 ? 'danger' : 'default'} />
-        <StatCard label="Acknowledged" value={counts?.acknowledged ?? '…'} tone={counts && counts.acknowledged > 0 ? 'warning' : 'default'} />
-        <StatCard label="Resolved" value={counts?.resolved ?? '…'} />
-      </div>
-      <Field id="incident-status" label="Show" className="max-w-48">
-        <NativeSelect id="incident-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All incidents</option>
-          <option value="open">Open</option>
-          <option value="acknowledged">Acknowledged</option>
-          <option value="resolved">Resolved</option>
-        </NativeSelect>
-      </Field>
-      {incidents.error ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{incidents.error.message}</AlertDescription>
-        </Alert>
-      ) : null}
+      <IncidentOverview counts={counts} filterId="incident-status" status={status} onStatusChange={setStatus} isAcknowledgedFlagged />
+      <QueryErrorAlert error={incidents.error} />
       {incidents.isLoading ? (
         <Skeleton className="h-40" />
       ) : (

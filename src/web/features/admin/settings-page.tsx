@@ -4,26 +4,23 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZAdminSettingsUpdateSchema, ZHelpArticleFormSchema, type TAdminPlan, type TAdminSettingsUpdate, type THelpArticleForm } from '@shared/schemas/admin';
 import { HELP_CATEGORIES, HELP_DIFFICULTIES, type THelpItem } from '@shared/schemas/content';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Field } from '@web/components/ui/field';
+import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableActionsHead } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
-import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
-import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
+import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
+import { applyServerFieldErrors, fieldErrorMapOf } from '@web/lib/form-errors';
 import { formatUsdCents } from '@web/lib/format';
 import { useAdminAction, useContent, useHelpArticles, usePlans, useSettings } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
-
-const fieldA11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
 
 function RatesAndPolicies() {
   const settings = useSettings();
@@ -35,38 +32,30 @@ function RatesAndPolicies() {
   const e = form.formState.errors;
   if (!settings.data) return <Skeleton className="h-48" />;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <SectionTitle>Rates and policies</SectionTitle>
-        </CardTitle>
-        <CardDescription>Used at once by prices in Leones, dispute deadlines, how long records are kept and sign-in lockout.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }))}>
-          <Field id="rate" label="Exchange rate (SLE per 1 USD)" error={e.exchangeRateSlePerUsd?.message} hint="New Leones; 1 SLE = 1,000 old SLL">
-            <Input {...fieldA11y('rate', e.exchangeRateSlePerUsd?.message)} inputMode="decimal" {...form.register('exchangeRateSlePerUsd')} />
-          </Field>
-          <Field id="deadline" label="Dispute answer deadline (days)" error={e.disputeDeadlineDays?.message} hint="For disputes filed from now on">
-            <Input {...fieldA11y('deadline', e.disputeDeadlineDays?.message)} type="number" {...form.register('disputeDeadlineDays')} />
-          </Field>
-          <Field id="retention" label="Retention of negative records (years)" error={e.retentionYears?.message}>
-            <Input {...fieldA11y('retention', e.retentionYears?.message)} type="number" {...form.register('retentionYears')} />
-          </Field>
-          <Field id="lockout-threshold" label="Failed sign-ins before lockout" error={e.loginLockoutThreshold?.message}>
-            <Input {...fieldA11y('lockout-threshold', e.loginLockoutThreshold?.message)} type="number" {...form.register('loginLockoutThreshold')} />
-          </Field>
-          <Field id="lockout-minutes" label="Lockout length (minutes)" error={e.loginLockoutMinutes?.message}>
-            <Input {...fieldA11y('lockout-minutes', e.loginLockoutMinutes?.message)} type="number" {...form.register('loginLockoutMinutes')} />
-          </Field>
-          <div className="flex items-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save settings'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard title="Rates and policies" description="Used at once by prices in Leones, dispute deadlines, how long records are kept and sign-in lockout.">
+      <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }))}>
+        <Field id="rate" label="Exchange rate (SLE per 1 USD)" error={e.exchangeRateSlePerUsd?.message} hint="New Leones; 1 SLE = 1,000 old SLL">
+          <Input {...controlProps('rate', e.exchangeRateSlePerUsd?.message)} inputMode="decimal" {...form.register('exchangeRateSlePerUsd')} />
+        </Field>
+        <Field id="deadline" label="Dispute answer deadline (days)" error={e.disputeDeadlineDays?.message} hint="For disputes filed from now on">
+          <Input {...controlProps('deadline', e.disputeDeadlineDays?.message)} type="number" {...form.register('disputeDeadlineDays')} />
+        </Field>
+        <Field id="retention" label="Retention of negative records (years)" error={e.retentionYears?.message}>
+          <Input {...controlProps('retention', e.retentionYears?.message)} type="number" {...form.register('retentionYears')} />
+        </Field>
+        <Field id="lockout-threshold" label="Failed sign-ins before lockout" error={e.loginLockoutThreshold?.message}>
+          <Input {...controlProps('lockout-threshold', e.loginLockoutThreshold?.message)} type="number" {...form.register('loginLockoutThreshold')} />
+        </Field>
+        <Field id="lockout-minutes" label="Lockout length (minutes)" error={e.loginLockoutMinutes?.message}>
+          <Input {...controlProps('lockout-minutes', e.loginLockoutMinutes?.message)} type="number" {...form.register('loginLockoutMinutes')} />
+        </Field>
+        <div className="flex items-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }
 
@@ -100,10 +89,7 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
   );
   const onSave = () =>
     save.mutate(undefined, {
-      onError: (error) => {
-        const fieldErrors = (error as { fieldErrors?: { field: string; message: string }[] }).fieldErrors ?? [];
-        setErrors(fieldErrors.length ? Object.fromEntries(fieldErrors.map((f) => [f.field, f.message])) : { form: error.message });
-      },
+      onError: (error) => setErrors(fieldErrorMapOf(error)),
     });
   return (
     <Dialog open={!!plan} onOpenChange={(open) => !open && onClose()}>
@@ -115,23 +101,19 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
         <div className="grid gap-4">
           {plan?.isFree ? null : (
             <Field id="plan-price" label="Monthly price (USD)" error={errors.priceUsd} hint="Empty: priced by agreement">
-              <Input {...fieldA11y('plan-price', errors.priceUsd)} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+              <Input {...controlProps('plan-price', errors.priceUsd)} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
             </Field>
           )}
           <Field id="plan-quota" label="Credit reports per month" error={errors.monthlyInquiryQuota}>
-            <Input {...fieldA11y('plan-quota', errors.monthlyInquiryQuota)} type="number" value={quota} onChange={(e) => setQuota(e.target.value)} />
+            <Input {...controlProps('plan-quota', errors.monthlyInquiryQuota)} type="number" value={quota} onChange={(e) => setQuota(e.target.value)} />
           </Field>
           <Field id="plan-description" label="Description" error={errors.description}>
-            <Input {...fieldA11y('plan-description', errors.description)} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Input {...controlProps('plan-description', errors.description)} value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
           <Field id="plan-features" label="Features (one per line)" error={errors.features}>
-            <Textarea {...fieldA11y('plan-features', errors.features)} value={features} onChange={(e) => setFeatures(e.target.value)} rows={5} />
+            <Textarea {...controlProps('plan-features', errors.features)} value={features} onChange={(e) => setFeatures(e.target.value)} rows={5} />
           </Field>
-          {errors.form ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{errors.form}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ErrorMessageAlert message={errors.form} />
         </div>
         <DialogFooter>
           <Button variant="ghost" onClick={onClose}>
@@ -150,53 +132,43 @@ function PlansPanel() {
   const plans = usePlans();
   const [editing, setEditing] = useState<TAdminPlan | null>(null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <SectionTitle>Plans, prices and quotas</SectionTitle>
-        </CardTitle>
-        <CardDescription>The server charges these prices; the landing page and the payment dialog show them.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {!plans.data ? (
-          <Skeleton className="h-32" />
-        ) : (
-          <Table caption="Plans">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Plan</TableHead>
-                <TableHead>Price / month</TableHead>
-                <TableHead>Reports / month</TableHead>
-                <TableHead>Subscribers</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+    <SectionCard title="Plans, prices and quotas" description="The server charges these prices; the landing page and the payment dialog show them.">
+      {!plans.data ? (
+        <Skeleton className="h-32" />
+      ) : (
+        <Table caption="Plans">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Plan</TableHead>
+              <TableHead>Price / month</TableHead>
+              <TableHead>Reports / month</TableHead>
+              <TableHead>Subscribers</TableHead>
+              <TableActionsHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {plans.data.plans.map((p) => (
+              <TableRow key={p.code}>
+                <TableCell>
+                  <span className="font-medium">{p.name}</span>
+                  <span className="block text-xs text-muted-foreground">{p.description}</span>
+                </TableCell>
+                <TableCell className="tabular-nums">{p.isFree ? 'Free' : p.priceUsdCents === null ? 'By agreement' : formatUsdCents(p.priceUsdCents)}</TableCell>
+                <TableCell className="tabular-nums">{p.monthlyInquiryQuota}</TableCell>
+                <TableCell className="tabular-nums">{p.subscriberCount}</TableCell>
+                <TableCell className="text-right">
+                  <Button size="sm" variant="outline" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                    <Pencil aria-hidden />
+                    Edit
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {plans.data.plans.map((p) => (
-                <TableRow key={p.code}>
-                  <TableCell>
-                    <span className="font-medium">{p.name}</span>
-                    <span className="block text-xs text-muted-foreground">{p.description}</span>
-                  </TableCell>
-                  <TableCell className="tabular-nums">{p.isFree ? 'Free' : p.priceUsdCents === null ? 'By agreement' : formatUsdCents(p.priceUsdCents)}</TableCell>
-                  <TableCell className="tabular-nums">{p.monthlyInquiryQuota}</TableCell>
-                  <TableCell className="tabular-nums">{p.subscriberCount}</TableCell>
-                  <TableCell className="text-right">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                      <Pencil aria-hidden />
-                      Edit
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <PlanEditor plan={editing} onClose={() => setEditing(null)} />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -213,33 +185,25 @@ function ContentPanel() {
   return (
     <div className="space-y-6">
       {(['hero', 'features', 'pricing'] as const).map((section) => (
-        <Card key={section}>
-          <CardHeader>
-            <CardTitle>
-              <SectionTitle>{SECTION_TITLE[section]}</SectionTitle>
-            </CardTitle>
-            <CardDescription>Empty text shows the landing page&apos;s built-in default.</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {content.data.items
-              .filter((i) => i.section === section)
-              .map((i) => {
-                const id = `cms-${section}-${i.key}`;
-                const k = `${section}.${i.key}`;
-                const isChanged = (values[k] ?? '') !== (i.content ?? '');
-                return (
-                  <div key={k} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
-                    <Field id={id} label={i.key.replaceAll('_', ' ')} hint={i.content === null ? 'Using the default text' : undefined}>
-                      <Textarea id={id} rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1} className="min-h-10" value={values[k] ?? ''} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
-                    </Field>
-                    <Button size="sm" variant={isChanged ? 'default' : 'outline'} disabled={!isChanged || save.isPending} onClick={() => save.mutate({ section, key: i.key, content: values[k] ?? '' })} aria-label={`Save ${i.key.replaceAll('_', ' ')}`}>
-                      Save
-                    </Button>
-                  </div>
-                );
-              })}
-          </CardContent>
-        </Card>
+        <SectionCard key={section} title={SECTION_TITLE[section]} description={<>Empty text shows the landing page&apos;s built-in default.</>} contentClassName="space-y-4">
+          {content.data.items
+            .filter((i) => i.section === section)
+            .map((i) => {
+              const id = `cms-${section}-${i.key}`;
+              const k = `${section}.${i.key}`;
+              const isChanged = (values[k] ?? '') !== (i.content ?? '');
+              return (
+                <div key={k} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+                  <Field id={id} label={i.key.replaceAll('_', ' ')} hint={i.content === null ? 'Using the default text' : undefined}>
+                    <Textarea id={id} rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1} className="min-h-10" value={values[k] ?? ''} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
+                  </Field>
+                  <Button size="sm" variant={isChanged ? 'default' : 'outline'} disabled={!isChanged || save.isPending} onClick={() => save.mutate({ section, key: i.key, content: values[k] ?? '' })} aria-label={`Save ${i.key.replaceAll('_', ' ')}`}>
+                    Save
+                  </Button>
+                </div>
+              );
+            })}
+        </SectionCard>
       ))}
     </div>
   );
@@ -271,7 +235,7 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
         </DialogHeader>
         <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={onSubmit} id="help-form">
           <Field id="help-title" label="Title" error={e.title?.message} className="sm:col-span-2">
-            <Input {...fieldA11y('help-title', e.title?.message)} {...form.register('title')} />
+            <Input {...controlProps('help-title', e.title?.message)} {...form.register('title')} />
           </Field>
           <Field id="help-category" label="Category" error={e.category?.message}>
             <NativeSelect id="help-category" {...form.register('category')}>
@@ -292,13 +256,13 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             </NativeSelect>
           </Field>
           <Field id="help-time" label="Minutes to read" error={e.estimatedTime?.message}>
-            <Input {...fieldA11y('help-time', e.estimatedTime?.message)} type="number" {...form.register('estimatedTime')} />
+            <Input {...controlProps('help-time', e.estimatedTime?.message)} type="number" {...form.register('estimatedTime')} />
           </Field>
           <Field id="help-version" label="Version" error={e.version?.message}>
-            <Input {...fieldA11y('help-version', e.version?.message)} {...form.register('version')} />
+            <Input {...controlProps('help-version', e.version?.message)} {...form.register('version')} />
           </Field>
           <Field id="help-author" label="Author" error={e.author?.message}>
-            <Input {...fieldA11y('help-author', e.author?.message)} {...form.register('author')} />
+            <Input {...controlProps('help-author', e.author?.message)} {...form.register('author')} />
           </Field>
           <Field id="help-tags" label="Tags (comma separated)" error={e.tags?.message}>
             <Input
@@ -311,7 +275,7 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             />
           </Field>
           <Field id="help-content" label="Content" error={e.content?.message} className="sm:col-span-2">
-            <Textarea {...fieldA11y('help-content', e.content?.message)} rows={8} {...form.register('content')} />
+            <Textarea {...controlProps('help-content', e.content?.message)} rows={8} {...form.register('content')} />
           </Field>
           <div className="flex items-center gap-2 sm:col-span-2">
             <Checkbox id="help-featured" checked={form.watch('isFeatured')} onCheckedChange={(v) => form.setValue('isFeatured', v === true)} />
@@ -337,14 +301,10 @@ function HelpPanel() {
   const [isOpen, setIsOpen] = useState(false);
   const publish = useAdminAction<{ id: number; isPublished: boolean }, THelpItem>(({ id, isPublished }) => ({ method: 'POST', path: `/api/admin/help/${id}/${isPublished ? 'publish' : 'unpublish'}` }), (r) => (r.isPublished ? `Published: ${r.title}` : `Unpublished: ${r.title}`));
   return (
-    <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle>
-            <SectionTitle>Help articles</SectionTitle>
-          </CardTitle>
-          <CardDescription>The help centre shows published articles only.</CardDescription>
-        </div>
+    <SectionCard
+      title="Help articles"
+      description="The help centre shows published articles only."
+      actions={
         <Button
           onClick={() => {
             setEditing(null);
@@ -354,64 +314,61 @@ function HelpPanel() {
           <Plus aria-hidden />
           New article
         </Button>
-      </CardHeader>
-      <CardContent>
-        {!articles.data ? (
-          <Skeleton className="h-32" />
-        ) : (
-          <Table caption="Help articles">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Title</TableHead>
-                <TableHead>Category</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead>Views</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+      }
+    >
+      {!articles.data ? (
+        <Skeleton className="h-32" />
+      ) : (
+        <Table caption="Help articles">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Title</TableHead>
+              <TableHead>Category</TableHead>
+              <TableHead>State</TableHead>
+              <TableHead>Views</TableHead>
+              <TableActionsHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {articles.data.map((a) => (
+              <TableRow key={a.id}>
+                <TableCell className="font-medium">
+                  {a.title}
+                  <span className="block text-xs text-muted-foreground">v{a.version}</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{a.category.replaceAll('_', ' ')}</TableCell>
+                <TableCell>
+                  <div className="flex gap-1">
+                    <Badge variant={a.isPublished ? 'success' : 'secondary'}>{a.isPublished ? 'Published' : 'Draft'}</Badge>
+                    {a.isFeatured ? <Badge variant="outline">Featured</Badge> : null}
+                  </div>
+                </TableCell>
+                <TableCell className="tabular-nums">{a.viewCount}</TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        setEditing(a);
+                        setIsOpen(true);
+                      }}
+                      aria-label={`Edit ${a.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button size="sm" variant={a.isPublished ? 'outline' : 'default'} disabled={publish.isPending} onClick={() => publish.mutate({ id: a.id, isPublished: !a.isPublished })} aria-label={`${a.isPublished ? 'Unpublish' : 'Publish'} ${a.title}`}>
+                      {a.isPublished ? 'Unpublish' : 'Publish'}
+                    </Button>
+                  </div>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {articles.data.map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell className="font-medium">
-                    {a.title}
-                    <span className="block text-xs text-muted-foreground">v{a.version}</span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{a.category.replaceAll('_', ' ')}</TableCell>
-                  <TableCell>
-                    <div className="flex gap-1">
-                      <Badge variant={a.isPublished ? 'success' : 'secondary'}>{a.isPublished ? 'Published' : 'Draft'}</Badge>
-                      {a.isFeatured ? <Badge variant="outline">Featured</Badge> : null}
-                    </div>
-                  </TableCell>
-                  <TableCell className="tabular-nums">{a.viewCount}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => {
-                          setEditing(a);
-                          setIsOpen(true);
-                        }}
-                        aria-label={`Edit ${a.title}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button size="sm" variant={a.isPublished ? 'outline' : 'default'} disabled={publish.isPending} onClick={() => publish.mutate({ id: a.id, isPublished: !a.isPublished })} aria-label={`${a.isPublished ? 'Unpublish' : 'Publish'} ${a.title}`}>
-                        {a.isPublished ? 'Unpublish' : 'Publish'}
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <HelpEditor article={editing} isOpen={isOpen} onClose={() => setIsOpen(false)} />
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -10,6 +10,8 @@ import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError, apiGet, apiRequest } from '@web/lib/api';
+import { downloadFile } from '@web/lib/download';
+import { formatBytes } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 
 interface DocumentList {
@@ -26,7 +28,6 @@ const STATUS_TEXT = {
 } as const;
 const STATUS_VARIANT = { pending: 'warning', verified: 'success', rejected: 'destructive', suspended: 'destructive' } as const;
 const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** Sends the file itself as the body; the server reads its type from its first bytes. */
 async function uploadFile(kind: TDocumentKind, file: File): Promise<TBusinessDocument> {
@@ -47,19 +48,6 @@ async function uploadFile(kind: TDocumentKind, file: File): Promise<TBusinessDoc
     throw new ApiError(response.status, message);
   }
   return JSON.parse(text) as TBusinessDocument;
-}
-
-async function download(doc: TBusinessDocument) {
-  const response = await fetch(`/api/businesses/me/documents/${doc.id}`, { credentials: 'include' });
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = doc.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /**
@@ -159,7 +147,7 @@ export function BusinessDocumentsSection() {
                         {doc.fileName} · {formatBytes(doc.sizeBytes)} · {new Date(doc.uploadedAt).toLocaleDateString('en-GB')}
                       </p>
                     </div>
-                    <Button size="sm" variant="outline" aria-label={`Download ${doc.fileName}`} onClick={() => download(doc).catch((e: Error) => toast({ kind: 'error', title: 'Download failed', description: e.message }))}>
+                    <Button size="sm" variant="outline" aria-label={`Download ${doc.fileName}`} onClick={() => downloadFile(`/api/businesses/me/documents/${doc.id}`, doc.fileName).catch((e: Error) => toast({ kind: 'error', title: 'Download failed', description: e.message }))}>
                       <Download aria-hidden />
                     </Button>
                     {canRemove ? (

@@ -4,10 +4,11 @@ import { Link } from 'wouter';
 import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { formatNumber } from '@web/lib/format';
 import { useAnalytics } from './api';
 import { ChartCard, PortfolioScoresCard } from './chart-cards';
 import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
-import { PageHeader, SegmentedControl, StatCard, formatCount } from './parts';
+import { PageHeader, SegmentedControl, StatCard } from './parts';
 
 export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(30);
@@ -37,12 +38,12 @@ export default function AnalyticsPage() {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard icon={Search} label={`Searches, last ${days} days`} value={totals ? formatCount(totals.searches) : ''} isLoading={analytics.isPending} />
-        <StatCard icon={FileText} label={`Reports, last ${days} days`} value={totals ? formatCount(totals.reports) : ''} isLoading={analytics.isPending} />
-        <StatCard icon={Users} label="Active clients" value={d ? formatCount(d.totals.clients) : ''} isLoading={analytics.isPending}>
-          {d ? `${formatCount(d.totals.openAccounts)} open of ${formatCount(d.totals.accounts)} accounts` : null}
+        <StatCard icon={Search} label={`Searches, last ${days} days`} value={totals ? formatNumber(totals.searches) : ''} isLoading={analytics.isPending} />
+        <StatCard icon={FileText} label={`Reports, last ${days} days`} value={totals ? formatNumber(totals.reports) : ''} isLoading={analytics.isPending} />
+        <StatCard icon={Users} label="Active clients" value={d ? formatNumber(d.totals.clients) : ''} isLoading={analytics.isPending}>
+          {d ? `${formatNumber(d.totals.openAccounts)} open of ${formatNumber(d.totals.accounts)} accounts` : null}
         </StatCard>
-        <StatCard icon={AlertTriangle} label="Accounts in default" value={d ? formatCount(d.totals.accountsInDefault) : ''} isLoading={analytics.isPending}>
+        <StatCard icon={AlertTriangle} label="Accounts in default" value={d ? formatNumber(d.totals.accountsInDefault) : ''} isLoading={analytics.isPending}>
           {d && d.totals.accounts > 0 ? `${((d.totals.accountsInDefault / d.totals.accounts) * 100).toFixed(1)}% of your accounts` : null}
         </StatCard>
       </div>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { formatNumber } from '@web/lib/format';
 import { usePortfolioScores } from './api';
 import { ScoreDistributionChart } from './charts';
-import { BandBadge, formatCount } from './parts';
+import { BandBadge } from './parts';
 
 export function ChartCard({ title, description, children, isLoading }: { title: string; description?: ReactNode; children: ReactNode; isLoading?: boolean }) {
   // min-w-0: a grid item otherwise keeps the width its chart once measured, and a narrower screen scrolls sideways.
@@ -30,7 +31,7 @@ export function PortfolioScoresCard() {
       isLoading={scores.isPending}
       description={
         d
-          ? `${formatCount(d.scored)} of ${formatCount(d.considered)} clients scored${d.considered < d.clients ? ` (a sample of your ${formatCount(d.clients)})` : ''}, model ${d.modelVersion}; ${formatCount(d.noScore)} with too little history have no score (never a low one).`
+          ? `${formatNumber(d.scored)} of ${formatNumber(d.considered)} clients scored${d.considered < d.clients ? ` (a sample of your ${formatNumber(d.clients)})` : ''}, model ${d.modelVersion}; ${formatNumber(d.noScore)} with too little history have no score (never a low one).`
           : undefined
       }
     >
@@ -42,7 +43,7 @@ export function PortfolioScoresCard() {
           <ul className="flex flex-wrap gap-3 text-sm">
             {d.bands.map((b) => (
               <li key={b.band} className="flex items-center gap-1.5">
-                <BandBadge band={b.band} /> {formatCount(b.count)} (from {b.minScore})
+                <BandBadge band={b.band} /> {formatNumber(b.count)} (from {b.minScore})
               </li>
             ))}
             {d.average !== null ? <li className="text-muted-foreground">Average {d.average}</li> : null}

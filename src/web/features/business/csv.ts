@@ -1,5 +1,6 @@
 import { CSV_COLUMNS } from '@shared/schemas/credit';
 import type { TSubmissionReject } from '@shared/schemas/credit';
+import { saveBlob } from '@web/lib/download';
 
 /** RFC 4180 CSV: quoted cells may hold commas, quotes ("") and line breaks. A BOM is dropped. */
 export function parseCsv(text: string): string[][] {
@@ -126,12 +127,5 @@ export function rejectsCsv(rejects: TSubmissionReject[]): string {
 
 /** Saves text as a file through a temporary link. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type }), fileName);
 }

@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate } from '@web/lib/format';
+import { formatDate, formatNumber } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { useDashboard, useHealth } from './api';
-import { BandBadge, PageHeader, StatCard, formatCount, formatDateTime } from './parts';
+import { BandBadge, PageHeader, StatCard, formatDateTime } from './parts';
 
 function daysUntil(iso: string): number {
   return Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000);
@@ -142,21 +142,21 @@ export default function BusinessDashboardPage() {
         <StatCard icon={Search} label="Credit checks this month" value={d ? `${d.usage.used} / ${d.usage.monthlyQuota}` : ''} isLoading={isLoading} testId="stat-checks">
           {d ? (
             <>
-              <span className="font-medium text-foreground">{d.usage.remaining}</span> reports left · {formatCount(d.usage.searchesThisMonth)} searches
+              <span className="font-medium text-foreground">{d.usage.remaining}</span> reports left · {formatNumber(d.usage.searchesThisMonth)} searches
               <span className="mt-2 block h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
                 <span className="block h-full bg-primary" style={{ width: `${d.usage.monthlyQuota ? Math.min(100, (d.usage.used / d.usage.monthlyQuota) * 100) : 0}%` }} />
               </span>
             </>
           ) : null}
         </StatCard>
-        <StatCard icon={FileUp} label="Reports submitted this month" value={d ? formatCount(d.reporting.accountsReportedThisMonth) : ''} isLoading={isLoading} testId="stat-reports">
+        <StatCard icon={FileUp} label="Reports submitted this month" value={d ? formatNumber(d.reporting.accountsReportedThisMonth) : ''} isLoading={isLoading} testId="stat-reports">
           {d ? (
             <>
-              {formatCount(d.reporting.defaultersReportedThisMonth)} defaulters · {formatCount(d.reporting.filesThisMonth)} monthly files · {formatCount(d.reporting.accountsOnFile)} accounts on file
+              {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly files · {formatNumber(d.reporting.accountsOnFile)} accounts on file
             </>
           ) : null}
         </StatCard>
-        <StatCard icon={Gavel} label="Open disputes" value={d ? formatCount(d.disputes.open) : ''} isLoading={isLoading} testId="stat-disputes">
+        <StatCard icon={Gavel} label="Open disputes" value={d ? formatNumber(d.disputes.open) : ''} isLoading={isLoading} testId="stat-disputes">
           {d ? (
             d.disputes.nearestDueAt ? (
               <>
@@ -172,7 +172,7 @@ export default function BusinessDashboardPage() {
             )
           ) : null}
         </StatCard>
-        <StatCard icon={Users} label="Active clients" value={d ? formatCount(d.activeClients) : ''} isLoading={isLoading} testId="stat-clients">
+        <StatCard icon={Users} label="Active clients" value={d ? formatNumber(d.activeClients) : ''} isLoading={isLoading} testId="stat-clients">
           People with an open account you reported
         </StatCard>
       </div>

@@ -16,8 +16,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { apiPost, isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
+import { formatMoney } from '@web/lib/format';
 import { useBusinessDisputes, useInvalidateBusiness } from './api';
-import { PageHeader, SegmentedControl, StatCard, formatDateTime, formatMoney, formatShortDate } from './parts';
+import { PageHeader, SegmentedControl, StatCard, formatDateTime, formatShortDate } from './parts';
 
 interface TAnswerForm {
   outcome: '' | 'corrected' | 'verified';

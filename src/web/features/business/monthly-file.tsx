@@ -8,9 +8,10 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { ApiError, apiGet } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
+import { formatNumber } from '@web/lib/format';
 import { businessKeys } from './api';
 import { downloadText, rejectedRowsCsv, rejectsCsv } from './csv';
-import { formatCount, formatDateTime } from './parts';
+import { formatDateTime } from './parts';
 
 type TPhase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -79,7 +80,7 @@ export function SubmissionResult({ status, file }: { status: TSubmissionStatus; 
           <div key={label} className="rounded-lg border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className={cn('text-xl font-bold tabular-nums', label === 'Rejected' && value > 0 && 'text-destructive')} data-testid={`result-${label.toLowerCase().replaceAll(' ', '-')}`}>
-              {formatCount(value)}
+              {formatNumber(value)}
             </dd>
           </div>
         ))}
@@ -121,7 +122,7 @@ export function SubmissionResult({ status, file }: { status: TSubmissionStatus; 
             </table>
           </div>
           {status.rejects.length > shown.length ? (
-            <p className="text-xs text-muted-foreground">The first {shown.length} of {formatCount(status.rejects.length)} problems are shown; the download has them all.</p>
+            <p className="text-xs text-muted-foreground">The first {shown.length} of {formatNumber(status.rejects.length)} problems are shown; the download has them all.</p>
           ) : null}
         </div>
       ) : null}
@@ -200,7 +201,7 @@ export function MonthlyFileUpload() {
         />
         {file ? (
           <p className="text-xs text-muted-foreground">
-            {file.name}, {formatCount(Math.ceil(file.size / 1024))} kB
+            {file.name}, {formatNumber(Math.ceil(file.size / 1024))} kB
           </p>
         ) : null}
       </div>

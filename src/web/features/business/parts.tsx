@@ -76,16 +76,6 @@ export function BandBadge({ band, score, className }: { band: TScoreBand | null;
   );
 }
 
-/** "1,500.00" from "1500.00" without going through a float. */
-export function groupAmount(amount: string): string {
-  const [whole, fraction] = amount.split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${digits}${fraction !== undefined ? `.${fraction}` : ''}`;
-}
-
-export const formatMoney = (currency: string, amount: string | null) => (amount === null ? '—' : `${currency} ${groupAmount(amount)}`);
-
 /** "12 Mar 2026" from an ISO date or timestamp (GMT, Sierra Leone's time). */
 export function formatShortDate(iso: string | null): string {
   if (!iso) return '—';
@@ -97,8 +87,6 @@ export function formatShortDate(iso: string | null): string {
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
 }
-
-export const formatCount = (n: number) => new Intl.NumberFormat('en-GB').format(n);
 
 export const PURPOSE_LABEL = (code: string | null) => (code ? code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()) : '—');
 

@@ -7,7 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
-import { BandBadge, formatDateTime, formatMoney, formatShortDate, PURPOSE_LABEL } from './parts';
+import { formatMoney } from '@web/lib/format';
+import { BandBadge, formatDateTime, formatShortDate, PURPOSE_LABEL } from './parts';
 
 const BAND_STROKE: Record<TScoreBand, string> = { Good: '#059669', Fair: '#d97706', Poor: '#dc2626' };
 

@@ -12,10 +12,11 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { apiGet } from '@web/lib/api';
+import { formatMoney, formatNumber } from '@web/lib/format';
 import { businessKeys, useSubmission, useSubmissions } from './api';
 import { DefaulterForm, EMPTY_ACCOUNT_FORM, type TAccountForm } from './defaulter-form';
 import { MonthlyFileUpload, SubmissionResult } from './monthly-file';
-import { PageHeader, formatCount, formatDateTime, formatMoney, formatShortDate } from './parts';
+import { PageHeader, formatDateTime, formatShortDate } from './parts';
 
 const TABS = ['defaulter', 'file', 'history', 'clients'] as const;
 type TTab = (typeof TABS)[number];
@@ -57,9 +58,9 @@ function SubmissionHistory() {
                     {s.status}
                   </Badge>
                 </td>
-                <td className="px-3 py-2 tabular-nums">{formatCount(s.total)}</td>
-                <td className="px-3 py-2 tabular-nums">{formatCount(s.accepted)}</td>
-                <td className="px-3 py-2 tabular-nums">{formatCount(s.rejected)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatNumber(s.total)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatNumber(s.accepted)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatNumber(s.rejected)}</td>
                 <td className="px-3 py-2 text-right">
                   <Button size="sm" variant="ghost" onClick={() => setOpenId(s.id)} aria-label={`Open the file sent ${formatDateTime(s.createdAt)}`}>
                     Open
@@ -166,7 +167,7 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {formatCount(data.total)} account{data.total === 1 ? '' : 's'}
+            {formatNumber(data.total)} account{data.total === 1 ? '' : 's'}
           </p>
           <ul className="divide-y rounded-lg border" data-testid="client-accounts">
             {data.accounts.map((a) => (

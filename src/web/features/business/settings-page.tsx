@@ -32,12 +32,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { apiRequest, isApiError } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
-import { formatDate, formatUsdCents } from '@web/lib/format';
+import { formatDate, formatUsdCents, groupAmount } from '@web/lib/format';
 import { usePlans } from '@web/lib/plans';
 import { meQueryKey, useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { businessKeys, useApiKeys, useProfile, useSubscription, useTeam } from './api';
-import { ConfirmButton, PageHeader, formatDateTime, formatShortDate, groupAmount } from './parts';
+import { ConfirmButton, PageHeader, formatDateTime, formatShortDate } from './parts';
 
 const TABS = ['profile', 'security', 'subscription', 'team', 'api'] as const;
 type TTab = (typeof TABS)[number];

@@ -212,7 +212,7 @@ function ConsentsCard() {
   const revoke = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', '/api/consumers/me/consents', { id }),
     onSuccess: () => {
-      toast({ kind: 'success', title: 'Consent revoked' });
+      toast({ kind: 'success', title: 'Consent revoked', description: 'That business can no longer pull your credit report for this purpose.' });
       refresh();
     },
     onError: (error) => toast({ kind: 'error', title: 'Not revoked', description: errorMessageOf(error, 'Please try again') }),
@@ -224,7 +224,9 @@ function ConsentsCard() {
           <CardTitle>
             <h2>Consents to businesses</h2>
           </CardTitle>
-          <CardDescription>Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like.</CardDescription>
+          <CardDescription>
+            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like: that lender can then no longer pull your report for that purpose, except to review an account you already hold with it.
+          </CardDescription>
         </div>
         <UserCheck className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>

@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 
 const PILLARS = [
@@ -10,7 +12,7 @@ const PILLARS = [
 
 export function AboutSection() {
   return (
-    <section id="about" aria-labelledby="about-title" className="py-20">
+    <section id="about" aria-labelledby="about-title" className={cn('py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="about-title" eyebrow="Vision" title="Credit that reaches every Sierra Leonean">
           CreditCheck SL gives lenders the repayment history they need to say yes with confidence, so that honest borrowers, small businesses and first-time borrowers can build a record and gain access to fair credit.

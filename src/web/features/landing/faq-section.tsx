@@ -1,5 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /** The FAQ facts of spec section 2. */
@@ -28,7 +30,7 @@ const FAQS = [
 
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="border-t bg-muted/40 py-20">
+    <section id="faq" aria-labelledby="faq-title" className={cn('border-t bg-muted/40 py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
         <Accordion.Root type="single" collapsible className="mt-10 divide-y rounded-xl border bg-card">

@@ -1,4 +1,6 @@
 import { BrainCircuit, FileWarning, Fingerprint, Gauge, Scale, FileStack } from 'lucide-react';
+import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 import { useCmsContent } from './use-cms-content';
 
@@ -13,7 +15,7 @@ export function FeaturesSection() {
     { icon: Fingerprint, title: 'National ID Matching', description: 'People are matched by National Identification Number, with name, date of birth and phone where coverage is partial.' },
   ];
   return (
-    <section id="features" aria-labelledby="features-title" className="py-20">
+    <section id="features" aria-labelledby="features-title" className={cn('py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="features-title" eyebrow="Build and use" title="Everything a lender needs to decide fairly">
           One registry of repayment history, shared by every lender in the country.

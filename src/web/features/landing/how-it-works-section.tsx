@@ -1,3 +1,5 @@
+import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [
@@ -9,7 +11,7 @@ const STEPS = [
 
 export function HowItWorksSection() {
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="border-y bg-muted/40 py-20">
+    <section id="how-it-works" aria-labelledby="how-title" className={cn('border-y bg-muted/40 py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="how-title" eyebrow="How it works" title="From registration to your first report" />
         <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">

@@ -7,6 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatUsdWhole } from '@web/lib/format';
 import { usePlans } from '@web/lib/plans';
 import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 import { useCmsContent } from './use-cms-content';
 
@@ -83,7 +84,7 @@ export function PricingSection() {
     }));
 
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="border-y bg-muted/40 py-20">
+    <section id="pricing" aria-labelledby="pricing-title" className={cn('border-y bg-muted/40 py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="A flat monthly fee of $250, always free for consumers">
           Pay by bank transfer, mobile money or credit card, with an invoice before each monthly renewal.

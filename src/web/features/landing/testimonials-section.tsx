@@ -1,4 +1,6 @@
 import { Quote } from 'lucide-react';
+import { cn } from '@web/lib/utils';
+import { BELOW_THE_FOLD } from './below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /** Static sample entries (spec section 2); labelled as illustrations, not as real customers. */
@@ -10,7 +12,7 @@ const TESTIMONIALS = [
 
 export function TestimonialsSection() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="py-20">
+    <section id="testimonials" aria-labelledby="testimonials-title" className={cn('py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Built for lenders and borrowers alike">
           Illustrative examples of how the bureau is used.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCmsItem } from '@shared/schemas/content';
 import { apiGet } from '@web/lib/api';
+import { cmsQueryKey } from '@web/lib/landing-data';
 import { CMS_DEFAULTS, type TCmsSection } from './cms-defaults';
 
 /**
@@ -9,7 +10,7 @@ import { CMS_DEFAULTS, type TCmsSection } from './cms-defaults';
  */
 export function useCmsContent<S extends TCmsSection>(section: S): { text: (typeof CMS_DEFAULTS)[S]; isLoading: boolean } {
   const query = useQuery({
-    queryKey: ['cms', section],
+    queryKey: cmsQueryKey(section),
     queryFn: () => apiGet<TCmsItem[]>(`/api/cms/content?section=${section}`),
   });
   const text: Record<string, string> = { ...CMS_DEFAULTS[section] };

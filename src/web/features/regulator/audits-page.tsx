@@ -2,15 +2,17 @@ import { CheckCircle2, FileDown, FileSpreadsheet, ShieldAlert } from 'lucide-rea
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch } from '@web/components/oversight/audit-log';
-import { daysAgo, downloadFile, formatNumber } from '@web/components/oversight/format';
-import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import { daysAgo } from '@web/components/oversight/format';
+import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
+import { downloadFile } from '@web/lib/download';
+import { formatNumber } from '@web/lib/format';
 import { REGULATOR_ENVIRONMENT, useAuditSummary } from './regulator-api';
 
 /** Audit Reports: a period's activity and the log's integrity, exported as CSV (every event) or PDF; the log itself read-only. */
@@ -33,113 +35,101 @@ export default function RegulatorAuditsPage() {
   return (
     <div className="space-y-6">
       <PageHeader environment={REGULATOR_ENVIRONMENT} title="Audit Reports" description="What happened in the bureau over a period, whether the audit log is intact, and every event for your own analysis." />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <SectionTitle>Report for a period</SectionTitle>
-          </CardTitle>
-          <CardDescription>At most one year per report. Exports are themselves recorded in the audit log.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              setPeriod(draft);
-            }}
-          >
-            <Field id="report-from" label="From">
-              <Input id="report-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-            </Field>
-            <Field id="report-to" label="To">
-              <Input id="report-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-            </Field>
-            <Button type="submit">Show summary</Button>
-            <Button type="button" variant="outline" onClick={() => download('csv')} disabled={!!isDownloading}>
-              <FileSpreadsheet aria-hidden />
-              {isDownloading === 'csv' ? 'Exporting...' : 'Export CSV'}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => download('pdf')} disabled={!!isDownloading}>
-              <FileDown aria-hidden />
-              {isDownloading === 'pdf' ? 'Exporting...' : 'Export PDF'}
-            </Button>
-          </form>
-          {summary.isError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{summary.error.message}</AlertDescription>
-            </Alert>
-          ) : null}
-          {period && summary.isLoading ? <Skeleton className="h-40" /> : null}
-          {s ? (
-            <div className="space-y-4">
-              {s.verification.valid ? (
-                <Alert variant="info" role="status">
-                  <CheckCircle2 aria-hidden />
-                  <AlertTitle>The audit log is intact</AlertTitle>
-                  <AlertDescription>
-                    All {formatNumber(s.verification.checked)} events check against their hashes and seals. {s.seals.count} seals were written in the period.
-                  </AlertDescription>
-                </Alert>
-              ) : (
-                <Alert variant="destructive" role="alert">
-                  <ShieldAlert aria-hidden />
-                  <AlertTitle>The audit log has been altered</AlertTitle>
-                  <AlertDescription>
-                    {s.verification.problem ?? 'A stored event does not match its hash.'}
-                    {s.verification.firstBadEventId ? ` First bad event: #${s.verification.firstBadEventId}.` : ''}
-                  </AlertDescription>
-                </Alert>
-              )}
-              <div className="grid gap-4 lg:grid-cols-2">
-                <div>
-                  <h3 className="mb-2 font-semibold">{formatNumber(s.totalEvents)} events by action</h3>
-                  <Table caption="Events by action">
+      <SectionCard title="Report for a period" description="At most one year per report. Exports are themselves recorded in the audit log." contentClassName="space-y-4">
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            setPeriod(draft);
+          }}
+        >
+          <Field id="report-from" label="From">
+            <Input id="report-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </Field>
+          <Field id="report-to" label="To">
+            <Input id="report-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </Field>
+          <Button type="submit">Show summary</Button>
+          <Button type="button" variant="outline" onClick={() => download('csv')} disabled={!!isDownloading}>
+            <FileSpreadsheet aria-hidden />
+            {isDownloading === 'csv' ? 'Exporting...' : 'Export CSV'}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => download('pdf')} disabled={!!isDownloading}>
+            <FileDown aria-hidden />
+            {isDownloading === 'pdf' ? 'Exporting...' : 'Export PDF'}
+          </Button>
+        </form>
+        <QueryErrorAlert error={summary.error} />
+        {period && summary.isLoading ? <Skeleton className="h-40" /> : null}
+        {s ? (
+          <div className="space-y-4">
+            {s.verification.valid ? (
+              <Alert variant="info" role="status">
+                <CheckCircle2 aria-hidden />
+                <AlertTitle>The audit log is intact</AlertTitle>
+                <AlertDescription>
+                  All {formatNumber(s.verification.checked)} events check against their hashes and seals. {s.seals.count} seals were written in the period.
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <Alert variant="destructive" role="alert">
+                <ShieldAlert aria-hidden />
+                <AlertTitle>The audit log has been altered</AlertTitle>
+                <AlertDescription>
+                  {s.verification.problem ?? 'A stored event does not match its hash.'}
+                  {s.verification.firstBadEventId ? ` First bad event: #${s.verification.firstBadEventId}.` : ''}
+                </AlertDescription>
+              </Alert>
+            )}
+            <div className="grid gap-4 lg:grid-cols-2">
+              <div>
+                <h3 className="mb-2 font-semibold">{formatNumber(s.totalEvents)} events by action</h3>
+                <Table caption="Events by action">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Action</TableHead>
+                      <TableHead className="text-right">Events</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {s.byAction.slice(0, 15).map((a) => (
+                      <TableRow key={a.action}>
+                        <TableCell className="font-mono text-xs">{a.action}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(a.count)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <div>
+                <h3 className="mb-2 font-semibold">Searches and reports per business</h3>
+                {s.inquiriesByBusiness.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">None in the period.</p>
+                ) : (
+                  <Table caption="Searches and reports per business">
                     <TableHeader>
                       <TableRow>
-                        <TableHead>Action</TableHead>
-                        <TableHead className="text-right">Events</TableHead>
+                        <TableHead>Business</TableHead>
+                        <TableHead className="text-right">Searches</TableHead>
+                        <TableHead className="text-right">Reports</TableHead>
                       </TableRow>
                     </TableHeader>
                     <TableBody>
-                      {s.byAction.slice(0, 15).map((a) => (
-                        <TableRow key={a.action}>
-                          <TableCell className="font-mono text-xs">{a.action}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(a.count)}</TableCell>
+                      {s.inquiriesByBusiness.slice(0, 15).map((b) => (
+                        <TableRow key={b.businessId}>
+                          <TableCell>{b.businessName}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatNumber(b.searches)}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatNumber(b.reports)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
                   </Table>
-                </div>
-                <div>
-                  <h3 className="mb-2 font-semibold">Searches and reports per business</h3>
-                  {s.inquiriesByBusiness.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">None in the period.</p>
-                  ) : (
-                    <Table caption="Searches and reports per business">
-                      <TableHeader>
-                        <TableRow>
-                          <TableHead>Business</TableHead>
-                          <TableHead className="text-right">Searches</TableHead>
-                          <TableHead className="text-right">Reports</TableHead>
-                        </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {s.inquiriesByBusiness.slice(0, 15).map((b) => (
-                          <TableRow key={b.businessId}>
-                            <TableCell>{b.businessName}</TableCell>
-                            <TableCell className="text-right tabular-nums">{formatNumber(b.searches)}</TableCell>
-                            <TableCell className="text-right tabular-nums">{formatNumber(b.reports)}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  )}
-                </div>
+                )}
               </div>
             </div>
-          ) : null}
-        </CardContent>
-      </Card>
+          </div>
+        ) : null}
+      </SectionCard>
       <AuditLogSearch />
     </div>
   );

@@ -4,14 +4,15 @@ import { COMPLIANCE_BANDS, COMPLIANCE_SCORE_RULES, type TComplianceRow } from '@
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { daysAgo, formatDateTime, formatNumber, formatPercent } from '@web/components/oversight/format';
-import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
+import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { daysAgo } from '@web/components/oversight/format';
+import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
+import { formatDateTime, formatNumber, formatPercent } from '@web/lib/format';
 import { REGULATOR_ENVIRONMENT, useCompliance, useComplianceDetail } from './regulator-api';
 
 const BAND_VARIANT = { good: 'success', watch: 'warning', concern: 'destructive' } as const;
@@ -113,83 +114,71 @@ export default function RegulatorCompliancePage() {
         </Field>
         <Button type="submit">Show</Button>
       </form>
-      {compliance.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{compliance.error.message}</AlertDescription>
-        </Alert>
-      ) : null}
+      <QueryErrorAlert error={compliance.error} />
       {data && !data.isDisputeDataAvailable ? (
         <Alert variant="warning">
           <AlertDescription>Dispute data is not available yet; overdue disputes count as none.</AlertDescription>
         </Alert>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <SectionTitle>Compliance per lender</SectionTitle>
-          </CardTitle>
-          <CardDescription>Lowest scores first. Select a lender for the detail and its overdue disputes.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {!data ? (
-            <Skeleton className="h-40" />
-          ) : data.businesses.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No verified lenders yet.</p>
-          ) : (
-            <Table caption="Compliance per lender">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Lender</TableHead>
-                  <TableHead>Score</TableHead>
-                  <TableHead>Overdue disputes</TableHead>
-                  <TableHead>Rejected rows</TableHead>
-                  <TableHead>Searches without report</TableHead>
-                  <TableHead>Purpose mismatches</TableHead>
-                  <TableHead>Late months</TableHead>
-                  <TableHead>Flags</TableHead>
+      <SectionCard title="Compliance per lender" description="Lowest scores first. Select a lender for the detail and its overdue disputes.">
+        {!data ? (
+          <Skeleton className="h-40" />
+        ) : data.businesses.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No verified lenders yet.</p>
+        ) : (
+          <Table caption="Compliance per lender">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Lender</TableHead>
+                <TableHead>Score</TableHead>
+                <TableHead>Overdue disputes</TableHead>
+                <TableHead>Rejected rows</TableHead>
+                <TableHead>Searches without report</TableHead>
+                <TableHead>Purpose mismatches</TableHead>
+                <TableHead>Late months</TableHead>
+                <TableHead>Flags</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.businesses.map((b) => (
+                <TableRow key={b.businessId} data-testid="compliance-row">
+                  <TableCell>
+                    <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setOpen(b)}>
+                      {b.businessName}
+                    </Button>
+                    {b.verificationStatus !== 'verified' ? <span className="block text-xs capitalize text-muted-foreground">{b.verificationStatus}</span> : null}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={BAND_VARIANT[b.band]}>{b.score}</Badge>
+                  </TableCell>
+                  <TableCell className={b.disputes.overdue > 0 ? 'font-semibold text-destructive' : ''}>
+                    {b.disputes.overdue}
+                    {b.disputes.oldestOverdueDays !== null ? <span className="block text-xs font-normal">oldest {b.disputes.oldestOverdueDays} days</span> : null}
+                  </TableCell>
+                  <TableCell>{b.submissions.rows ? formatPercent(b.submissions.rejectedRate) : '—'}</TableCell>
+                  <TableCell>{b.inquiries.searchesWithHits ? formatPercent(b.inquiries.searchesWithoutReportRate) : '—'}</TableCell>
+                  <TableCell>{b.inquiries.purposeMismatches}</TableCell>
+                  <TableCell>{b.monthly.reportsAccounts ? `${b.monthly.monthsLate} of ${b.monthly.monthsDue}` : '—'}</TableCell>
+                  <TableCell className="min-w-56">
+                    {b.flags.length === 0 ? (
+                      <span className="text-muted-foreground">None</span>
+                    ) : (
+                      <ul className="space-y-0.5">
+                        {b.flags.map((f) => (
+                          <li key={f} className="flex items-start gap-1 text-xs">
+                            <AlertTriangle className="mt-0.5 size-3 shrink-0 text-destructive" aria-hidden />
+                            {f}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.businesses.map((b) => (
-                  <TableRow key={b.businessId} data-testid="compliance-row">
-                    <TableCell>
-                      <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setOpen(b)}>
-                        {b.businessName}
-                      </Button>
-                      {b.verificationStatus !== 'verified' ? <span className="block text-xs capitalize text-muted-foreground">{b.verificationStatus}</span> : null}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={BAND_VARIANT[b.band]}>{b.score}</Badge>
-                    </TableCell>
-                    <TableCell className={b.disputes.overdue > 0 ? 'font-semibold text-destructive' : ''}>
-                      {b.disputes.overdue}
-                      {b.disputes.oldestOverdueDays !== null ? <span className="block text-xs font-normal">oldest {b.disputes.oldestOverdueDays} days</span> : null}
-                    </TableCell>
-                    <TableCell>{b.submissions.rows ? formatPercent(b.submissions.rejectedRate) : '—'}</TableCell>
-                    <TableCell>{b.inquiries.searchesWithHits ? formatPercent(b.inquiries.searchesWithoutReportRate) : '—'}</TableCell>
-                    <TableCell>{b.inquiries.purposeMismatches}</TableCell>
-                    <TableCell>{b.monthly.reportsAccounts ? `${b.monthly.monthsLate} of ${b.monthly.monthsDue}` : '—'}</TableCell>
-                    <TableCell className="min-w-56">
-                      {b.flags.length === 0 ? (
-                        <span className="text-muted-foreground">None</span>
-                      ) : (
-                        <ul className="space-y-0.5">
-                          {b.flags.map((f) => (
-                            <li key={f} className="flex items-start gap-1 text-xs">
-                              <AlertTriangle className="mt-0.5 size-3 shrink-0 text-destructive" aria-hidden />
-                              {f}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </SectionCard>
       <Alert variant="info">
         <AlertTitle>How the compliance score is computed</AlertTitle>
         <AlertDescription className="space-y-2">

@@ -1,27 +1,22 @@
 import { FolderOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { INVESTIGATION_OUTCOME_LABELS, INVESTIGATION_OUTCOMES, type TRegulatorComplaint } from '@shared/schemas/oversight';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
-import { formatDateTime } from '@web/components/oversight/format';
-import { PageHeader, SectionTitle } from '@web/components/oversight/page-header';
-import type { ApiError } from '@web/lib/api';
+import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
+import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
+import { formatDateTime } from '@web/lib/format';
+import { fieldErrorMapOf } from '@web/lib/form-errors';
 import { REGULATOR_ENVIRONMENT, useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
 
 const STATUS_VARIANT = { open: 'warning', in_progress: 'warning', closed: 'secondary', received: 'destructive', under_investigation: 'warning' } as const;
 const statusText = (s: string) => s.replaceAll('_', ' ');
-const errorsOf = (error: unknown): Record<string, string> => {
-  const e = error as ApiError;
-  return e?.fieldErrors?.length ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])) : { form: e?.message ?? 'Failed' };
-};
 
 function OpenDialog({ complaint, isOpen, onClose, onOpened }: { complaint: TRegulatorComplaint | null; isOpen: boolean; onClose: () => void; onOpened: (id: string) => void }) {
   const [title, setTitle] = useState('');
@@ -55,17 +50,13 @@ function OpenDialog({ complaint, isOpen, onClose, onOpened }: { complaint: TRegu
           <Field id="investigation-description" label="What is being investigated" error={errors.description}>
             <Textarea id="investigation-description" value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
-          {errors.form ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{errors.form}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ErrorMessageAlert message={errors.form} />
         </div>
         <DialogFooter>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={open.isPending} onClick={() => open.mutate(undefined, { onError: (e) => setErrors(errorsOf(e)) })}>
+          <Button disabled={open.isPending} onClick={() => open.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}>
             {open.isPending ? 'Opening...' : 'Open investigation'}
           </Button>
         </DialogFooter>
@@ -136,7 +127,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                   <Field id="note-body" label="Add a note" error={errors.body}>
                     <Textarea id="note-body" value={note} onChange={(e) => setNote(e.target.value)} />
                   </Field>
-                  <Button size="sm" disabled={addNote.isPending || note.trim().length < 2} onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(errorsOf(e)) })}>
+                  <Button size="sm" disabled={addNote.isPending || note.trim().length < 2} onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}>
                     Add note
                   </Button>
                 </div>
@@ -189,17 +180,13 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                     }} aria-invalid={errors.outcomeNote ? true : undefined} aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined} />
                 </Field>
               ) : null}
-              {errors.form ? (
-                <Alert variant="destructive" role="alert">
-                  <AlertDescription>{errors.form}</AlertDescription>
-                </Alert>
-              ) : null}
+              <ErrorMessageAlert message={errors.form} />
               <Button
                 size="sm"
                 disabled={update.isPending || currentStatus === inv.status}
                 onClick={() =>
                   update.mutate(undefined, {
-                    onError: (e) => setErrors(errorsOf(e)),
+                    onError: (e) => setErrors(fieldErrorMapOf(e)),
                     onSuccess: () => {
                       setStatus('');
                       setErrors({});
@@ -243,88 +230,73 @@ export default function RegulatorInvestigationsPage() {
           </Button>
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <SectionTitle>New complaints ({newComplaints.length})</SectionTitle>
-          </CardTitle>
-          <CardDescription>Filed by consumers from their dispute pages or on their own.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {!complaints.data ? (
-            <Skeleton className="h-20" />
-          ) : newComplaints.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No complaint is waiting.</p>
-          ) : (
-            <ul className="space-y-3">
-              {newComplaints.map((c) => (
-                <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm" data-testid="complaint">
-                  <div className="min-w-0 space-y-1">
-                    <p className="font-medium">
-                      {c.subject} <span className="font-mono text-xs text-muted-foreground">{c.reference}</span>
-                    </p>
-                    <p className="line-clamp-2 text-muted-foreground">{c.description}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {c.consumerName} · {formatDateTime(c.createdAt)}
-                      {c.businessName ? ` · about ${c.businessName}` : ''}
-                      {c.disputeId ? ' · linked to a dispute' : ''}
-                    </p>
+      <SectionCard title={<>New complaints ({newComplaints.length})</>} description="Filed by consumers from their dispute pages or on their own.">
+        {!complaints.data ? (
+          <Skeleton className="h-20" />
+        ) : newComplaints.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No complaint is waiting.</p>
+        ) : (
+          <ul className="space-y-3">
+            {newComplaints.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm" data-testid="complaint">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium">
+                    {c.subject} <span className="font-mono text-xs text-muted-foreground">{c.reference}</span>
+                  </p>
+                  <p className="line-clamp-2 text-muted-foreground">{c.description}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {c.consumerName} · {formatDateTime(c.createdAt)}
+                    {c.businessName ? ` · about ${c.businessName}` : ''}
+                    {c.disputeId ? ' · linked to a dispute' : ''}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setFromComplaint(c);
+                    setIsOpening(true);
+                  }}
+                  aria-label={`Investigate complaint ${c.reference}`}
+                >
+                  Investigate
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+      <SectionCard title="Investigations">
+        {!investigations.data ? (
+          <Skeleton className="h-20" />
+        ) : investigations.data.investigations.length === 0 ? (
+          <EmptyState icon={FolderOpen} title="No investigations yet" />
+        ) : (
+          <ul className="space-y-3">
+            {investigations.data.investigations.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium">
+                    <span className="font-mono text-xs text-muted-foreground">{i.reference}</span> {i.title}
+                  </p>
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={STATUS_VARIANT[i.status]} className="capitalize">
+                      {statusText(i.status)}
+                    </Badge>
+                    {i.outcome ? <Badge variant="outline">{INVESTIGATION_OUTCOME_LABELS[i.outcome]}</Badge> : null}
                   </div>
-                  <Button
-                    size="sm"
-                    onClick={() => {
-                      setFromComplaint(c);
-                      setIsOpening(true);
-                    }}
-                    aria-label={`Investigate complaint ${c.reference}`}
-                  >
-                    Investigate
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <SectionTitle>Investigations</SectionTitle>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {!investigations.data ? (
-            <Skeleton className="h-20" />
-          ) : investigations.data.investigations.length === 0 ? (
-            <EmptyState icon={FolderOpen} title="No investigations yet" />
-          ) : (
-            <ul className="space-y-3">
-              {investigations.data.investigations.map((i) => (
-                <li key={i.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm">
-                  <div className="min-w-0 space-y-1">
-                    <p className="font-medium">
-                      <span className="font-mono text-xs text-muted-foreground">{i.reference}</span> {i.title}
-                    </p>
-                    <div className="flex flex-wrap gap-1">
-                      <Badge variant={STATUS_VARIANT[i.status]} className="capitalize">
-                        {statusText(i.status)}
-                      </Badge>
-                      {i.outcome ? <Badge variant="outline">{INVESTIGATION_OUTCOME_LABELS[i.outcome]}</Badge> : null}
-                    </div>
-                    <p className="text-xs text-muted-foreground">
-                      {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated {formatDateTime(i.updatedAt)}
-                      {i.complaintReference ? ` · complaint ${i.complaintReference}` : ''}
-                    </p>
-                  </div>
-                  <Button size="sm" variant="outline" onClick={() => setOpenId(i.id)} aria-label={`Open ${i.reference}`}>
-                    Open
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+                  <p className="text-xs text-muted-foreground">
+                    {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated {formatDateTime(i.updatedAt)}
+                    {i.complaintReference ? ` · complaint ${i.complaintReference}` : ''}
+                  </p>
+                </div>
+                <Button size="sm" variant="outline" onClick={() => setOpenId(i.id)} aria-label={`Open ${i.reference}`}>
+                  Open
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionCard>
       <OpenDialog complaint={fromComplaint} isOpen={isOpening} onClose={() => setIsOpening(false)} onOpened={setOpenId} />
       <InvestigationDetail id={openId} onClose={() => setOpenId(null)} />
     </div>

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TIncident } from '@shared/schemas/admin';
-import type { TAuditReportSummary, TComplianceList, TComplianceRow, TInvestigation, TInvestigationDetail, TRegulatorComplaint, TRegulatorOverview } from '@shared/schemas/oversight';
-import { apiGet, apiRequest } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import type { TAuditReportSummary, TComplianceList, TComplianceRow, TInvestigation, TInvestigationDetail, TRegulatorComplaint, TRegulatorOverview, TRegulatorPolicy } from '@shared/schemas/oversight';
+import { apiGet } from '@web/lib/api';
+import { ROLE_INFO } from '@web/lib/role-info';
+import { useApiAction } from '@web/lib/use-api-action';
 
-export const REGULATOR_ENVIRONMENT = 'Regulatory Oversight Console';
+export const REGULATOR_ENVIRONMENT = ROLE_INFO.regulator.environment;
 /** Every regulator answer is cached under this first key. */
 export const REGULATOR_KEY = 'regulator';
 const key = (...rest: unknown[]) => [REGULATOR_KEY, ...rest] as const;
@@ -26,24 +27,14 @@ export const useAuditSummary = (from: string, to: string, isEnabled: boolean) =>
 export const useComplaints = () => useQuery({ queryKey: key('complaints'), queryFn: () => apiGet<{ complaints: TRegulatorComplaint[] }>('/api/regulators/complaints') });
 export const useInvestigations = () => useQuery({ queryKey: key('investigations'), queryFn: () => apiGet<{ investigations: TInvestigation[] }>('/api/regulators/investigations') });
 export const useInvestigation = (id: string | null) => useQuery({ queryKey: key('investigation', id), queryFn: () => apiGet<TInvestigationDetail>(`/api/regulators/investigations/${id}`), enabled: !!id });
+export const useRegulatorPolicy = () => useQuery({ queryKey: key('policy'), queryFn: () => apiGet<TRegulatorPolicy>('/api/regulators/policy') });
 export const useRegulatorIncidents = (status: string) =>
   useQuery({
     queryKey: key('incidents', status),
     queryFn: () => apiGet<{ incidents: TIncident[]; counts: Record<'open' | 'acknowledged' | 'resolved', number> }>(`/api/regulators/incidents${status ? `?status=${status}` : ''}`),
   });
 
-/** A regulator's own write (investigations and notes): send, refresh, toast. */
+/** A regulator's own write (investigations and notes): send, refresh, toast; the form shows a failure. */
 export function useRegulatorAction<TBody, TResult>(request: (body: TBody) => { method: string; path: string; body?: unknown }, success: string, onSuccess?: (result: TResult) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBody) => {
-      const r = request(body);
-      return apiRequest<TResult>(r.method, r.path, r.body);
-    },
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: [REGULATOR_KEY] });
-      toast({ kind: 'success', title: success });
-      onSuccess?.(result);
-    },
-  });
+  return useApiAction(REGULATOR_KEY, request, success, { onSuccess, showErrorToast: false });
 }

@@ -110,6 +110,24 @@ function scramble(i: number, modulus: number, multiplier: number, offset: number
 }
 
 /** Unique for i below 18 x 900,000 people; never a +232 XX 000001-style number (the demo consumer's). */
+/**
+ * A generated person as a lender reports them in a monthly file: every identifier the person
+ * holds, names, birth date, phone and address (the subject half of one file row).
+ */
+export function reportedSubjectOf(p: GeneratedPerson) {
+  return {
+    nationalId: p.nin ?? undefined,
+    passportNumber: p.passport ?? undefined,
+    driversLicense: p.driversLicense ?? undefined,
+    firstName: p.firstName,
+    middleName: p.middleName ?? undefined,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth ?? undefined,
+    phone: p.phone,
+    address: { line: p.addressLine, district: p.district },
+  };
+}
+
 export function phoneOf(i: number): string {
   const prefix = PHONE_PREFIXES[i % PHONE_PREFIXES.length];
   const suffix = 100_000 + scramble(Math.floor(i / PHONE_PREFIXES.length), 900_000, 7_919, 12_345);

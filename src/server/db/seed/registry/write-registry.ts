@@ -8,6 +8,7 @@ import type { Database, DatabaseHandle } from '../../client';
 import { queryRows } from '../../query';
 import { generatePerson, indexLenders, type GeneratedPerson } from './generate';
 import { LENDERS, type LenderProfile } from './sierra-leone-data';
+import { recountReportUsage } from '../../../modules/credit/quota';
 
 // Writes a generated registry. PostgreSQL and PGlite get COPY (a text stream per table per batch);
 // a plain Database (the demo seed) gets one INSERT ... SELECT FROM unnest per table per batch.
@@ -219,6 +220,8 @@ async function writeWith(sink: RowSink, db: Database, options: WriteRegistryOpti
     });
     options.onProgress?.(to - start);
   }
+  // The generated inquiries include reports: the monthly quota counters follow them.
+  await recountReportUsage(db);
   return { people: options.people, accounts, inquiries, milliseconds: performance.now() - started };
 }
 
@@ -242,7 +245,8 @@ export async function writeRegistry(handle: DatabaseHandle, options: WriteRegist
     return await writeWith(sink, handle.db, options);
   } finally {
     for (const index of dropped) await handle.db.execute(sql.raw(index.definition));
-    if (handle.kind === 'postgres') await handle.db.execute(sql`ANALYZE`);
+    // Fresh statistics for the planner; PGlite has no autovacuum to gather them later.
+    await handle.db.execute(sql`ANALYZE`);
   }
 }
 

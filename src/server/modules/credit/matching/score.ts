@@ -1,5 +1,5 @@
 import type { TIdentifierType } from '@shared/credit-reference';
-import { swapDayMonth, trigramSimilarity } from './names';
+import { swapDayMonth, textTrigrams, trigramSetSimilarity, trigramSimilarity } from './names';
 
 /**
  * How a reported identity is scored against a person already in the registry. The weights and
@@ -102,7 +102,9 @@ function osaDistance(a: string, b: string): number {
   return prev[m];
 }
 
-const similarityCache = new Map<string, number>();
+/** One spelling -> the other (the first sorts before the second) -> similarity without the sound. */
+const similarityCache = new Map<string, Map<string, number>>();
+let similarityCacheSize = 0;
 const SIMILARITY_CACHE_MAX = 200_000;
 
 /** How alike two spellings of one name part are, 0 to 1. */
@@ -110,19 +112,29 @@ export function namePartSimilarity(a: string, b: string, codeA = '', codeB = '')
   if (!a || !b) return 0;
   if (a === b) return 1;
   // Names repeat (Mohamed, Kamara): the same pair comes back thousands of times in a large file.
-  const key = a < b ? `${a}|${b}|${codeA === codeB ? codeA : '-'}` : `${b}|${a}|${codeA === codeB ? codeA : '-'}`;
-  const cached = similarityCache.get(key);
-  if (cached !== undefined) return cached;
-  const value = computePartSimilarity(a, b, codeA, codeB);
-  if (similarityCache.size >= SIMILARITY_CACHE_MAX) similarityCache.clear();
-  similarityCache.set(key, value);
+  const first = a < b ? a : b;
+  const second = a < b ? b : a;
+  let bySecond = similarityCache.get(first);
+  let value = bySecond?.get(second);
+  if (value === undefined) {
+    value = spellingSimilarity(first, second);
+    if (similarityCacheSize >= SIMILARITY_CACHE_MAX) {
+      similarityCache.clear();
+      similarityCacheSize = 0;
+      bySecond = undefined;
+    }
+    if (!bySecond) similarityCache.set(first, (bySecond = new Map()));
+    bySecond.set(second, value);
+    similarityCacheSize++;
+  }
+  // Same sound: Mohamed/Mohammed/Muhammad, Fatmata/Fatimata, Isatu/Isata.
+  if (codeA && codeA === codeB) return Math.max(value, codeA.length >= 2 ? 0.85 : 0.6);
   return value;
 }
 
-function computePartSimilarity(a: string, b: string, codeA: string, codeB: string): number {
+/** Every part of the similarity that depends on the two spellings alone (symmetric). */
+function spellingSimilarity(a: string, b: string): number {
   let s = Math.max(trigramSimilarity(a, b), 1 - osaDistance(a, b) / Math.max(a.length, b.length));
-  // Same sound: Mohamed/Mohammed/Muhammad, Fatmata/Fatimata, Isatu/Isata.
-  if (codeA && codeA === codeB) s = Math.max(s, codeA.length >= 2 ? 0.85 : 0.6);
   // An initial for the name: "M" and "Mohamed".
   if ((a.length === 1 || b.length === 1) && a[0] === b[0]) s = Math.max(s, 0.6);
   // A middle name written into the first-name field: "mohamed lamin" and "mohamed".
@@ -186,13 +198,29 @@ function conflictsOf(probe: ProbeIdentity, cand: CandidateIdentity): { nin: bool
   return { nin, document };
 }
 
-const normalizeAddress = (line: string) => line.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+/**
+ * Address line -> the 3-grams of its lower-case form (words are the runs of a-z and 0-9, as if
+ * everything else were a space). Addresses repeat less than names, hence a cache of their own.
+ */
+const addressTrigramCache = new Map<string, Uint16Array>();
+const ADDRESS_CACHE_MAX = 200_000;
 
+function addressTrigrams(line: string): Uint16Array {
+  let trigrams = addressTrigramCache.get(line);
+  if (!trigrams) {
+    if (addressTrigramCache.size >= ADDRESS_CACHE_MAX) addressTrigramCache.clear();
+    trigrams = textTrigrams(line.toLowerCase());
+    addressTrigramCache.set(line, trigrams);
+  }
+  return trigrams;
+}
+
+/** The best pg_trgm similarity of the reported address line to a line on file (normalised: lower case, letters and digits). */
 function addressSimilarityOf(probe: ProbeIdentity, cand: CandidateIdentity): number {
   if (!probe.addressLine || cand.addresses.size === 0) return 0;
-  const mine = normalizeAddress(probe.addressLine);
+  const mine = addressTrigrams(probe.addressLine);
   let best = 0;
-  for (const line of cand.addresses) best = Math.max(best, trigramSimilarity(mine, normalizeAddress(line)));
+  for (const line of cand.addresses) best = Math.max(best, trigramSetSimilarity(mine, addressTrigrams(line)));
   return best;
 }
 

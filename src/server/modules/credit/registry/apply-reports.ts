@@ -4,23 +4,37 @@ import { historyCodeOfStatus, PAYMENT_HISTORY_MONTHS, type TIdentifierType } fro
 import type { TCreditAccountReport, TMatchOutcome, TSubmissionReject } from '@shared/schemas/credit';
 import type { Database } from '../../../db/client';
 import { queryRows } from '../../../db/query';
-import { addIdentifier, computeNameCodes, findCandidateSubjects, findIdentifierOwners, identifierKey, loadIdentities } from '../matching/candidates';
+import { textArray } from './sql-arrays';
+import {
+  addIdentifier,
+  computeNameCodes,
+  findCandidateSubjects,
+  findKnownFacts,
+  findOwnersOfIdentifiers,
+  loadIdentities,
+  type IdentifierOwners,
+  type FactsProbe,
+  type KnownFacts,
+} from '../matching/candidates';
 import { normalizeName, swapDayMonth } from '../matching/names';
 import {
   checkIdentifierAgreement,
   decideCandidate,
   rankCandidates,
   scoreCandidate,
+  type CandidateIdentity,
   type IdentifierValue,
+  type NameRecord,
   type ProbeIdentity,
 } from '../matching/score';
 import {
+  insertAccounts,
   insertIdentifiers,
   insertNames,
   insertReviews,
   insertSubjects,
   touchSubjects,
-  upsertAccounts,
+  updateAccounts,
   upsertAddresses,
   upsertPhones,
   type AccountRow,
@@ -72,25 +86,50 @@ type Tx = Pick<Database, 'execute'>;
  */
 export async function applyAccountReports(tx: Tx, context: ApplyContext, rows: ReportedRow[]): Promise<{ applied: AppliedRow[]; rejects: TSubmissionReject[] }> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRY_WRITE_LOCK})`);
-  // The batch lookups are many cheap index probes the planner costs high; compiling them (JIT)
-  // takes longer than running them.
-  await tx.execute(sql`SET LOCAL jit = off`);
+  const [previous] = await queryRows<Record<string, string>>(tx as Database, sql`SELECT ${sql.raw(PLANNER_SETTINGS.map((s) => `current_setting('${s}') AS ${s}`).join(', '))}`);
+  await setPlanner(tx, BATCH_PLANNER);
   const applied: AppliedRow[] = [];
   const rejects: TSubmissionReject[] = [];
   const chunkSize = context.chunkSize ?? DEFAULT_CHUNK;
   for (let start = 0; start < rows.length; start += chunkSize) {
-    const result = await applyChunk(tx, context, rows.slice(start, start + chunkSize));
-    applied.push(...result.applied);
-    rejects.push(...result.rejects);
+    const result = await applyChunk(tx, context, rows.slice(start, start + chunkSize), { ...previous, jit: 'off' });
+    for (const a of result.applied) applied.push(a);
+    for (const r of result.rejects) rejects.push(r);
   }
+  // The caller's transaction goes on with its own settings.
+  await setPlanner(tx, previous);
   return { applied, rejects };
+}
+
+/**
+ * Every statement here joins a batch (an unnest of up to 20,000 rows, or an = ANY array) to indexed
+ * tables, and the right plan is always an index probe per batch row, whatever the table
+ * statistics say (a new lender's accounts are not in them yet). For the duration: generic plans
+ * (planned without looking at the arrays: the batch counts as small, so the batch drives the join;
+ * and no selectivity estimate per array element, which cost 10 ms a statement), no hash or merge
+ * join (PostgreSQL may otherwise read a whole table to join a large batch), no memoize (a cache in
+ * front of each probe that almost never hits and costs a third of the probe), no JIT (compiling
+ * costs more than running).
+ */
+const PLANNER_SETTINGS = ['plan_cache_mode', 'enable_hashjoin', 'enable_mergejoin', 'enable_memoize', 'jit'] as const;
+const BATCH_PLANNER: Record<(typeof PLANNER_SETTINGS)[number], string> = {
+  plan_cache_mode: 'force_generic_plan',
+  enable_hashjoin: 'off',
+  enable_mergejoin: 'off',
+  enable_memoize: 'off',
+  jit: 'off',
+};
+
+async function setPlanner(tx: Tx, values: Record<string, string>) {
+  await tx.execute(sql`SELECT ${sql.join(PLANNER_SETTINGS.map((s) => sql`set_config(${s}, ${values[s]}, true)`), sql`, `)}`);
 }
 
 interface ExistingAccount {
   id: string;
   subjectId: string;
   paymentHistory: string;
-  lastReportedAt: Date;
+  /** UTC year and month of the last report, 'YYYY-MM'. */
+  lastReportedMonth: string;
 }
 
 interface PreparedRow extends ReportedRow {
@@ -109,7 +148,8 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
   const names = rows.map((r) => ({ first: normalizeName(r.report.subject.firstName), last: normalizeName(r.report.subject.lastName) }));
   const codes = await computeNameCodes(tx, names);
   return rows.map((r, i) => ({
-    ...r,
+    rowNumber: r.rowNumber,
+    report: r.report,
     probe: {
       first: names[i].first,
       middle: normalizeName(r.report.subject.middleName),
@@ -125,15 +165,15 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
 }
 
 async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: string[]): Promise<Map<string, ExistingAccount>> {
-  const rows = await queryRows<{ id: string; subject_id: string; account_number: string; payment_history: string; last_reported_at: Date | string }>(
+  const rows = await queryRows<{ id: string; subject_id: string; account_number: string; payment_history: string; last_reported_month: string }>(
     tx as Database,
-    sql`SELECT a.id, a.subject_id, a.account_number, a.payment_history, a.last_reported_at
-        FROM unnest(${sql.param(accountNumbers)}::text[]) AS u(account_number)
+    sql`SELECT a.id, a.subject_id, a.account_number, a.payment_history, to_char(a.last_reported_at AT TIME ZONE 'UTC', 'YYYY-MM') AS last_reported_month
+        FROM unnest(${textArray([...accountNumbers].sort())}::text[]) AS u(account_number)
         JOIN credit_accounts a ON a.business_id = ${businessId}::uuid AND a.account_number = u.account_number`,
   );
-  return new Map(
-    rows.map((r) => [r.account_number, { id: r.id, subjectId: r.subject_id, paymentHistory: r.payment_history, lastReportedAt: new Date(r.last_reported_at) }]),
-  );
+  const existing = new Map<string, ExistingAccount>();
+  for (const r of rows) existing.set(r.account_number, { id: r.id, subjectId: r.subject_id, paymentHistory: r.payment_history, lastReportedMonth: r.last_reported_month });
+  return existing;
 }
 
 /**
@@ -158,12 +198,11 @@ function probeKeys(probe: ProbeIdentity): string[] {
   return keys;
 }
 
-function nextPaymentHistory(report: TCreditAccountReport, existing: ExistingAccount | undefined, now: Date): string {
+function nextPaymentHistory(report: TCreditAccountReport, existing: ExistingAccount | undefined, thisMonth: string): string {
   if (report.account.paymentHistory !== undefined) return report.account.paymentHistory;
   const code = historyCodeOfStatus(report.account.status);
   if (!existing) return code;
-  const sameMonth =
-    existing.lastReportedAt.getUTCFullYear() === now.getUTCFullYear() && existing.lastReportedAt.getUTCMonth() === now.getUTCMonth();
+  const sameMonth = existing.lastReportedMonth === thisMonth;
   // A second report in the same month corrects that month; a new month adds one.
   const history = sameMonth ? code + existing.paymentHistory.slice(1) : code + existing.paymentHistory;
   return history.slice(0, PAYMENT_HISTORY_MONTHS);
@@ -184,18 +223,33 @@ function reportedIdentity(report: TCreditAccountReport): Record<string, unknown>
   };
 }
 
-function phaseClock(timings: Record<string, number> | undefined) {
+/** Adds the milliseconds since the last lap to `timings[phase]`, and this process's CPU milliseconds to `timings['cpu ' + phase]`. */
+export function phaseClock(timings: Record<string, number> | undefined) {
   let last = performance.now();
+  let lastCpu = timings ? process.cpuUsage() : null;
   return (phase: string) => {
     if (!timings) return;
     const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu!);
     timings[phase] = (timings[phase] ?? 0) + now - last;
+    timings[`cpu ${phase}`] = (timings[`cpu ${phase}`] ?? 0) + (cpu.user + cpu.system) / 1000;
     last = now;
+    lastCpu = process.cpuUsage();
   };
 }
 
-async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
-  const now = new Date();
+/** What earlier rows of a round added to a person whose identity was not loaded (see applyChunk). */
+interface Additions {
+  names: NameRecord[];
+  phones: string[];
+  lines: string[];
+  identifiers: IdentifierValue[];
+}
+
+const isSameName = (a: NameRecord, b: NameRecord) => a.first === b.first && a.middle === b.middle && a.last === b.last && a.dob === b.dob;
+
+async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[], blockingPlanner: Record<string, string>) {
+  const thisMonth = new Date().toISOString().slice(0, 7);
   const lap = phaseClock(context.timings);
   const prepared = await prepareRows(tx, rows);
   lap('name codes');
@@ -204,17 +258,38 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     context.businessId,
     prepared.map((r) => r.report.account.accountNumber),
   );
-  const owners = await findIdentifierOwners(
+  const owners = await findOwnersOfIdentifiers(
     tx,
     prepared.flatMap((r) => r.probe.identifiers),
   );
   lap('accounts and identifiers lookup');
 
-  // People the rows point at directly, and candidates for the rows that point at nobody.
-  const directSubjects = new Set<string>([...owners.values(), ...[...existingAccounts.values()].map((a) => a.subjectId)]);
-  const needCandidates = prepared
-    .map((r, idx) => ({ r, idx }))
-    .filter(({ r }) => !existingAccounts.has(r.report.account.accountNumber) && !r.probe.identifiers.some((i) => owners.has(identifierKey(i.type, i.value))));
+  // Rows that point at a person directly (their account, or an identifier) need to know only what
+  // that person already has of the row (name, phone, address); the others need candidates.
+  const factsOfRow = new Array<KnownFacts | undefined>(prepared.length);
+  const factsTargetOfRow = new Array<string | undefined>(prepared.length);
+  const factsRows: number[] = [];
+  const factsProbes: FactsProbe[] = [];
+  const needCandidates: { r: PreparedRow; idx: number }[] = [];
+  for (let idx = 0; idx < prepared.length; idx++) {
+    const r = prepared[idx];
+    const existing = existingAccounts.get(r.report.account.accountNumber);
+    const target = existing ? existing.subjectId : primaryOwnerOrNull(r.probe.identifiers, owners);
+    if (!target) {
+      needCandidates.push({ r, idx });
+      continue;
+    }
+    factsRows.push(idx);
+    factsTargetOfRow[idx] = target;
+    const { probe } = r;
+    factsProbes.push({ subjectId: target, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, phone: probe.phone, addressLine: r.report.subject.address.line });
+  }
+  const facts = await findKnownFacts(tx, factsProbes);
+  for (let i = 0; i < factsRows.length; i++) factsOfRow[factsRows[i]] = facts[i];
+  // The blocks take the first 40 (or 200, or 20) people an index scan meets: which index, and so
+  // which people, is the planner's choice, made as it always was (custom plans, the session's
+  // settings), so a file finds the same candidates as before.
+  await setPlanner(tx, blockingPlanner);
   const candidateIds = await findCandidateSubjects(
     tx,
     needCandidates.map(({ r, idx }) => ({
@@ -226,13 +301,61 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       phone: r.probe.phone,
     })),
   );
+  await setPlanner(tx, BATCH_PLANNER);
   lap('candidate blocking');
-  // The people rows point at need no identifiers (the look-up just answered); candidates need everything.
-  const identities = await loadIdentities(tx, directSubjects, { identifiers: false });
   const allCandidateIds = new Set<string>();
   for (const set of candidateIds.values()) for (const id of set) allCandidateIds.add(id);
-  for (const [id, identity] of await loadIdentities(tx, allCandidateIds)) identities.set(id, identity);
+  // Whole identities: of candidates (identifiers too), and, as they are needed, of people a row
+  // points at and brings a new name or phone to (names, phones, addresses: findKnownFacts).
+  const identities = await loadIdentities(tx, allCandidateIds);
   lap('candidate details');
+
+  // People pointed at whose identity is not loaded: what earlier rows of this round added to them.
+  const additions = new Map<string, Additions>();
+  const additionsOf = (subjectId: string) => {
+    let a = additions.get(subjectId);
+    if (!a) additions.set(subjectId, (a = { names: [], phones: [], lines: [], identifiers: [] }));
+    return a;
+  };
+  /** Takes a person's identity as loaded from the registry, with what earlier rows of this round added. */
+  const adopt = (subjectId: string, identity: CandidateIdentity): CandidateIdentity => {
+    const added = additions.get(subjectId);
+    if (added) {
+      // A person loaded mid-round may already hold what this round wrote for them.
+      for (const name of added.names) if (!identity.names.some((n) => isSameName(n, name))) identity.names.push(name);
+      for (const phone of added.phones) identity.phones.add(phone);
+      for (const line of added.lines) identity.addresses.add(line);
+      for (const id of added.identifiers) addIdentifier(identity, id.type, id.value);
+      additions.delete(subjectId);
+    }
+    identities.set(subjectId, identity);
+    return identity;
+  };
+  /** The row's facts if they were gathered for this person. */
+  const factsFor = (idx: number, subjectId: string) => (factsTargetOfRow[idx] === subjectId ? factsOfRow[idx] : undefined);
+  /**
+   * Makes sure a person a row points at can be compared and extended: either their identity is
+   * loaded, or the row's facts about them are at hand. Only a person the row points at through an
+   * identifier an earlier row of this round gave them lacks both: loaded here, one query (rare).
+   */
+  const ensureKnown = async (subjectId: string, facts: KnownFacts | undefined) => {
+    if (identities.has(subjectId) || facts) return;
+    const [loaded] = (await loadIdentities(tx, [subjectId], { identifiers: false })).values();
+    adopt(subjectId, loaded ?? { subjectId, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
+  };
+  /** The person's identity with this round's additions; null when neither loaded nor carried by the row's facts. */
+  const identityOf = (subjectId: string, facts: KnownFacts | undefined): CandidateIdentity | null => {
+    const loaded = identities.get(subjectId);
+    if (loaded) return loaded;
+    return facts?.identity ? adopt(subjectId, facts.identity) : null;
+  };
+  /** Whether the row's name and birth date fit the person's: not compared when the exact name is on file. */
+  const agreementWith = (subjectId: string, probe: ProbeIdentity, facts: KnownFacts | undefined) => {
+    const identity = identityOf(subjectId, facts);
+    // The same name and birth date on file is the best possible agreement.
+    if (!identity && facts?.name) return { agrees: true as const };
+    return checkIdentifierAgreement(probe, identity?.names ?? []);
+  };
 
   // Batch state: people created or extended by earlier rows of this chunk.
   const batchIndex = new Map<string, Set<string>>();
@@ -244,21 +367,23 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     }
   };
 
-  const newSubjects: NewSubjectRow[] = [];
-  const newIdentifiers: { subjectId: string; type: TIdentifierType; value: string }[] = [];
-  const names = new Map<string, NameRow>();
-  const phones = new Map<string, { subjectId: string; phone: string }>();
-  const addresses = new Map<string, { subjectId: string; line: string; district: string | null }>();
-  const touched = new Map<string, { subjectId: string; district: string | null }>();
-  const accounts: AccountRow[] = [];
-  const reviews: ReviewRow[] = [];
+  // What the round writes goes to PostgreSQL in parts while the rows after them are decided
+  // (RoundWriter): the decisions need nothing of those writes, and the next round's look-ups wait
+  // for all of them.
+  const writer = new RoundWriter(tx, context);
+  let batch = newWriteBatch();
+  /** People created by this round: their district was written with them (see touchSubjects). */
+  const createdIds = new Set<string>();
+  /** Latest reported district of each person given a new address by this round. */
+  const touchedDistrict = new Map<string, string | null>();
   const applied: AppliedRow[] = [];
   const rejects: TSubmissionReject[] = [];
 
   const createSubject = (row: PreparedRow): string => {
     const s = row.report.subject;
     const id = randomUUID();
-    newSubjects.push({
+    createdIds.add(id);
+    batch.newSubjects.push({
       id,
       firstName: s.firstName,
       middleName: s.middleName ?? null,
@@ -271,32 +396,46 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
   };
 
   /** Records what this row says about the person: identifiers nobody holds yet, the name, phone and address. */
-  const attach = (subjectId: string, row: PreparedRow) => {
-    const identity = identities.get(subjectId)!;
+  const attach = (subjectId: string, row: PreparedRow, facts: KnownFacts | undefined) => {
+    const identity = identityOf(subjectId, facts);
+    const added = identity ? null : additionsOf(subjectId);
     const { probe } = row;
     for (const id of probe.identifiers) {
-      const key = identifierKey(id.type, id.value);
-      if (owners.has(key)) continue;
-      owners.set(key, subjectId);
-      addIdentifier(identity, id.type, id.value);
-      newIdentifiers.push({ subjectId, type: id.type, value: id.value });
+      if (owners.get(id.type, id.value) !== undefined) continue;
+      owners.set(id.type, id.value, subjectId);
+      if (identity) addIdentifier(identity, id.type, id.value);
+      else added!.identifiers.push(id);
+      batch.newIdentifiers.push({ subjectId, type: id.type, value: id.value });
     }
+    const name: NameRecord = { first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, firstCode: probe.firstCode, lastCode: probe.lastCode };
+    const address = row.report.subject.address;
     // What the registry already knows is not written again: a re-sent file writes its accounts only.
-    const isKnownName = identity.names.some((n) => n.first === probe.first && n.middle === probe.middle && n.last === probe.last && n.dob === probe.dob);
-    const isKnownPhone = !probe.phone || identity.phones.has(probe.phone);
+    // Without a loaded identity the row's facts say it (and the facts carry the identity whenever
+    // the name or the phone is new, so such a person is never indexed below without one).
+    const isKnownName = identity ? identity.names.some((n) => isSameName(n, name)) : facts!.name || added!.names.some((n) => isSameName(n, name));
+    const isKnownPhone = !probe.phone || (identity ? identity.phones.has(probe.phone) : facts!.phone || added!.phones.includes(probe.phone));
+    const isKnownAddress = identity ? identity.addresses.has(address.line) : facts!.addressLine || added!.lines.includes(address.line);
+    // Each is new to the person (checked just above, with everything earlier rows added), so
+    // each is written once.
     if (!isKnownName) {
-      names.set(`${subjectId}|${probe.first}|${probe.middle}|${probe.last}|${probe.dob ?? ''}`, { subjectId, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob });
-      identity.names.push({ first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, firstCode: probe.firstCode, lastCode: probe.lastCode });
+      batch.names.push({ subjectId, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob });
+      if (identity) identity.names.push(name);
+      else added!.names.push(name);
     }
     if (!isKnownPhone) {
-      phones.set(`${subjectId}|${probe.phone}`, { subjectId, phone: probe.phone! });
-      identity.phones.add(probe.phone!);
+      batch.phones.push({ subjectId, phone: probe.phone! });
+      if (identity) identity.phones.add(probe.phone!);
+      else added!.phones.push(probe.phone!);
     }
-    const address = row.report.subject.address;
-    if (!identity.addresses.has(address.line)) {
-      addresses.set(`${subjectId}|${address.line}`, { subjectId, line: address.line, district: address.district });
-      identity.addresses.add(address.line);
-      touched.set(subjectId, { subjectId, district: address.district ?? touched.get(subjectId)?.district ?? null });
+    if (!isKnownAddress) {
+      batch.addresses.push({ subjectId, line: address.line, district: address.district });
+      if (identity) identity.addresses.add(address.line);
+      else added!.lines.push(address.line);
+      if (!createdIds.has(subjectId)) {
+        const district = address.district ?? touchedDistrict.get(subjectId) ?? null;
+        touchedDistrict.set(subjectId, district);
+        batch.touched.set(subjectId, { subjectId, district });
+      }
     }
     // Later rows of the batch find people in the database through SQL; only what this batch adds
     // (new people, new spellings, new phones) needs the in-memory index.
@@ -314,41 +453,51 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
     }
     seenAccountNumbers.set(report.account.accountNumber, row.rowNumber);
     const existing = existingAccounts.get(report.account.accountNumber);
-    const rowOwners = [...new Set(probe.identifiers.map((i) => owners.get(identifierKey(i.type, i.value))).filter((o): o is string => !!o))];
+    const rowOwners = ownersOf(probe.identifiers, owners);
     let subjectId: string;
     let match: TMatchOutcome;
+    let attachFacts: KnownFacts | undefined;
     const queue = (subject: string, candidate: string, reason: string, score: number) =>
-      reviews.push({ subjectId: subject, candidateSubjectId: candidate, reason, score, accountNumber: report.account.accountNumber, reported: reportedIdentity(report) });
+      batch.reviews.push({ subjectId: subject, candidateSubjectId: candidate, reason, score, accountNumber: report.account.accountNumber, reported: reportedIdentity(report) });
 
     if (existing) {
       // The account already belongs to someone: it may be re-reported, not moved to another person.
       subjectId = existing.subjectId;
+      attachFacts = factsFor(idx, subjectId);
+      await ensureKnown(subjectId, attachFacts);
       const pointsElsewhere = rowOwners.some((o) => o !== subjectId);
       const isLinkedById = rowOwners.includes(subjectId);
-      if (pointsElsewhere || (!isLinkedById && !checkIdentifierAgreement(probe, identities.get(subjectId)?.names ?? []).agrees)) {
+      if (pointsElsewhere || (!isLinkedById && !agreementWith(subjectId, probe, attachFacts).agrees)) {
         rejects.push({ row: row.rowNumber, field: 'account.accountNumber', message: ACCOUNT_OF_ANOTHER_PERSON });
         continue;
       }
       match = 'exact';
     } else if (rowOwners.length > 0) {
       const primary = pickPrimaryOwner(probe.identifiers, owners);
-      const agreement = checkIdentifierAgreement(probe, identities.get(primary)?.names ?? []);
+      // The facts were gathered for the primary owner as the round began; an identifier an
+      // earlier row of this round gave to someone can make another person primary now.
+      const primaryFacts = factsFor(idx, primary);
+      await ensureKnown(primary, primaryFacts);
+      const agreement = agreementWith(primary, probe, primaryFacts);
       if (!agreement.agrees) {
         // The number belongs to someone whose name or birth date is far from this one: keep them apart.
         subjectId = createSubject(row);
         for (const owner of rowOwners) queue(subjectId, owner, agreement.reason, agreement.score);
         match = 'review';
+        attachFacts = undefined;
       } else if (rowOwners.length > 1) {
         subjectId = primary;
         for (const owner of rowOwners) if (owner !== primary) queue(primary, owner, 'identifiers_of_different_people', 1);
         match = 'review';
+        attachFacts = primaryFacts;
       } else {
         subjectId = primary;
         match = 'exact';
+        attachFacts = primaryFacts;
       }
     } else {
       const ids = new Set<string>(candidateIds.get(idx) ?? []);
-      for (const key of probeKeys(probe)) for (const id of batchIndex.get(key) ?? []) ids.add(id);
+      if (batchIndex.size > 0) for (const key of probeKeys(probe)) for (const id of batchIndex.get(key) ?? []) ids.add(id);
       const ranked = rankCandidates([...ids].map((id) => scoreCandidate(probe, identities.get(id)!)));
       const decision = decideCandidate(ranked);
       if (decision.outcome === 'probable') {
@@ -364,12 +513,13 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
         subjectId = createSubject(row);
         match = 'new';
       }
+      attachFacts = undefined;
     }
 
-    attach(subjectId, row);
+    attach(subjectId, row, attachFacts);
     const accountId = existing?.id ?? randomUUID();
     const a = report.account;
-    accounts.push({
+    (existing ? batch.knownAccounts : batch.newAccounts).push({
       id: accountId,
       subjectId,
       accountNumber: a.accountNumber,
@@ -381,40 +531,130 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[]) {
       status: a.status,
       defaultAmount: a.defaultAmount ?? null,
       defaultDate: a.defaultDate ?? null,
-      paymentHistory: nextPaymentHistory(report, existing, now),
+      paymentHistory: nextPaymentHistory(report, existing, thisMonth),
     });
+    batch.accountIdByNumber.set(a.accountNumber, accountId);
     applied.push({ rowNumber: row.rowNumber, accountId, subjectId, match, created: !existing });
+    if (++batch.rows >= WRITE_BATCH_ROWS) {
+      writer.write(batch);
+      batch = newWriteBatch();
+    }
+    // Let the driver send the next queued write while this loop runs.
+    if (idx % YIELD_EVERY_ROWS === 0) await writer.yield();
   }
+  writer.write(batch);
 
   lap('decisions');
-  const accountIdByNumber = new Map(accounts.map((a) => [a.accountNumber, a.id]));
-  await insertSubjects(tx, newSubjects);
-  await insertIdentifiers(tx, newIdentifiers);
-  await insertNames(tx, [...names.values()]);
-  await upsertPhones(tx, [...phones.values()]);
-  await upsertAddresses(tx, [...addresses.values()]);
-  lap('write people');
-  const createdIds = new Set(newSubjects.map((s) => s.id));
-  await touchSubjects(
-    tx,
-    [...touched.values()].filter((t) => !createdIds.has(t.subjectId)),
-  );
-  await upsertAccounts(tx, context.businessId, context.submissionId, accounts);
+  await writer.done();
+  lap('writes');
+  return { applied, rejects };
+}
+
+/** Rows decided per write batch, and how often the decision loop lets queued writes go out. */
+const WRITE_BATCH_ROWS = 2_500;
+const YIELD_EVERY_ROWS = 250;
+
+interface WriteBatch {
+  rows: number;
+  newSubjects: NewSubjectRow[];
+  newIdentifiers: { subjectId: string; type: TIdentifierType; value: string }[];
+  names: NameRow[];
+  phones: { subjectId: string; phone: string }[];
+  addresses: { subjectId: string; line: string; district: string | null }[];
+  touched: Map<string, { subjectId: string; district: string | null }>;
+  newAccounts: AccountRow[];
+  knownAccounts: AccountRow[];
+  accountIdByNumber: Map<string, string>;
+  reviews: ReviewRow[];
+}
+
+const newWriteBatch = (): WriteBatch => ({
+  rows: 0,
+  newSubjects: [],
+  newIdentifiers: [],
+  names: [],
+  phones: [],
+  addresses: [],
+  touched: new Map(),
+  newAccounts: [],
+  knownAccounts: [],
+  accountIdByNumber: new Map(),
+  reviews: [],
+});
+
+/**
+ * Writes a round's batches in order, one statement after another on the transaction's connection,
+ * while the caller goes on deciding the next rows: PostgreSQL writes while Node decides. The first
+ * failure stops the chain and is thrown by done() (the caller's transaction then rolls back).
+ */
+class RoundWriter {
+  private tail: Promise<void> = Promise.resolve();
+  private failed = false;
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly context: ApplyContext,
+  ) {}
+
+  write(batch: WriteBatch) {
+    if (batch.rows === 0) return;
+    this.tail = this.tail.then(() => writeBatch(this.tx, this.context, batch));
+    // Seen at once (no unhandled rejection while the loop runs), thrown by done().
+    this.tail.catch(() => {
+      this.failed = true;
+    });
+  }
+
+  /** Gives the event loop a turn, so the driver can take a finished statement's answer and send the next. */
+  async yield() {
+    if (this.failed) await this.tail;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  done(): Promise<void> {
+    return this.tail;
+  }
+}
+
+/** One batch's rows, set-based: people first (the rest refers to them), then accounts and reviews. */
+async function writeBatch(tx: Tx, context: ApplyContext, batch: WriteBatch) {
+  await insertSubjects(tx, batch.newSubjects);
+  await insertIdentifiers(tx, batch.newIdentifiers);
+  await insertNames(tx, batch.names);
+  await upsertPhones(tx, batch.phones);
+  await upsertAddresses(tx, batch.addresses);
+  await touchSubjects(tx, [...batch.touched.values()]);
+  await insertAccounts(tx, context.businessId, context.submissionId, batch.newAccounts);
+  await updateAccounts(tx, context.submissionId, batch.knownAccounts);
   await insertReviews(
     tx,
     context.businessId,
     context.submissionId,
-    reviews.map((r) => ({ ...r, accountId: accountIdByNumber.get(r.accountNumber) ?? null })),
+    batch.reviews.map((r) => ({ ...r, accountId: batch.accountIdByNumber.get(r.accountNumber) ?? null })),
   );
-  lap('write accounts and reviews');
-  return { applied, rejects };
 }
 
-function pickPrimaryOwner(identifiers: IdentifierValue[], owners: Map<string, string>): string {
+/** The distinct people the row's identifiers belong to. */
+function ownersOf(identifiers: IdentifierValue[], owners: IdentifierOwners): string[] {
+  const found: string[] = [];
+  for (const i of identifiers) {
+    const owner = owners.get(i.type, i.value);
+    if (owner && !found.includes(owner)) found.push(owner);
+  }
+  return found;
+}
+
+function primaryOwnerOrNull(identifiers: IdentifierValue[], owners: IdentifierOwners): string | null {
   for (const type of IDENTIFIER_PRIORITY) {
     const id = identifiers.find((i) => i.type === type);
-    const owner = id && owners.get(identifierKey(id.type, id.value));
+    const owner = id && owners.get(id.type, id.value);
     if (owner) return owner;
   }
-  throw new Error('pickPrimaryOwner called without an owned identifier');
+  return null;
+}
+
+function pickPrimaryOwner(identifiers: IdentifierValue[], owners: IdentifierOwners): string {
+  const owner = primaryOwnerOrNull(identifiers, owners);
+  if (!owner) throw new Error('pickPrimaryOwner called without an owned identifier');
+  return owner;
 }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { TIdentifierType } from '@shared/credit-reference';
 import type { Database } from '../../../db/client';
+import { plainArray as plain, textArray as text } from './sql-arrays';
 
 // The write half of applying reported accounts: one INSERT ... SELECT FROM unnest(...) per table
 // for a whole batch. Column arrays, not rows, so a batch is one parameter per column.
 
 type Executor = Pick<Database, 'execute'>;
-const p = (value: unknown) => sql.param(value);
 /**
  * A phone or address reported again within this long is left as it is: a monthly file re-sends
  * every customer's, and rewriting them all each time would only churn the tables.
@@ -58,17 +58,17 @@ export async function insertSubjects(db: Executor, rows: NewSubjectRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subjects (id, first_name, middle_name, last_name, date_of_birth, district)
-    SELECT * FROM unnest(${p(rows.map((r) => r.id))}::uuid[], ${p(rows.map((r) => r.firstName))}::text[],
-      ${p(rows.map((r) => r.middleName))}::text[], ${p(rows.map((r) => r.lastName))}::text[],
-      ${p(rows.map((r) => r.dateOfBirth))}::date[], ${p(rows.map((r) => r.district))}::text[])`);
+    SELECT * FROM unnest(${plain(rows.map((r) => r.id))}::uuid[], ${text(rows.map((r) => r.firstName))}::text[],
+      ${text(rows.map((r) => r.middleName))}::text[], ${text(rows.map((r) => r.lastName))}::text[],
+      ${plain(rows.map((r) => r.dateOfBirth))}::date[], ${text(rows.map((r) => r.district))}::text[])`);
 }
 
 export async function insertIdentifiers(db: Executor, rows: { subjectId: string; type: TIdentifierType; value: string }[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subject_identifiers (type, value, subject_id)
-    SELECT * FROM unnest(${p(rows.map((r) => r.type))}::text[]::credit_identifier_type[], ${p(rows.map((r) => r.value))}::text[],
-      ${p(rows.map((r) => r.subjectId))}::uuid[])
+    SELECT * FROM unnest(${text(rows.map((r) => r.type))}::text[]::credit_identifier_type[], ${text(rows.map((r) => r.value))}::text[],
+      ${plain(rows.map((r) => r.subjectId))}::uuid[])
     ON CONFLICT DO NOTHING`);
 }
 
@@ -76,8 +76,8 @@ export async function insertNames(db: Executor, rows: NameRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subject_names (subject_id, first_name, middle_name, last_name, date_of_birth)
-    SELECT * FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.first))}::text[],
-      ${p(rows.map((r) => r.middle))}::text[], ${p(rows.map((r) => r.last))}::text[], ${p(rows.map((r) => r.dob))}::date[])
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.first))}::text[],
+      ${text(rows.map((r) => r.middle))}::text[], ${text(rows.map((r) => r.last))}::text[], ${plain(rows.map((r) => r.dob))}::date[])
     ON CONFLICT DO NOTHING`);
 }
 
@@ -86,7 +86,7 @@ export async function upsertPhones(db: Executor, rows: { subjectId: string; phon
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subject_phones (subject_id, phone)
-    SELECT * FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.phone))}::text[])
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.phone))}::text[])
     ON CONFLICT (subject_id, phone) DO UPDATE SET last_reported_at = now()
       WHERE credit_subject_phones.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
 }
@@ -96,7 +96,7 @@ export async function upsertAddresses(db: Executor, rows: { subjectId: string; l
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_subject_addresses (subject_id, line, district)
-    SELECT * FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.line))}::text[], ${p(rows.map((r) => r.district))}::text[])
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.line))}::text[], ${text(rows.map((r) => r.district))}::text[])
     ON CONFLICT (subject_id, line) DO UPDATE SET last_reported_at = now(), district = COALESCE(EXCLUDED.district, credit_subject_addresses.district)
       WHERE credit_subject_addresses.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
 }
@@ -106,31 +106,49 @@ export async function touchSubjects(db: Executor, rows: { subjectId: string; dis
   if (rows.length === 0) return;
   await db.execute(sql`
     UPDATE credit_subjects s SET district = COALESCE(u.district, s.district), updated_at = now()
-    FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.district))}::text[]) AS u(id, district)
+    FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.district))}::text[]) AS u(id, district)
     WHERE s.id = u.id`);
 }
 
 /**
- * Creates or updates accounts by (business, account number). The subject of an existing account
- * never changes here, and neither does its disputed flag (only a dispute's outcome clears it).
+ * New accounts, known to be new: the caller looked every account number up under the registry
+ * write lock, so a plain INSERT (no ON CONFLICT arbitration, which costs a speculative insertion
+ * per row) cannot collide.
  */
-export async function upsertAccounts(db: Executor, businessId: string, submissionId: string | null, rows: AccountRow[]) {
+export async function insertAccounts(db: Executor, businessId: string, submissionId: string | null, rows: AccountRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_accounts (id, business_id, subject_id, account_number, type, currency, principal, balance, opened_at,
       status, default_amount, default_date, payment_history, submission_id, last_reported_at, updated_at)
     SELECT u.id, ${businessId}::uuid, u.subject_id, u.account_number, u.type, u.currency, u.principal, u.balance, u.opened_at,
       u.status, u.default_amount, u.default_date, u.payment_history, ${submissionId}::uuid, now(), now()
-    FROM unnest(${p(rows.map((r) => r.id))}::uuid[], ${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.accountNumber))}::text[],
-      ${p(rows.map((r) => r.type))}::text[], ${p(rows.map((r) => r.currency))}::text[], ${p(rows.map((r) => r.principal))}::bigint[],
-      ${p(rows.map((r) => r.balance))}::bigint[], ${p(rows.map((r) => r.openedAt))}::date[], ${p(rows.map((r) => r.status))}::text[],
-      ${p(rows.map((r) => r.defaultAmount))}::bigint[], ${p(rows.map((r) => r.defaultDate))}::date[], ${p(rows.map((r) => r.paymentHistory))}::text[])
-      AS u(id, subject_id, account_number, type, currency, principal, balance, opened_at, status, default_amount, default_date, payment_history)
-    ON CONFLICT (business_id, account_number) DO UPDATE SET
-      type = EXCLUDED.type, currency = EXCLUDED.currency, principal = EXCLUDED.principal, balance = EXCLUDED.balance,
-      opened_at = EXCLUDED.opened_at, status = EXCLUDED.status, default_amount = EXCLUDED.default_amount,
-      default_date = EXCLUDED.default_date, payment_history = EXCLUDED.payment_history, submission_id = EXCLUDED.submission_id,
-      last_reported_at = now(), updated_at = now()`);
+    FROM ${accountColumns(rows)}`);
+}
+
+/**
+ * Accounts already on file, by id (found by the caller under the registry write lock). Their
+ * subject never changes here, and neither does their disputed flag (only a dispute's outcome
+ * clears it).
+ */
+export async function updateAccounts(db: Executor, submissionId: string | null, unsorted: AccountRow[]) {
+  if (unsorted.length === 0) return;
+  // In id order: the primary key is walked from one end to the other (a quarter less CPU).
+  const rows = [...unsorted].sort((a, b) => (a.id < b.id ? -1 : 1));
+  await db.execute(sql`
+    UPDATE credit_accounts a SET
+      type = u.type, currency = u.currency, principal = u.principal, balance = u.balance, opened_at = u.opened_at, status = u.status,
+      default_amount = u.default_amount, default_date = u.default_date, payment_history = u.payment_history, submission_id = ${submissionId}::uuid,
+      last_reported_at = now(), updated_at = now()
+    FROM ${accountColumns(rows)}
+    WHERE a.id = u.id`);
+}
+
+function accountColumns(rows: AccountRow[]) {
+  return sql`unnest(${plain(rows.map((r) => r.id))}::uuid[], ${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.accountNumber))}::text[],
+      ${text(rows.map((r) => r.type))}::text[], ${text(rows.map((r) => r.currency))}::text[], ${plain(rows.map((r) => r.principal))}::bigint[],
+      ${plain(rows.map((r) => r.balance))}::bigint[], ${plain(rows.map((r) => r.openedAt))}::date[], ${text(rows.map((r) => r.status))}::text[],
+      ${plain(rows.map((r) => r.defaultAmount))}::bigint[], ${plain(rows.map((r) => r.defaultDate))}::date[], ${text(rows.map((r) => r.paymentHistory))}::text[])
+      AS u(id, subject_id, account_number, type, currency, principal, balance, opened_at, status, default_amount, default_date, payment_history)`;
 }
 
 export async function insertReviews(
@@ -143,7 +161,7 @@ export async function insertReviews(
   await db.execute(sql`
     INSERT INTO credit_match_reviews (subject_id, candidate_subject_id, reason, score, business_id, account_id, submission_id, reported)
     SELECT u.subject_id, u.candidate_subject_id, u.reason, u.score, ${businessId}::uuid, u.account_id, ${submissionId}::uuid, u.reported
-    FROM unnest(${p(rows.map((r) => r.subjectId))}::uuid[], ${p(rows.map((r) => r.candidateSubjectId))}::uuid[], ${p(rows.map((r) => r.reason))}::text[],
-      ${p(rows.map((r) => r.score))}::real[], ${p(rows.map((r) => r.accountId))}::uuid[], ${p(rows.map((r) => JSON.stringify(r.reported)))}::text[]::jsonb[])
+    FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${plain(rows.map((r) => r.candidateSubjectId))}::uuid[], ${text(rows.map((r) => r.reason))}::text[],
+      ${plain(rows.map((r) => r.score))}::real[], ${plain(rows.map((r) => r.accountId))}::uuid[], ${text(rows.map((r) => JSON.stringify(r.reported)))}::text[]::jsonb[])
       AS u(subject_id, candidate_subject_id, reason, score, account_id, reported)`);
 }

@@ -34,6 +34,8 @@ export function writeModelCard(fit: FitResult, context: ModelCardContext): strin
   lines.push('');
   lines.push('Mobile money loans, utility and post-paid phone accounts are credit history like any other: their monthly payments, delinquencies and defaults enter every feature, and three months of such an account lift a file out of "thin", so people with no bank history get a score.');
   lines.push('');
+  lines.push("The score reads what the report it comes with shows. A default past the retention period (the `retention_years` setting) is not read. On a business report, an account whose dispute passed its deadline without the lender's answer is left out of the report and of its score alike (one predicate for both: disputes/queries.ts `isHiddenFromLendersSql`), until the lender answers; the person's own score reads their whole file, that entry included.");
+  lines.push('');
   lines.push('## Data');
   lines.push(`- Source: ${context.dataSource}.`);
   lines.push(`- Registry snapshot: ${context.snapshotDate}. Observation date: ${context.observationDate} (12 months earlier). Features are computed as the registry stood on the observation date (later monthly codes, balances and defaults ignored); the outcome is read from the 12 months after it.`);

@@ -1,0 +1,46 @@
+// `DATABASE_URL=postgres://… npm run bench:report-in-process -- [--people 100000] [--reports 200]`
+//
+// One business report after another, in this process (no HTTP), on a registry `npm run bench`
+// made and kept (ccsl_bench_<N>): wall time and this process's CPU per report, and the statements
+// each report sends. The figure that shows what the report path itself costs, apart from HTTP and
+// from the load generator (docs/performance.md).
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { queryRows } from '../src/server/db/query';
+import { pullCreditReport } from '../src/server/modules/credit/pull-report';
+import { argValue } from './lib/args';
+import { BENCH_USERNAME } from './lib/bench-business';
+
+const people = Number(argValue('people', '100000'));
+const reports = Number(argValue('reports', '200'));
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) throw new Error('Set DATABASE_URL: this measures the PostgreSQL report path on a registry npm run bench made.');
+const url = new URL(adminUrl);
+url.pathname = `/ccsl_bench_${people}`;
+const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+const ids = (await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM credit_subjects TABLESAMPLE SYSTEM (5) LIMIT ${reports * 2}`)).map((r) => r.id);
+const [lender] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM users WHERE username = ${BENCH_USERNAME}`);
+if (!lender) throw new Error(`No ${BENCH_USERNAME} in ccsl_bench_${people}: run npm run bench -- --people ${people} first.`);
+
+let statements = 0;
+const pool = handle.pool!;
+const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+  statements++;
+  return query(...args);
+};
+for (const round of ['warm-up', 'measured']) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  statements = 0;
+  const offset = round === 'warm-up' ? 0 : reports;
+  for (let i = 0; i < reports; i++) {
+    await pullCreditReport(handle.db, { businessId: lender.id, userId: lender.id }, { subjectId: ids[(offset + i) % ids.length], purpose: 'credit_application', consent: true });
+  }
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `${round}: ${((performance.now() - start) / reports).toFixed(2)} ms a report, ${((used.user + used.system) / 1000 / reports).toFixed(2)} ms of this process's CPU, ` +
+      `${(statements / reports).toFixed(1)} statements through the pool (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+  );
+}
+await handle.close();

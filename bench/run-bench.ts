@@ -1,0 +1,159 @@
+// `npm run bench -- [--people 1000000] [--json] [--fresh] [--seconds 15] [--connections 32] [--rate 500] [--ingest-rows 100000]`
+//
+// The national-scale benchmark (docs/performance.md): a registry of N generated people in the
+// configured database (PostgreSQL with DATABASE_URL, PGlite otherwise), the real server started
+// as production runs it, and autocannon over loopback against it, all in one run:
+//   baseline  GET /api/health (one trivial query), at the same concurrency as the rest;
+//   report    POST /api/credit/reports for a person found by NIN: audited, an inquiry, scored;
+//   search    POST /api/credit/search by name and date of birth;
+//   ingest    one monthly file of 100,000 rows with identity matching.
+// Throughput is taken flat out; report latency also at a fixed offered rate (--rate, 500/s).
+// Ratios to the baseline are the figures to compare between machines.
+import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/server/db/query';
+import { argValue, hasFlag } from './lib/args';
+import { BENCH_PASSWORD, BENCH_USERNAME, ensureBenchBusiness, raiseBenchLimits } from './lib/bench-business';
+import { BENCH_AS_OF, BENCH_SEED, openBenchDatabase } from './lib/bench-database';
+import { startBenchServer } from './lib/bench-server';
+import { runLoad, type LoadResult } from './lib/load';
+import { buildMonthlyFile } from './lib/monthly-file';
+
+const people = Number(argValue('people', '1000000'));
+const asJson = hasFlag('json');
+const seconds = Number(argValue('seconds', '15'));
+// PGlite answers one query at a time: more connections only queue longer.
+const connections = Number(argValue('connections', process.env.DATABASE_URL ? '32' : '8'));
+const offeredRate = Number(argValue('rate', '500'));
+const ingestRows = Number(argValue('ingest-rows', '100000'));
+const log = (line: string) => console.log(line);
+
+mkdirSync('.bench-data', { recursive: true });
+const database = await openBenchDatabase(people, { fresh: hasFlag('fresh'), log });
+const businessId = await ensureBenchBusiness(database.handle.db);
+const raised = await raiseBenchLimits(database.handle.db, businessId);
+log(`Benchmark lender ${BENCH_USERNAME}: ${raised}.`);
+
+interface Target {
+  subjectId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+// People to ask about, drawn at random from those with a NIN and a full birth date.
+const targets = await queryRows<Target>(
+  database.handle.db,
+  sql`SELECT s.id AS "subjectId", s.first_name AS "firstName", s.last_name AS "lastName", s.date_of_birth::text AS "dateOfBirth"
+      FROM credit_subjects s TABLESAMPLE SYSTEM (${Math.min(100, (200_000 / people) * 5)})
+      WHERE s.date_of_birth IS NOT NULL AND EXISTS (SELECT 1 FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin')
+      LIMIT 5000`,
+);
+await database.handle.close();
+if (targets.length < 100) throw new Error(`only ${targets.length} people to ask about`);
+const pick = () => targets[Math.floor(Math.random() * targets.length)];
+
+const server = await startBenchServer(database.serverEnv, '.bench-data/server.log');
+try {
+  const login = await fetch(`${server.url}/api/businesses/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USERNAME, password: BENCH_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const headers = { cookie };
+  const reportBody = () => JSON.stringify({ subjectId: pick().subjectId, purpose: 'credit_application', consent: true });
+  const searchBody = () => {
+    const t = pick();
+    return JSON.stringify({ firstName: t.firstName, lastName: t.lastName, dateOfBirth: t.dateOfBirth, purpose: 'credit_application' });
+  };
+
+  const check = async (name: string, result: LoadResult) => {
+    if (result.non2xx > 0 || result.errors > 0) log(`  ${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+    return result;
+  };
+  const scenario = (name: string, run: () => Promise<LoadResult>) => {
+    log(`${name}...`);
+    return run().then((r) => check(name, r));
+  };
+
+  // Warm-up: code paths compiled, caches and database buffers filled.
+  await runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections: 8, seconds: 3 });
+  await runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections: 8, seconds: 3 });
+
+  const baseline = await scenario('baseline GET /api/health', () => runLoad({ url: `${server.url}/api/health`, connections, seconds }));
+  const report = await scenario('report, flat out', () =>
+    runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds }),
+  );
+  const reportAtRate = await scenario(`report at ${offeredRate}/s offered`, () =>
+    runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds, overallRate: offeredRate }),
+  );
+  const search = await scenario('search by name and date of birth, flat out', () =>
+    runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds }),
+  );
+
+  log(`ingest: building a monthly file of ${ingestRows.toLocaleString('en')} rows...`);
+  const file = JSON.stringify({
+    rows: buildMonthlyFile({ rows: ingestRows, registryPeople: people, seed: BENCH_SEED, asOf: BENCH_AS_OF, accountPrefix: `BENCH-${Date.now()}` }),
+  });
+  const started = performance.now();
+  const sent = await postOnFreshConnection(`${server.url}/api/credit/submissions`, { ...headers, 'content-type': 'application/json' }, file);
+  const ingestSeconds = (performance.now() - started) / 1000;
+  const outcome = JSON.parse(sent.body) as { id?: string; message?: string };
+  if (sent.status !== 202) throw new Error(`the monthly file was refused: ${sent.status} ${sent.body.slice(0, 500)}`);
+  const status = await fetch(`${server.url}/api/credit/submissions/${outcome.id}`, { headers }).then((r) => r.json());
+  log(`  ${JSON.stringify({ status: status.status, accepted: status.accepted, rejected: status.rejected, matches: status.matches })}`);
+  const rowsPerSecond = Math.round(ingestRows / ingestSeconds);
+  log(`  ${ingestRows.toLocaleString('en')} rows in ${ingestSeconds.toFixed(1)} s`);
+
+  const ratio = (r: LoadResult) => Math.round((r.rps / baseline.rps) * 1000) / 1000;
+  const peakRssMb = server.peakRssMb();
+  const rows: [string, LoadResult, string][] = [
+    ['baseline (GET /api/health)', baseline, ''],
+    ['report, flat out', report, ratio(report).toFixed(2)],
+    [`report at ${offeredRate}/s offered`, reportAtRate, ''],
+    ['search name+DOB, flat out', search, ratio(search).toFixed(2)],
+  ];
+  log('');
+  log(`${database.kind}, ${people.toLocaleString('en')} people, ${connections} connections, ${seconds} s each, server peak memory ${peakRssMb} MB`);
+  log('scenario                        req/s    p50 ms   p99 ms   ratio');
+  for (const [name, r, rr] of rows) log(`${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr}`);
+  log(`ingest                         ${rowsPerSecond.toLocaleString('en')} rows/s (${ingestRows.toLocaleString('en')} rows in ${ingestSeconds.toFixed(1)} s)`);
+  if (asJson) {
+    console.log(
+      JSON.stringify({
+        database: database.kind,
+        people,
+        connections,
+        seconds,
+        serverPeakRssMb: peakRssMb,
+        scenarios: {
+          baseline: { rps: baseline.rps, p50: baseline.p50, p99: baseline.p99 },
+          report: { rps: report.rps, p50: reportAtRate.p50, p99: reportAtRate.p99, ratio: ratio(report), offeredRate, rpsAtOfferedRate: reportAtRate.rps, p99FlatOut: report.p99 },
+          search: { rps: search.rps, p50: search.p50, p99: search.p99, ratio: ratio(search) },
+          ingest: { rowsPerSecond, rows: ingestRows, seconds: Math.round(ingestSeconds * 10) / 10 },
+        },
+      }),
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+/**
+ * A POST on a connection of its own: after minutes of load, fetch would reuse the login's
+ * keep-alive connection, which the server has closed for idleness (EPIPE mid-upload).
+ */
+function postOnFreshConnection(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,0 +1,49 @@
+import { getTableColumns, is, Placeholder, sql, SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * `INSERT INTO <table> (<columns>) SELECT <values> FROM <source>`: the row is written once per row
+ * of `source` (a CTE name), so a data-modifying CTE can make several inserts depend on one gate
+ * and the whole write stays one statement, one round trip, atomic without BEGIN and COMMIT
+ * (credit/pull-report.ts). `row` uses the table's property names, as drizzle's insert does; each
+ * value is cast to its column's type, since parameters in a SELECT list have none. A value may be
+ * a placeholder (sql.placeholder) for a statement compiled once (db/prepared.ts compiledStatement);
+ * fill it with columnValues.
+ */
+export function insertRowFrom<T extends PgTable>(table: T, row: Partial<Record<keyof T['$inferInsert'], unknown>>, source: SQL): SQL {
+  const columns = getTableColumns(table);
+  const names: SQL[] = [];
+  const values: SQL[] = [];
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    const column = columns[key];
+    if (!column) throw new Error(`insertRowFrom: ${key} is not a column`);
+    names.push(sql`${sql.identifier(column.name)}`);
+    values.push(sql`${is(value, Placeholder) ? value : toParameter(value, column.getSQLType())}::${sql.raw(column.getSQLType())}`);
+  }
+  return sql`INSERT INTO ${table} (${sql.join(names, sql`, `)}) SELECT ${sql.join(values, sql`, `)} FROM ${source}`;
+}
+
+/** Placeholders named `<prefix><key>` for every column key given: the row of a compiled insert. */
+export function columnPlaceholders(prefix: string, keys: readonly string[]): Record<string, Placeholder> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)]));
+}
+
+/** The values that fill columnPlaceholders(prefix, …) for one row, converted as insertRowFrom converts them. */
+export function columnValues<T extends PgTable>(table: T, prefix: string, row: Partial<T['$inferInsert']>): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    if (!column) throw new Error(`columnValues: ${key} is not a column`);
+    out[`${prefix}${key}`] = value === undefined ? null : toParameter(value, column.getSQLType());
+  }
+  return out;
+}
+
+function toParameter(value: unknown, sqlType: string): unknown {
+  if (value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (sqlType === 'jsonb' || sqlType === 'json') return JSON.stringify(value);
+  return value;
+}

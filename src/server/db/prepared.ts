@@ -1,0 +1,60 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from './client';
+import { queryRows } from './query';
+
+interface WithDriver {
+  $client?: unknown;
+  session?: { client?: unknown };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * queryRows as a named prepared statement on PostgreSQL: each connection plans the statement once
+ * and reuses the plan. For the large one-round-trip reads of the hot paths (a business report's
+ * whole file) planning cost more than executing (about 4 ms against 1 ms, docs/performance.md).
+ * `name` must stand for one SQL text: callers whose SQL varies pass one name per variant. On
+ * PGlite, and wherever the driver is not pg, it is queryRows.
+ */
+export async function queryPreparedRows<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const driver = db as unknown as WithDriver;
+  const client = driver.$client ?? driver.session?.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(db, query);
+  const { sql: text, params } = driver.dialect.sqlToQuery(query);
+  const result = await client.query({ name, text, values: params as unknown[] });
+  return result.rows as T[];
+}
+
+/**
+ * A drizzle prepared query made once per database handle (a prepared query belongs to the handle
+ * that made it): for the few queries every request runs (the session, the business's access).
+ * Call it with the root handle, not a transaction.
+ */
+export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const made = new WeakMap<Database, T>();
+  return (db) => {
+    let query = made.get(db);
+    if (!query) made.set(db, (query = build(db)));
+    return query;
+  };
+}
+
+/**
+ * A statement built once with placeholders (sql.placeholder) and run as a named prepared statement:
+ * neither drizzle's SQL building nor PostgreSQL's planning is repeated per call. For the writes of
+ * the hottest paths, whose SQL is long and whose values change every time.
+ */
+export function compiledStatement<Row>(name: string, build: () => SQL): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
+  let compiled: { sql: string; params: unknown[] } | undefined;
+  return async (db, values) => {
+    const driver = db as unknown as WithDriver;
+    compiled ??= driver.dialect.sqlToQuery(build());
+    const params = fillPlaceholders(compiled.params, values);
+    const client = driver.$client ?? driver.session?.client;
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
+      return (await client.query({ name, text: compiled.sql, values: params })).rows as Row[];
+    }
+    // PGlite: the same text and parameters through its own query (no named statements there).
+    return ((await (client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }).query(compiled.sql, params)).rows) as Row[];
+  };
+}
