@@ -135,7 +135,7 @@ describe('readiness', () => {
 });
 
 describe('structured logs', () => {
-  it('put a request id on every request line, the user and role once known, and no secret or full ID', async () => {
+  it('write one line per request with its request id, the user and role once known, and no secret or full ID', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -163,6 +163,9 @@ describe('structured logs', () => {
     const requestLines = parsed.filter((l) => l.req || l.res);
     expect(requestLines.length).toBeGreaterThan(4);
     expect(requestLines.every((l) => typeof l.reqId === 'string')).toBe(true);
+    // One line per request, written when it is answered: method, path, status and time together.
+    expect(requestLines.every((l) => l.msg === 'request completed' && l.req.method && l.req.url && l.res.statusCode && typeof l.responseTime === 'number')).toBe(true);
+    expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(requestLines.length);
     const meLine = parsed.find((l) => l.res && l.userId);
     expect(meLine).toMatchObject({ role: 'consumer' });
     const all = lines.join('\n');

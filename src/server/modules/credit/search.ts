@@ -50,7 +50,7 @@ async function findByNameAndDob(db: Database, firstName: string, lastName: strin
   const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
   const blocked = await findCandidateSubjects(db, [
     { idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapDayMonth(dateOfBirth), phone: null },
-  ]);
+  ], { prepared: true });
   let ids = blocked.get(0) ?? new Set<string>();
   if (ids.size === 0) {
     const year = Number(dateOfBirth.slice(0, 4));

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TIdentifierType } from '@shared/credit-reference';
 import type { Database } from '../../../db/client';
+import { queryPreparedRows } from '../../../db/prepared';
 import { queryRows } from '../../../db/query';
 import { plainArray, textArray } from '../registry/sql-arrays';
 import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
@@ -146,7 +147,10 @@ const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
  * either way round (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
  * both sounds where either side has no birth date.
  */
-export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[]): Promise<Map<number, Set<string>>> {
+export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[], options: { prepared?: boolean } = {}): Promise<Map<number, Set<string>>> {
+  // A search (one probe, many a second) plans each block once per connection; a monthly file's
+  // rounds keep custom plans, planned for their thousands of probes.
+  const query = <T>(name: string, statement: SQL) => (options.prepared ? queryPreparedRows<T>(db as Database, name, statement) : queryRows<T>(db as Database, statement));
   const result = new Map<number, Set<string>>();
   if (batch.length === 0) return result;
   const probes = inIndexOrder(batch, (p) => `${p.dob ?? ''} ${p.lastCode} ${p.firstCode}`);
@@ -155,8 +159,8 @@ export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[]
     if (!set) result.set(idx, (set = new Set()));
     set.add(subjectId);
   };
-  const tight = await queryRows<{ idx: number; subject_id: string; via: 'name' | 'phone' }>(
-    db as Database,
+  const tight = await query<{ idx: number; subject_id: string; via: 'name' | 'phone' }>(
+    'match-tight-block',
     sql`${PROBES_CTE(probes)}
         SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
@@ -181,8 +185,8 @@ export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[]
   }
   const open = probes.filter((p) => !settled.has(p.idx));
   if (open.length === 0) return result;
-  const loose = await queryRows<{ idx: number; subject_id: string }>(
-    db as Database,
+  const loose = await query<{ idx: number; subject_id: string }>(
+    'match-loose-block',
     sql`${PROBES_CTE(open)}
         SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
