@@ -19,8 +19,13 @@ import { argValue, hasFlag } from './lib/args';
 import { BENCH_PASSWORD, BENCH_USERNAME, ensureBenchBusiness, raiseBenchLimits } from './lib/bench-business';
 import { BENCH_AS_OF, BENCH_SEED, openBenchDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
+import { cpuPerRequest, cpuSnapshot } from './lib/cpu-usage';
 import { runLoad, type LoadResult } from './lib/load';
 import { buildMonthlyFile } from './lib/monthly-file';
+import { runPacedLoad } from './lib/paced-load';
+
+/** A scenario's load figures with the CPU each request cost the server and the database. */
+type Measured = LoadResult & { serverCpuMs: number; databaseCpuMs: number };
 
 const people = Number(argValue('people', '1000000'));
 const asJson = hasFlag('json');
@@ -34,6 +39,8 @@ const ingestRows = Number(argValue('ingest-rows', '100000'));
 // For working on one path: `--only report,search` runs the baseline and those scenarios alone
 // (report, search, ingest); the JSON line then holds only what ran.
 const only = new Set(argValue('only', 'report,search,ingest').split(','));
+// With --cpu-prof the baseline is left out, so the profile holds the chosen scenarios alone (no ratios then).
+const runBaseline = !hasFlag('cpu-prof');
 // `--cpu-prof`: the server writes a V8 CPU profile of the whole run to .bench-data/profiles
 // (open it in Chrome's DevTools, Performance tab); it costs throughput, so never quote those figures.
 const serverNodeArgs = hasFlag('cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', '.bench-data/profiles'] : [];
@@ -84,34 +91,38 @@ try {
     if (result.non2xx > 0 || result.errors > 0) log(`  ${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
     return result;
   };
-  const scenario = (name: string, run: () => Promise<LoadResult>) => {
+  // CPU milliseconds per request, server and PostgreSQL (PGlite runs inside the server process).
+  const withPostgres = database.kind === 'postgres';
+  const scenario = async (name: string, run: () => Promise<LoadResult>): Promise<Measured> => {
     log(`${name}...`);
-    return run().then((r) => check(name, r));
+    const before = cpuSnapshot(server.process.pid!, withPostgres);
+    const result = await check(name, await run());
+    return { ...result, ...cpuPerRequest(before, cpuSnapshot(server.process.pid!, withPostgres), result.requests) };
   };
 
   // Warm-up: code paths compiled, caches and database buffers filled.
   if (only.has('report')) await runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections: 8, seconds: 3 });
   if (only.has('search')) await runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections: 8, seconds: 3 });
 
-  const baseline = await scenario('baseline GET /api/health', () => runLoad({ url: `${server.url}/api/health`, connections, seconds }));
-  let report: LoadResult | undefined;
-  let reportAtRate: LoadResult | undefined;
+  const baseline = runBaseline ? await scenario('baseline GET /api/health', () => runLoad({ url: `${server.url}/api/health`, connections, seconds })) : undefined;
+  let report: Measured | undefined;
+  let reportAtRate: Measured | undefined;
   if (only.has('report')) {
     report = await scenario('report, flat out', () =>
       runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds }),
     );
     reportAtRate = await scenario(`report at ${offeredRate}/s offered`, () =>
-      runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds, overallRate: offeredRate }),
+      runPacedLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds, rate: offeredRate }),
     );
   }
-  let search: LoadResult | undefined;
-  let searchAtRate: LoadResult | undefined;
+  let search: Measured | undefined;
+  let searchAtRate: Measured | undefined;
   if (only.has('search')) {
     search = await scenario('search by name and date of birth, flat out', () =>
       runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds }),
     );
     searchAtRate = await scenario(`search at ${searchRate}/s offered`, () =>
-      runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds, overallRate: searchRate }),
+      runPacedLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds, rate: searchRate }),
     );
   }
 
@@ -132,9 +143,9 @@ try {
     ingest = { rowsPerSecond: Math.round(ingestRows / ingestSeconds), rows: ingestRows, seconds: Math.round(ingestSeconds * 10) / 10 };
   }
 
-  const ratio = (r: LoadResult) => Math.round((r.rps / baseline.rps) * 1000) / 1000;
+  const ratio = (r: LoadResult) => (baseline ? Math.round((r.rps / baseline.rps) * 1000) / 1000 : NaN);
   const peakRssMb = server.peakRssMb();
-  const rows: [string, LoadResult | undefined, string][] = [
+  const rows: [string, Measured | undefined, string][] = [
     ['baseline (GET /api/health)', baseline, ''],
     ['report, flat out', report, report ? ratio(report).toFixed(2) : ''],
     [`report at ${offeredRate}/s offered`, reportAtRate, ''],
@@ -143,9 +154,9 @@ try {
   ];
   log('');
   log(`${database.kind}, ${people.toLocaleString('en')} people, ${connections} connections, ${seconds} s each, server peak memory ${peakRssMb} MB, load average ${loadavg()[0].toFixed(1)}`);
-  log('scenario                        req/s    p50 ms   p99 ms   ratio');
+  log('scenario                        req/s    p50 ms   p99 ms   ratio   CPU ms a request: server, database');
   for (const [name, r, rr] of rows) {
-    if (r) log(`${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr}`);
+    if (r) log(`${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr.padEnd(6)}  ${r.serverCpuMs}, ${r.databaseCpuMs}`);
   }
   if (ingest) log(`ingest                         ${ingest.rowsPerSecond.toLocaleString('en')} rows/s (${ingest.rows.toLocaleString('en')} rows in ${ingest.seconds.toFixed(1)} s)`);
   if (asJson) {
@@ -158,12 +169,12 @@ try {
         serverPeakRssMb: peakRssMb,
         loadAverage: loadavg()[0],
         scenarios: {
-          baseline: { rps: baseline.rps, p50: baseline.p50, p99: baseline.p99 },
+          ...(baseline ? { baseline: { rps: baseline.rps, p50: baseline.p50, p99: baseline.p99, serverCpuMs: baseline.serverCpuMs, databaseCpuMs: baseline.databaseCpuMs } } : {}),
           ...(report && reportAtRate
-            ? { report: { rps: report.rps, p50: reportAtRate.p50, p99: reportAtRate.p99, ratio: ratio(report), offeredRate, rpsAtOfferedRate: reportAtRate.rps, p99FlatOut: report.p99 } }
+            ? { report: { rps: report.rps, p50: reportAtRate.p50, p99: reportAtRate.p99, ratio: ratio(report), offeredRate, rpsAtOfferedRate: reportAtRate.rps, p99FlatOut: report.p99, serverCpuMs: report.serverCpuMs, databaseCpuMs: report.databaseCpuMs } }
             : {}),
           ...(search && searchAtRate
-            ? { search: { rps: search.rps, p50: searchAtRate.p50, p99: searchAtRate.p99, ratio: ratio(search), offeredRate: searchRate, rpsAtOfferedRate: searchAtRate.rps, p99FlatOut: search.p99 } }
+            ? { search: { rps: search.rps, p50: searchAtRate.p50, p99: searchAtRate.p99, ratio: ratio(search), offeredRate: searchRate, rpsAtOfferedRate: searchAtRate.rps, p99FlatOut: search.p99, serverCpuMs: search.serverCpuMs, databaseCpuMs: search.databaseCpuMs } }
             : {}),
           ...(ingest ? { ingest } : {}),
         },

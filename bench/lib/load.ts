@@ -1,4 +1,5 @@
-// One load scenario with autocannon over loopback: throughput and latency percentiles.
+// One load scenario with autocannon over loopback, flat out: throughput and latency percentiles.
+// Latency at a fixed offered rate is paced-load.ts (autocannon's rate option sends bursts).
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -18,8 +19,6 @@ export interface LoadOptions {
   body?: () => string;
   connections: number;
   seconds: number;
-  /** Requests per second offered in all (open-ish load); omitted: as fast as the server answers. */
-  overallRate?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -28,7 +27,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    overallRate: options.overallRate,
     headers: { 'content-type': 'application/json', ...options.headers },
     requests: [
       {

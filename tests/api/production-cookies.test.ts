@@ -24,6 +24,27 @@ describe('in production', () => {
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
   });
 
+  it('sends the same security headers on every answer: success, refusal, error, unknown path', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/businesses/me' }),
+      t.app.inject({ method: 'POST', url: '/api/businesses/login', payload: {} }),
+      t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 400, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      expect(res.headers['content-security-policy']).toBe(answers[0].headers['content-security-policy']);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
