@@ -1,5 +1,5 @@
 // `npm run bench -- [--people 1000000] [--json] [--fresh] [--seconds 15] [--connections 32] [--rate 500] [--ingest-rows 100000]
-//   [--search-rate 100] [--only report,search] [--cpu-prof]`
+//   [--search-rate 100] [--only report,search] [--cpu-prof] [--server-heap-mb 768]`
 //
 // The national-scale benchmark (docs/performance.md): a registry of N generated people in the
 // configured database (PostgreSQL with DATABASE_URL, PGlite otherwise), the real server started
@@ -44,6 +44,10 @@ const runBaseline = !hasFlag('cpu-prof');
 // `--cpu-prof`: the server writes a V8 CPU profile of the whole run to .bench-data/profiles
 // (open it in Chrome's DevTools, Performance tab); it costs throughput, so never quote those figures.
 const serverNodeArgs = hasFlag('cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', '.bench-data/profiles'] : [];
+// The server's V8 heap limit (--max-old-space-size): 768 MB, as the production image sets it
+// (Dockerfile, decisions/020); `--server-heap-mb 0` runs it with V8's default (about 4 GB here).
+const serverHeapMb = Number(argValue('server-heap-mb', '768'));
+if (serverHeapMb > 0) serverNodeArgs.push(`--max-old-space-size=${serverHeapMb}`);
 const log = (line: string) => console.log(line);
 
 mkdirSync('.bench-data', { recursive: true });
@@ -51,6 +55,9 @@ log(`Load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(', ')}
 const database = await openBenchDatabase(people, { fresh: hasFlag('fresh'), log });
 const businessId = await ensureBenchBusiness(database.handle.db);
 const raised = await raiseBenchLimits(database.handle.db, businessId);
+// Every run's file brings people the registry has never seen: earlier runs' new people are in it now.
+const [earlier] = await queryRows<{ files: number }>(database.handle.db, sql`SELECT count(*)::int AS files FROM credit_submissions WHERE business_id = ${businessId}::uuid`);
+const newPeopleFrom = people + Number(earlier?.files ?? 0) * 1_000_000;
 log(`Benchmark lender ${BENCH_USERNAME}: ${raised}.`);
 
 interface Target {
@@ -130,7 +137,7 @@ try {
   if (only.has('ingest')) {
     log(`ingest: building a monthly file of ${ingestRows.toLocaleString('en')} rows...`);
     const file = JSON.stringify({
-      rows: buildMonthlyFile({ rows: ingestRows, registryPeople: people, seed: BENCH_SEED, asOf: BENCH_AS_OF, accountPrefix: `BENCH-${Date.now()}` }),
+      rows: buildMonthlyFile({ rows: ingestRows, registryPeople: people, newPeopleFrom, seed: BENCH_SEED, asOf: BENCH_AS_OF, accountPrefix: `BENCH-${Date.now()}` }),
     });
     const started = performance.now();
     const sent = await postOnFreshConnection(`${server.url}/api/credit/submissions`, { ...headers, 'content-type': 'application/json' }, file);
@@ -153,7 +160,10 @@ try {
     [`search at ${searchRate}/s offered`, searchAtRate, ''],
   ];
   log('');
-  log(`${database.kind}, ${people.toLocaleString('en')} people, ${connections} connections, ${seconds} s each, server peak memory ${peakRssMb} MB, load average ${loadavg()[0].toFixed(1)}`);
+  log(
+    `${database.kind}, ${people.toLocaleString('en')} people, ${connections} connections, ${seconds} s each, server heap limit ` +
+      `${serverHeapMb > 0 ? `${serverHeapMb} MB` : 'V8 default'}, server peak memory ${peakRssMb} MB, load average ${loadavg()[0].toFixed(1)}`,
+  );
   log('scenario                        req/s    p50 ms   p99 ms   ratio   CPU ms a request: server, database');
   for (const [name, r, rr] of rows) {
     if (r) log(`${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr.padEnd(6)}  ${r.serverCpuMs}, ${r.databaseCpuMs}`);
@@ -166,6 +176,7 @@ try {
         people,
         connections,
         seconds,
+        serverHeapLimitMb: serverHeapMb > 0 ? serverHeapMb : null,
         serverPeakRssMb: peakRssMb,
         loadAverage: loadavg()[0],
         scenarios: {

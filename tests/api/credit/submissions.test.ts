@@ -228,6 +228,15 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(1499);
   });
 
+  it('lets go of the request rows once checked when asked (the route does), and still counts and applies them all', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => fileRow('RELEASE', i + 1));
+    const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
+    const { id } = await submitMonthlyFile(t.db, { businessId: me.id, userId: me.id }, { format: 'json', body: { rows } }, { releaseRows: true });
+    expect(rows).toHaveLength(0);
+    expect((await statusOf(id)).json()).toMatchObject({ status: 'completed', total: 3, accepted: 3, rejected: 0 });
+    expect(await count('credit_accounts', sql`account_number LIKE 'RELEASE-ACC-%'`)).toBe(3);
+  });
+
   it('marks failed a file left processing by a server that stopped', async () => {
     const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
     const [row] = await queryRows<{ id: string }>(

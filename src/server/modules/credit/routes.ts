@@ -87,7 +87,7 @@ export async function creditRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = isCsv(request) ? { format: 'csv' as const, body: String(request.body) } : { format: 'json' as const, body: request.body };
       const meta = inquiryMetaOf(request);
-      const result = await submitMonthlyFile(app.db, meta, input, { log: request.log });
+      const result = await submitMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
       const [counts] = await app.db
         .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
         .from(creditSubmissions)

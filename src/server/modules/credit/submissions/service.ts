@@ -27,6 +27,12 @@ export interface SubmitOptions {
   chunkSize?: number;
   /** When given, milliseconds spent per phase are added here (benchmarks). */
   timings?: Record<string, number>;
+  /**
+   * Empty the caller's list of rows once they are checked (the valid ones are parsed copies). The
+   * route passes true: the request body holds the same array, and a 100,000-row JSON file is a few
+   * hundred MB of objects the garbage collector can then take back while the rows are applied.
+   */
+  releaseRows?: boolean;
 }
 
 export const FAILED_FILE_MESSAGE = 'The file could not be applied, so none of its rows were written. Please send it again.';
@@ -129,6 +135,8 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
     onDisagreement: () => options.log?.error({ businessId: meta.businessId }, 'the fast row check disagreed with the schema; this file was checked by the schema alone'),
   });
   lap('validation');
+  const total = rows.length;
+  if (options.releaseRows) rows.length = 0;
 
   const [submission] = await db
     .insert(creditSubmissions)
@@ -137,7 +145,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
       userId: meta.userId,
       format: input.format,
       status: 'processing',
-      total: rows.length,
+      total,
       rejected: distinctRows(rejects),
       startedAt: new Date(),
     })
