@@ -19,7 +19,7 @@ import { argValue, hasFlag } from './lib/args';
 import { BENCH_PASSWORD, BENCH_USERNAME, ensureBenchBusiness, raiseBenchLimits } from './lib/bench-business';
 import { BENCH_AS_OF, BENCH_SEED, openBenchDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
-import { cpuPerRequest, cpuSnapshot } from './lib/cpu-usage';
+import { CpuMeter, cpuPerRequest } from './lib/cpu-usage';
 import { runLoad, type LoadResult } from './lib/load';
 import { buildMonthlyFile } from './lib/monthly-file';
 import { runPacedLoad } from './lib/paced-load';
@@ -78,6 +78,7 @@ await database.handle.close();
 if (targets.length < 100) throw new Error(`only ${targets.length} people to ask about`);
 const pick = () => targets[Math.floor(Math.random() * targets.length)];
 
+let cpuMeter: CpuMeter | undefined;
 const server = await startBenchServer(database.serverEnv, '.bench-data/server.log', serverNodeArgs);
 try {
   const login = await fetch(`${server.url}/api/businesses/login`, {
@@ -99,12 +100,13 @@ try {
     return result;
   };
   // CPU milliseconds per request, server and PostgreSQL (PGlite runs inside the server process).
-  const withPostgres = database.kind === 'postgres';
+  cpuMeter = new CpuMeter(server.process.pid!, database.kind === 'postgres');
+  const meter = cpuMeter;
   const scenario = async (name: string, run: () => Promise<LoadResult>): Promise<Measured> => {
     log(`${name}...`);
-    const before = cpuSnapshot(server.process.pid!, withPostgres);
+    const before = meter.snapshot();
     const result = await check(name, await run());
-    return { ...result, ...cpuPerRequest(before, cpuSnapshot(server.process.pid!, withPostgres), result.requests) };
+    return { ...result, ...cpuPerRequest(before, meter.snapshot(), result.requests) };
   };
 
   // Warm-up: code paths compiled, caches and database buffers filled.
@@ -193,6 +195,7 @@ try {
     );
   }
 } finally {
+  cpuMeter?.stop();
   await server.stop();
 }
 

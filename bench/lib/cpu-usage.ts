@@ -38,12 +38,45 @@ export interface CpuSnapshot {
   databaseMs: number;
 }
 
-/** CPU used so far by the server process and (on PostgreSQL on this machine) the database server. */
-export function cpuSnapshot(serverPid: number, withPostgres: boolean): CpuSnapshot {
-  return {
-    serverMs: processCpuMs(serverPid),
-    databaseMs: withPostgres ? postgresPids().reduce((sum, pid) => sum + processCpuMs(pid), 0) : 0,
-  };
+/**
+ * CPU used so far by the server process and (on PostgreSQL on this machine) the database server.
+ * PostgreSQL's processes are sampled every 250 ms and each one's last reading is kept: a backend
+ * the server's pool closes for idleness takes its CPU count with it when it exits, which would
+ * otherwise make a scenario's database CPU go down.
+ */
+export class CpuMeter {
+  private readonly lastByPid = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly serverPid: number,
+    private readonly withPostgres: boolean,
+  ) {
+    if (withPostgres) {
+      this.sample();
+      this.timer = setInterval(() => this.sample(), 250);
+      this.timer.unref();
+    }
+  }
+
+  private sample() {
+    for (const pid of postgresPids()) {
+      const ms = processCpuMs(pid);
+      if (ms > 0) this.lastByPid.set(pid, ms);
+    }
+  }
+
+  snapshot(): CpuSnapshot {
+    if (!this.withPostgres) return { serverMs: processCpuMs(this.serverPid), databaseMs: 0 };
+    this.sample();
+    let databaseMs = 0;
+    for (const ms of this.lastByPid.values()) databaseMs += ms;
+    return { serverMs: processCpuMs(this.serverPid), databaseMs };
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+  }
 }
 
 /** CPU milliseconds per request between two snapshots, each side. */

@@ -31,6 +31,7 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   const total = Math.round(options.rate * options.seconds);
   const start = performance.now();
   const pending: Promise<void>[] = [];
+  const unanswered = new Set<ReturnType<typeof request>>();
 
   const send = (dueAt: number) =>
     new Promise<void>((resolve) => {
@@ -45,18 +46,28 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
           headers: { 'content-type': 'application/json', ...options.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
         },
         (res) => {
+          res.on('error', () => {
+            unanswered.delete(req);
+            errors++;
+            resolve();
+          });
           res.resume();
           res.on('end', () => {
+            unanswered.delete(req);
             latencies.push(performance.now() - dueAt);
             if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
             resolve();
           });
         },
       );
+      unanswered.add(req);
       req.on('error', () => {
+        unanswered.delete(req);
         errors++;
         resolve();
       });
+      // Whatever else ends the request (a socket destroyed mid-answer) ends the wait for it.
+      req.on('close', () => resolve());
       req.end(body);
     });
 
@@ -66,7 +77,13 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     pending.push(send(dueAt));
   }
+  // A server slower than the offered rate has a growing queue: what is not answered within
+  // 30 s of the last send is abandoned and counted as failed (the printout says so).
+  const abandon = setTimeout(() => {
+    for (const req of unanswered) req.destroy();
+  }, 30_000);
   await Promise.all(pending);
+  clearTimeout(abandon);
   const elapsedSeconds = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
