@@ -118,6 +118,13 @@ describe('data access log', () => {
     expect(search0).toMatchObject({ businessName: 'Demo Microfinance Ltd', purpose: 'credit_application', purposeName: 'New credit application' });
     // The person's own views and actions are not "access by others".
     expect(log.entries.every((e: { businessName: string }) => e.businessName !== 'Aminata Kamara')).toBe(true);
+    // A report is listed once, from its inquiry: not again from its audit event (credit.report_pulled).
+    const [reportsOnFile] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE kind = 'report' AND subject_id = ${demoSubjectId}::uuid`,
+    );
+    expect(log.entries.filter((e: { kind: string }) => e.kind === 'report')).toHaveLength(Number(reportsOnFile.n));
+    expect(log.entries.some((e: { kind: string }) => e.kind === 'credit.report_pulled')).toBe(false);
     // Dashboard shows the latest ones.
     expect((await get('/api/consumers/me/dashboard', consumer)).json().recentActivity.length).toBeGreaterThan(0);
   });

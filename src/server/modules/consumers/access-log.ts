@@ -68,8 +68,8 @@ export async function getAccessLog(db: Database, userId: string, hashKey: string
           WHERE e.subject_id = ${subjectId}::uuid
             -- The person's own actions are theirs to know; another account's attempts on the file are shown.
             AND e.actor_user_id IS DISTINCT FROM ${userId}::uuid
-            -- Searches and reports are read from the inquiries above.
-            AND e.action NOT IN ('credit.search', 'credit.report')
+            -- Searches and reports are read from the inquiries above (their audit events would list each twice).
+            AND e.action NOT IN ('credit.search', 'credit.report', 'credit.report_pulled')
           ORDER BY e.occurred_at DESC LIMIT ${limit})
         ORDER BY at DESC
         LIMIT ${limit}`,
