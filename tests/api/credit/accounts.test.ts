@@ -41,6 +41,31 @@ describe('POST /api/credit/accounts: who may report', () => {
   });
 });
 
+describe('POST /api/credit/accounts: audited', () => {
+  it('writes credit.account_reported with the person, the account, created or updated, and the match', async () => {
+    // A person of this test's own, so later tests' look-alikes are not matched against them.
+    const subject = { nationalId: 'AUD0000001', firstName: 'Kumba', middleName: '', lastName: 'Sandi', dateOfBirth: '1979-02-14', phone: '+23278555111' };
+    const first = await post(accountReport({ subject, account: { accountNumber: 'AUD-1' } }));
+    expect(first.statusCode).toBe(201);
+    const again = await post(accountReport({ subject, account: { accountNumber: 'AUD-1', balance: '100' } }));
+    expect(again.statusCode).toBe(200);
+    const { accountId, subjectId } = first.json();
+    const events = await queryRows<{ action: string; actor_role: string; subject_id: string; details: unknown }>(
+      t.db,
+      sql`SELECT action, actor_role, subject_id, details FROM audit_events WHERE target_type = 'credit_account' AND target_id = ${accountId} ORDER BY id`,
+    );
+    const details = events.map((e) => (typeof e.details === 'string' ? JSON.parse(e.details) : e.details));
+    expect(events.map((e) => [e.action, e.actor_role, e.subject_id])).toEqual([
+      ['credit.account_reported', 'business', subjectId],
+      ['credit.account_reported', 'business', subjectId],
+    ]);
+    expect(details).toEqual([
+      { created: true, match: 'new', status: 'current' },
+      { created: false, match: 'exact', status: 'current' },
+    ]);
+  });
+});
+
 describe('POST /api/credit/accounts: the FAQ rule and field messages', () => {
   it('requires at least one valid ID number', async () => {
     const res = await post(accountReport({ subject: { nationalId: undefined } }));

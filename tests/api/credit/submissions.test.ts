@@ -99,6 +99,16 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
     ]);
     expect(await count('credit_accounts', sql`account_number LIKE 'FIVEK-ACC-%'`)).toBe(4995);
     expect(await count('credit_accounts', sql`account_number IN ('FIVEK-ACC-10', 'FIVEK-ACC-100', 'FIVEK-ACC-2000', 'FIVEK-ACC-5000')`)).toBe(0);
+    // One audit event for the file, with who sent it and what came of it.
+    const events = await queryRows<{ action: string; actor_user_id: string; actor_role: string; business_id: string; details: unknown }>(
+      t.db,
+      sql`SELECT action, actor_user_id, actor_role, business_id, details FROM audit_events WHERE target_type = 'credit_submission' AND target_id = ${id}`,
+    );
+    const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'credit.submission_applied', actor_user_id: me.id, actor_role: 'business', business_id: me.id });
+    const details = typeof events[0].details === 'string' ? JSON.parse(events[0].details) : events[0].details;
+    expect(details).toMatchObject({ format: 'json', total: 5000, accepted: 4995, rejected: 5, createdCount: 4995, matchNew: 4995 });
   });
 
   it('updates the same accounts when the same file is sent again, without duplicating people or accounts', { timeout: 120_000 }, async () => {
@@ -217,6 +227,8 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     expect(body).toMatchObject({ status: 'failed', total: 1500, accepted: 0, error: expect.stringMatching(/none of its rows were written/) });
     expect(body.rejects).toEqual([{ row: 3, field: 'subject.phone', message: 'Valid phone number is required' }]);
     expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(0);
+    const failed = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_events WHERE target_type = 'credit_submission' AND target_id = ${id}`);
+    expect(failed.map((e) => e.action)).toEqual(['credit.submission_failed']);
     expect(await count('credit_subject_identifiers', sql`value LIKE 'BOOM%'`)).toBe(0);
     const [names] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_subject_phones WHERE phone LIKE '+23299%' AND subject_id NOT IN (SELECT subject_id FROM credit_accounts)`);
     expect(Number(names.n)).toBe(0);

@@ -68,8 +68,9 @@ export async function getAccessLog(db: Database, userId: string, hashKey: string
           WHERE e.subject_id = ${subjectId}::uuid
             -- The person's own actions are theirs to know; another account's attempts on the file are shown.
             AND e.actor_user_id IS DISTINCT FROM ${userId}::uuid
-            -- Searches and reports are read from the inquiries above (their audit events would list each twice).
-            AND e.action NOT IN ('credit.search', 'credit.report', 'credit.report_pulled')
+            -- Searches and reports are read from the inquiries above (their audit events would list each twice);
+            -- an account a lender reports is on the person's report, not an access to their data.
+            AND e.action NOT IN ('credit.search', 'credit.report', 'credit.report_pulled', 'credit.account_reported')
           ORDER BY e.occurred_at DESC LIMIT ${limit})
         ORDER BY at DESC
         LIMIT ${limit}`,

@@ -66,7 +66,7 @@ export async function creditRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await reportAccount(app.db, businessIdOf(request), request.body);
+      const result = await reportAccount(app.db, inquiryMetaOf(request), request.body);
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );

@@ -13,6 +13,7 @@ import type { Database } from '../../../db/client';
 import { queryRows } from '../../../db/query';
 import { creditSubmissionRejects, creditSubmissions } from '../../../db/schema/index';
 import { badRequest, fieldErrorsOf, notFound } from '../../../lib/http-error';
+import { recordAuditEvent } from '../../audit/record';
 import { assertVerified, loadBusinessAccess } from '../access';
 import type { InquiryMeta } from '../inquiries';
 import { applyAccountReports, duplicateAccountMessage, phaseClock, type ReportedRow } from '../registry/apply-reports';
@@ -151,6 +152,16 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
     })
     .returning({ id: creditSubmissions.id });
   await insertRejects(db, submission.id, rejects);
+  const submissionAudit = (action: string) => ({
+    action,
+    actorUserId: meta.userId,
+    actorRole: 'business',
+    businessId: meta.businessId,
+    targetType: 'credit_submission',
+    targetId: submission.id,
+    ip: meta.ip ?? null,
+    requestId: meta.requestId ?? null,
+  });
 
   try {
     await db.transaction(async (transaction) => {
@@ -161,29 +172,35 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
       const { applied, rejects: applyRejects } = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings }, valid);
       await insertRejects(tx, submission.id, isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects);
       const count = (m: string) => applied.filter((a) => a.match === m).length;
+      const outcome = {
+        accepted: applied.length,
+        rejected: distinctRows([...rejects, ...applyRejects]),
+        createdCount: applied.filter((a) => a.created).length,
+        updatedCount: applied.filter((a) => !a.created).length,
+        matchExact: count('exact'),
+        matchProbable: count('probable'),
+        matchNew: count('new'),
+        matchReview: count('review'),
+      };
       await tx
         .update(creditSubmissions)
-        .set({
-          status: 'completed',
-          accepted: applied.length,
-          rejected: distinctRows([...rejects, ...applyRejects]),
-          createdCount: applied.filter((a) => a.created).length,
-          updatedCount: applied.filter((a) => !a.created).length,
-          matchExact: count('exact'),
-          matchProbable: count('probable'),
-          matchNew: count('new'),
-          matchReview: count('review'),
-          completedAt: new Date(),
-        })
+        .set({ status: 'completed', ...outcome, completedAt: new Date() })
         .where(eq(creditSubmissions.id, submission.id));
+      // One event for the file (each account carries the file's id): in its transaction, so the
+      // registry never holds a file's rows without the record of who sent them.
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format: input.format, total, ...outcome } });
     });
   } catch (error) {
     // The database error only: the failed query's parameters hold the file's personal data.
     options.log?.error({ submissionId: submission.id, cause: databaseCauseOf(error) }, 'monthly file failed; nothing of it was applied');
-    await db
-      .update(creditSubmissions)
-      .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
-      .where(eq(creditSubmissions.id, submission.id));
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await tx
+        .update(creditSubmissions)
+        .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
+        .where(eq(creditSubmissions.id, submission.id));
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format: input.format, total } });
+    });
   }
   return { id: submission.id };
 }
