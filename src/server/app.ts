@@ -33,7 +33,7 @@ import { scoringRoutes } from './modules/scoring/routes';
 import { staffRoutes } from './modules/staff/routes';
 import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
-import { logCompletedRequests } from './logging';
+import { OneLinePerRequest } from './logging';
 import metricsPlugin from './plugins/metrics';
 import readinessPlugin from './plugins/readiness';
 import openApiPlugin from './plugins/openapi';
@@ -62,10 +62,8 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    // One line per request instead of two: logCompletedRequests.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   });
-  logCompletedRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);

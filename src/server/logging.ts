@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './env';
 
 /** Keys whose values never reach a log line, wherever they appear (pino redaction paths). */
@@ -68,13 +68,17 @@ export function buildLoggerOptions(config: AppConfig): FastifyServerOptions['log
 
 /**
  * One line per request, when it is answered: method, path, address, status, time, request id,
- * user and role. Fastify's own request logging (disabled in buildApp) writes two, "incoming
- * request" and "request completed", each through the redaction: at hundreds of requests a second
- * the second line is measurable CPU (docs/performance.md) and says nothing the first does not.
+ * user and role. Fastify's own controller writes two, "incoming request" and "request completed",
+ * each through the redaction: at hundreds of requests a second the second line is measurable CPU
+ * (docs/performance.md) and says nothing the first does not. Every other line Fastify writes
+ * (errors, a stream cut short, a route not found) is kept as it is.
  */
-export function logCompletedRequests(app: FastifyInstance) {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
