@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TBusinessDashboard, TRecentInquiry } from '@shared/schemas/business';
 import type { TScoreBand } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { getBusinessUsage, monthPeriod } from '../credit/access';
 import { madeByJoins, madeBySql } from './report-copies';
 
@@ -117,7 +117,7 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
         LIMIT ${limit}`,
   );
   return rows.map((r) => {
-    const terms = typeof r.search_terms === 'string' ? (JSON.parse(r.search_terms) as Record<string, string>) : r.search_terms;
+    const terms = jsonColumn<Record<string, string> | null>(r.search_terms);
     return {
       id: r.id,
       kind: r.kind,

@@ -3,7 +3,7 @@ import type { TAccountStatus } from '@shared/credit-reference';
 import type { TPortfolioScores } from '@shared/schemas/business';
 import { SCORE_MAX, SCORE_MIN } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { applyScorecard } from '../scoring/apply-scorecard';
 import { computeFeatures } from '../scoring/compute-features';
 import { loadActiveModel } from '../scoring/model-store';
@@ -31,7 +31,6 @@ interface AccountJson {
   lastReportedAt: string;
 }
 
-const parseJson = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
 
 /**
  * The scoring inputs of many people in one statement: the same rows, retention rule and inquiry
@@ -67,7 +66,7 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
   );
   for (const row of rows) {
     result.set(row.subject_id, {
-      accounts: parseJson(row.accounts).map((a) => ({
+      accounts: jsonColumn(row.accounts).map((a) => ({
         id: a.id,
         type: a.type,
         currency: a.currency,
@@ -80,7 +79,7 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
         paymentHistory: a.paymentHistory,
         lastReportedAt: new Date(a.lastReportedAt).toISOString(),
       })),
-      inquiries: parseJson(row.inquiries).map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
+      inquiries: jsonColumn(row.inquiries).map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
     });
   }
   return result;

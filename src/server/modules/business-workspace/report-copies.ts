@@ -3,7 +3,7 @@ import type { TReportCopySummary } from '@shared/schemas/business';
 import type { TCreditReport } from '@shared/schemas/credit';
 import type { TScoreBand } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
 
 /** A report this business pulled; another business's id, or an unknown one, is 404 alike. */
@@ -13,7 +13,7 @@ export async function getReportCopy(db: Database, businessId: string, reportId: 
     sql`SELECT report FROM credit_report_copies WHERE report_id = ${reportId}::uuid AND business_id = ${businessId}::uuid`,
   );
   if (!row) throw notFound('No such report among the reports your business pulled');
-  return typeof row.report === 'string' ? (JSON.parse(row.report) as TCreditReport) : row.report;
+  return jsonColumn(row.report);
 }
 
 /** The reports this business pulled, newest first, with who pulled them. */

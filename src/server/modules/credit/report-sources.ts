@@ -3,6 +3,7 @@ import type { TAccountStatus, TCurrency } from '@shared/credit-reference';
 import type { TFraudAlert } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { queryPreparedRows } from '../../db/prepared';
+import { jsonColumn } from '../../db/query';
 import { FRAUD_ALERT_TEXT } from '../consumers/fraud-alert';
 import { withdrawnConsentColumn, type WithdrawnConsent } from '../consumers/privacy';
 import { isHiddenFromLendersSql } from '../disputes/queries';
@@ -81,8 +82,6 @@ interface SourcesRow extends ScoringInputsRow {
   withdrawn_consent: WithdrawnConsent | string | null;
 }
 
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /**
  * One statement reads the person, their identifiers, names, phones, addresses, accounts (with
  * lender, type and status names), the year's inquiries, a fraud alert and the score's inputs. A
@@ -149,7 +148,7 @@ export async function readReportSources(
     FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
   );
   if (!row) return null;
-  const alert = row.fraud_alert === null ? null : json(row.fraud_alert);
+  const alert = row.fraud_alert === null ? null : jsonColumn(row.fraud_alert);
   return {
     subject: {
       id: row.id,
@@ -161,12 +160,12 @@ export async function readReportSources(
       frozen_at: row.frozen_at === null ? null : new Date(row.frozen_at).toISOString(),
     },
     retentionYears: Number(row.retention_years),
-    identifiers: json(row.identifiers),
-    names: json(row.names),
-    phones: json(row.phones),
-    addresses: json(row.addresses),
-    accounts: json(row.accounts),
-    inquiries: json(row.inquiries),
+    identifiers: jsonColumn(row.identifiers),
+    names: jsonColumn(row.names),
+    phones: jsonColumn(row.phones),
+    addresses: jsonColumn(row.addresses),
+    accounts: jsonColumn(row.accounts),
+    inquiries: jsonColumn(row.inquiries),
     fraudAlert: alert ? { placedAt: new Date(alert.placed_at).toISOString(), contactPhone: alert.contact_phone, text: FRAUD_ALERT_TEXT } : null,
     scoringInputs: parseScoringInputs(row),
     purposeName: row.purpose_name,

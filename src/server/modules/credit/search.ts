@@ -4,7 +4,7 @@ import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
 import { queryPreparedRows } from '../../db/prepared';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { assertCanInquire, loadBusinessAccess } from './access';
 import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
 import { addIdentifier, computeNameCodes, findCandidateSubjects } from './matching/candidates';
@@ -112,16 +112,15 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
           COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value)) FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers
         FROM credit_subjects s WHERE s.id = ANY (${sql.param(ids)}::uuid[])`,
   );
-  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   for (const r of rows) {
     const identity: CandidateIdentity = {
       subjectId: r.id,
-      names: json(r.names).map((n) => ({ first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code })),
-      phones: new Set(json(r.phones)),
-      addresses: new Set(json(r.addresses)),
+      names: jsonColumn(r.names).map((n) => ({ first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code })),
+      phones: new Set(jsonColumn(r.phones)),
+      addresses: new Set(jsonColumn(r.addresses)),
       identifiers: new Map(),
     };
-    for (const i of json(r.identifiers)) addIdentifier(identity, i.type, i.value);
+    for (const i of jsonColumn(r.identifiers)) addIdentifier(identity, i.type, i.value);
     people.set(r.id, { identity, row: r });
   }
   return people;

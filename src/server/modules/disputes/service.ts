@@ -13,7 +13,7 @@ import {
   type TFileDispute,
 } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { disputeEvents, disputes } from '../../db/schema/index';
 import { HttpError, badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit/record';
@@ -113,7 +113,6 @@ interface DisputeRow {
   national_id: string;
 }
 
-const asJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function readDisputes(db: Database, where: ReturnType<typeof sql>): Promise<DisputeRow[]> {
@@ -156,9 +155,9 @@ async function readTimelines(db: Database, ids: string[]): Promise<Map<string, T
 function toDispute(row: DisputeRow, timeline: TDispute['timeline'], now: Date): TDispute {
   const dueAt = new Date(row.due_at);
   const isOpen = row.status === 'open';
-  const snapshot = asJson<ReturnType<typeof accountView>>(row.account_snapshot as never);
+  const snapshot = jsonColumn<ReturnType<typeof accountView>>(row.account_snapshot as never);
   // Whole account numbers: the person sees their own, the lender its own.
-  const account = accountView(asJson<AccountRow>(row.account));
+  const account = accountView(jsonColumn<AccountRow>(row.account));
   return {
     id: row.id,
     reference: row.reference,

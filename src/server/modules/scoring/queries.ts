@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TAccountStatus } from '@shared/credit-reference';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumn, queryRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes/queries';
 import { SETTING_DEFAULTS } from '../settings/service';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
@@ -92,8 +92,8 @@ export function scoringInputsColumns(subjectId: string, asOf: Date, excludeInqui
 }
 
 export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
-  const accounts = parseJson(row.scoring_accounts);
-  const inquiries = parseJson(row.scoring_inquiries);
+  const accounts = jsonColumn(row.scoring_accounts);
+  const inquiries = jsonColumn(row.scoring_inquiries);
   return {
     accounts: accounts.map((a) => ({
       id: a.id,
@@ -110,9 +110,4 @@ export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
     })),
     inquiries: inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
   };
-}
-
-/** pg and PGlite parse json columns; a driver that does not gives text. */
-function parseJson<T>(value: T[] | string): T[] {
-  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
