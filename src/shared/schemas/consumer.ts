@@ -259,7 +259,23 @@ export const ZConsentSchema = z.object({
 });
 export type TConsent = z.infer<typeof ZConsentSchema>;
 export const ZConsentListSchema = z.object({ consents: z.array(ZConsentSchema) });
-export const ZRevokeConsentSchema = z.object({ id: z.uuid({ error: 'Not a consent id' }) });
+/**
+ * Revoke one consent (`{id}`: its purpose only), or withdraw consent from a business (`{businessId}`:
+ * every purpose, unless the person picks one with `purpose`), granted before or not (decisions/022).
+ */
+export const ZRevokeConsentSchema = z
+  .object({
+    id: z.uuid({ error: 'Not a consent id' }).optional(),
+    businessId: z.uuid({ error: 'Choose a business' }).optional(),
+    purpose: z.enum(PURPOSE_CODES, { error: 'Choose a permissible purpose' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.id && !v.businessId) ctx.addIssue({ code: 'custom', message: 'Choose the consent to revoke or the business to withdraw consent from', path: ['businessId'] });
+    if (v.id && (v.businessId || v.purpose)) ctx.addIssue({ code: 'custom', message: 'Give either a consent id or a business, not both', path: ['id'] });
+    if (v.purpose && !v.businessId) ctx.addIssue({ code: 'custom', message: 'Choose a business', path: ['businessId'] });
+  });
+export type TRevokeConsent = z.infer<typeof ZRevokeConsentSchema>;
+export const CONSENT_ALL_PURPOSES_NAME = 'Every purpose';
 
 export const ZLenderListSchema = z.object({ lenders: z.array(z.object({ id: z.string(), name: z.string() })) });
 export const ZLenderQuerySchema = z.object({ q: z.string().trim().max(100, { error: 'Must be at most 100 characters' }).optional() });

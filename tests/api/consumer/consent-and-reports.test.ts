@@ -105,7 +105,10 @@ describe('consent and business reports (decisions/017)', () => {
       accountReport({ subject: { nationalId: person.nationalId, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth, phone: person.phones[0] }, account: { accountNumber: `CONSENT-${process.pid}` } }),
     );
     expect(reported.json().subjectId).toBe(person.subjectId);
-    await revoke(await grant(holder.id, 'account_review'));
+    // The holder's review consent is revoked by a withdrawal from the business as a whole: an explicit
+    // withdrawal of account_review alone is honoured whatever accounts exist (decisions/022).
+    await grant(holder.id, 'account_review');
+    expect((await call('DELETE', '/api/consumers/me/consents', consumer, { businessId: holder.id })).statusCode).toBe(200);
     await revoke(await grant(stranger.id, 'account_review'));
     expect((await pull(holder.cookie, 'account_review')).statusCode).toBe(200);
     expect((await pull(stranger.cookie, 'account_review')).statusCode).toBe(403);

@@ -35,7 +35,7 @@ import { getAccessLog } from './access-log';
 import { getConsumerDashboard } from './dashboard';
 import { confirmIdentityCode, getIdentityStatus, identityHmacKey, sendIdentityCode } from './own-file';
 import { getOwnReport, listOwnReports, loadReportForPdf, requestNewReport } from './own-report';
-import { getPrivacyStatus, grantConsent, listConsents, placeFraudAlert, removeFraudAlert, revokeConsent, searchLenders, setFrozen } from './privacy';
+import { getPrivacyStatus, grantConsent, listConsents, placeFraudAlert, removeFraudAlert, revokeConsent, searchLenders, setFrozen, withdrawConsent } from './privacy';
 import { renderReportPdf } from './report-pdf';
 import { changePassword, getConsumerSettings, updateContactDetails, updatePreferences } from './settings';
 import { SandboxSmsProvider } from './sms/sandbox-sms-provider';
@@ -249,9 +249,17 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/consents',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'Revoke a consent: body {id}', body: ZRevokeConsentSchema, response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'Revoke a consent (body {id}), or withdraw consent from a business (body {businessId, purpose?}: every purpose unless one is given)',
+        body: ZRevokeConsentSchema,
+        response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-    async (request) => revokeConsent(app.db, userIdOf(request), request.body.id, auditContextOf(request)),
+    async (request) =>
+      request.body.id
+        ? revokeConsent(app.db, userIdOf(request), request.body.id, auditContextOf(request))
+        : withdrawConsent(app.db, userIdOf(request), { businessId: request.body.businessId!, purpose: request.body.purpose }, auditContextOf(request)),
   );
 
   typed.get(

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/query';
 import { auditEvents, creditInquiries, creditInquirySubjects, creditReportCopies, creditScores } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { auditEventRow } from '../audit/record';
-import { refuseForWithdrawnConsent } from '../consumers/privacy';
+import { openAccountReportedBeforeSql, refuseForWithdrawnConsent } from '../consumers/privacy';
 import { computeScore, storedScoreValues } from '../scoring/service';
 import { assertCanInquire, loadBusinessAccess, quotaExhausted } from './access';
 import { inquiryRows, type InquiryMeta } from './inquiries';
@@ -17,7 +17,7 @@ import { assembleCreditReport } from './report';
 import { readReportSources } from './report-sources';
 
 export const FROZEN_FILE_MESSAGE =
-  'This person has frozen their credit file. Reports are released only to lenders reviewing an account they already hold with the person.';
+  'This person has frozen their credit file. Reports are released only to lenders reviewing an open account they already held with the person before the freeze.';
 
 /**
  * A business pulls a report: verified, subscribed, within its monthly quota, for a permissible
@@ -46,7 +46,8 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
     const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
     await refuseForWithdrawnConsent(db, { subjectId: sources.subject.id, businessId: meta.businessId, purpose: request.purpose, audit }, sources.withdrawnConsent);
   }
-  if (sources.subject.frozen_at && !(request.purpose === 'account_review' && (await holdsAccountWith(db, sources.subject.id, meta.businessId)))) {
+  // A frozen file: only a lender reviewing an open account it reported before the freeze (decisions/022).
+  if (sources.subject.frozen_at && !(request.purpose === 'account_review' && (await heldOpenAccountBeforeFreeze(db, sources.subject.id, meta.businessId)))) {
     throw forbidden(FROZEN_FILE_MESSAGE);
   }
 
@@ -132,8 +133,16 @@ function writeReport(rows: WriteRows) {
   return reportWrite;
 }
 
-/** A lender reviewing an account it holds may see a frozen file (Credit Reference Act review purpose). */
-async function holdsAccountWith(db: Database, subjectId: string, businessId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM credit_accounts WHERE subject_id = ${subjectId}::uuid AND business_id = ${businessId}::uuid LIMIT 1`);
-  return rows.length > 0;
+/**
+ * A lender reviewing an account it holds may see a frozen file (Credit Reference Act review
+ * purpose): an open account it reported before the file was frozen. An account reported after the
+ * freeze (a pretext) or one paid, closed or written off does not count (decisions/022).
+ */
+async function heldOpenAccountBeforeFreeze(db: Database, subjectId: string, businessId: string): Promise<boolean> {
+  // The freeze's own instant, read in SQL (a JavaScript date would drop its microseconds).
+  const [row] = await queryRows<{ held: boolean }>(
+    db,
+    sql`SELECT ${openAccountReportedBeforeSql(sql`s.id`, sql`${businessId}::uuid`, sql`s.frozen_at`)} AS held FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
+  );
+  return row?.held === true;
 }

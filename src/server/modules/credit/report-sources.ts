@@ -105,7 +105,7 @@ export async function readReportSources(
   const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
   const [row] = await queryPreparedRows<SourcesRow>(
     db,
-    `credit-report-sources-${options.audience}${options.businessId && options.purpose ? '-consent' : ''}`,
+    `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}`,
     sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
       COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years}) AS retention_years,
       COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
