@@ -19,6 +19,15 @@ const ZEnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// connection string' })
       .optional(),
+    /** PostgreSQL: the tables' owner, for migrations and seeding at start; DATABASE_URL can then be a role that owns no table (docs/operations.md). */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// connection string' })
+      .optional(),
+    /** Keys the audit log's seals (decisions/021); never stored in the database. */
+    AUDIT_SEAL_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** Where every new audit seal head is appended, outside the database. Default: DATA_DIR/audit-seal-heads.jsonl. */
+    AUDIT_HEAD_FILE: z.string().min(1, { error: 'must be a file path' }).optional(),
     DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
     DEMO_MODE: booleanText.optional(),
     SESSION_SECRET: z.string().optional(),
@@ -47,6 +56,9 @@ const ZEnvSchema = z
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production and must be at least 32 characters' });
     }
+    if (env.NODE_ENV === 'production' && !env.AUDIT_SEAL_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['AUDIT_SEAL_KEY'], message: 'is required in production and must be at least 32 characters' });
+    }
     if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
     }
@@ -60,6 +72,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
+  /** PostgreSQL only: the owner's connection, used for migrations and seeding; absent: DATABASE_URL does both. */
+  databaseOwnerUrl?: string;
+  auditSealKey: string;
+  /** Absent in tests unless set: no seal heads kept outside the database. */
+  auditHeadFile?: string;
   demoMode: boolean;
   sessionSecret: string;
   logLevel: string;
@@ -77,6 +94,8 @@ export interface AppConfig {
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production';
+// Outside production only: anyone can read it here, so seals made with it prove nothing.
+export const DEVELOPMENT_AUDIT_SEAL_KEY = 'development-only-audit-seal-key-not-for-production';
 
 export class EnvironmentError extends Error {}
 
@@ -87,7 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const isSecret = ['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'SMTP_URL'].includes(name);
+      const isSecret = ['SESSION_SECRET', 'AUDIT_SEAL_KEY', 'DATABASE_OWNER_URL', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'SMTP_URL'].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
       return `  ${name} ${issue.message}${got}`;
     });
@@ -102,6 +121,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
+    auditSealKey: env.AUDIT_SEAL_KEY ?? DEVELOPMENT_AUDIT_SEAL_KEY,
+    auditHeadFile: env.AUDIT_HEAD_FILE ?? (env.NODE_ENV === 'test' ? undefined : `${env.DATA_DIR.replace(/\/+$/, '')}/audit-seal-heads.jsonl`),
     demoMode: env.DEMO_MODE ?? env.NODE_ENV !== 'production',
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     logLevel: env.LOG_LEVEL,

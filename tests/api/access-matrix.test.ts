@@ -43,6 +43,7 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/regulators/me/password': { roles: ['regulator'] },
   'GET /api/admin/audit/verify': { roles: STAFF },
   'GET /api/admin/audit/events': { roles: STAFF },
+  'GET /api/regulators/audit/seal-heads': { roles: STAFF },
   'POST /api/credit/accounts': { roles: ['business'], owner: 'credit: an account number is per business' },
   'POST /api/credit/submissions': { roles: ['business'] },
   'GET /api/credit/submissions/:id': { roles: ['business'], owner: 'credit: another business gets 404' },

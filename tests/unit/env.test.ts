@@ -8,13 +8,20 @@ describe('loadConfig', () => {
   });
 
   it('turns demo mode off by default in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) });
     expect(config.demoMode).toBe(false);
     expect(config.isProduction).toBe(true);
   });
 
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it('requires AUDIT_SEAL_KEY in production, of at least 32 characters, and never echoes it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/AUDIT_SEAL_KEY is required in production/);
+    expect(() => loadConfig({ AUDIT_SEAL_KEY: 'short-secret-key' })).toThrow(/AUDIT_SEAL_KEY must be at least 32 characters \(got "…"\)/);
+    const config = loadConfig({ DATA_DIR: '/var/lib/ccsl', AUDIT_SEAL_KEY: 'k'.repeat(40) });
+    expect(config).toMatchObject({ auditSealKey: 'k'.repeat(40), auditHeadFile: '/var/lib/ccsl/audit-seal-heads.jsonl' });
   });
 
   it('names every bad variable in one message', () => {

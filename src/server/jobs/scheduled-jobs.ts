@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
 import { scanForIncidents } from '../modules/admin/incidents';
-import { sealPendingEvents } from '../modules/audit/seal';
+import { publishSealHeads } from '../modules/audit/heads';
+import { MAX_EVENTS_PER_SEAL, sealPendingEvents } from '../modules/audit/seal';
+import { auditSealingOf } from '../modules/audit/sealing';
 import { markOverdueDisputes } from '../modules/disputes/overdue-job';
 import { scanConsumerAlerts } from '../modules/notifications/consumer-alerts';
 import { sendPendingNotificationEmails } from '../modules/notifications/email';
@@ -13,8 +15,18 @@ import { runSubscriptionRenewals } from './subscription-renewals';
 /** Every recurring job of the product. Daily jobs are tried every few minutes and run once a day. */
 export function productJobs(app: FastifyInstance, options: { dailyCheckMs: number }): ScheduledJob[] {
   const mailer = createMailer(app.config);
+  const sealing = auditSealingOf(app.config);
   return [
-    { name: 'audit.seal', everyMs: 5_000, run: () => sealPendingEvents(app.db) },
+    {
+      name: 'audit.seal',
+      everyMs: 5_000,
+      run: async () => {
+        await sealPendingEvents(app.db, MAX_EVENTS_PER_SEAL, sealing);
+        // Every instance writes the heads it has not written yet (its own or another's seals).
+        const outcome = await publishSealHeads(app.db, sealing);
+        if (outcome.refused) app.log.error({ job: 'audit.seal', problem: outcome.refused }, 'audit seal head not published: the chain in the database does not continue the one held outside');
+      },
+    },
     { name: 'security.incident_scan', everyMs: 60_000, run: () => scanForIncidents(app.db) },
     {
       name: 'subscriptions.renew',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The append-only audit log. Each event carries the SHA-256 of its own content, written with the
@@ -38,14 +38,26 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** A batch of events under one Merkle root, chained to the seal before it. */
-export const auditSeals = pgTable('audit_seals', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
-  eventCount: integer('event_count').notNull(),
-  firstEventId: bigint('first_event_id', { mode: 'number' }).notNull(),
-  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
-  merkleRoot: text('merkle_root').notNull(),
-  previousSealHash: text('previous_seal_hash').notNull(),
-  sealHash: text('seal_hash').notNull(),
-});
+/**
+ * A batch of events under one Merkle root, chained to the seal before it. Version 1 seals (before
+ * decision 021) are a plain SHA-256; version 2 seals are an HMAC keyed with AUDIT_SEAL_KEY, which
+ * is not in the database, and each one's head is also written outside the database.
+ */
+export const auditSeals = pgTable(
+  'audit_seals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+    eventCount: integer('event_count').notNull(),
+    firstEventId: bigint('first_event_id', { mode: 'number' }).notNull(),
+    lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+    merkleRoot: text('merkle_root').notNull(),
+    previousSealHash: text('previous_seal_hash').notNull(),
+    sealHash: text('seal_hash').notNull(),
+    /** 1: unkeyed SHA-256 (older seals); 2: HMAC-SHA256 with AUDIT_SEAL_KEY. */
+    version: smallint('version').notNull().default(1),
+    /** The seal's place in the chain, 1 for the first: covered by the keyed hash. */
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('audit_seals_sequence_idx').on(t.sequence)],
+);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 export interface AuditEventContent {
   occurredAt: Date;
@@ -58,8 +58,29 @@ export function merkleRootOf(leaves: { id: number; contentHash: string }[]): str
   return level[0];
 }
 
-export function sealHashOf(seal: { previousSealHash: string; merkleRoot: string; eventCount: number; firstEventId: number; lastEventId: number }): string {
+/** The fields a seal's hash covers. */
+export interface SealFields {
+  previousSealHash: string;
+  merkleRoot: string;
+  eventCount: number;
+  firstEventId: number;
+  lastEventId: number;
+}
+
+/** Version 1 (older seals): a plain SHA-256 anyone with the code can recompute. */
+export function sealHashOf(seal: SealFields): string {
   return sha256(`${seal.previousSealHash}|${seal.merkleRoot}|${seal.eventCount}|${seal.firstEventId}|${seal.lastEventId}`);
+}
+
+/**
+ * Version 2: HMAC-SHA256 keyed with AUDIT_SEAL_KEY (never in the database) over the previous seal,
+ * the Merkle root, the sealed range, the seal's place in the chain and its time. Without the key
+ * nobody can write a seal that verifies (decisions/021).
+ */
+export function keyedSealHashOf(key: string, seal: SealFields & { sequence: number; sealedAt: Date }): string {
+  return createHmac('sha256', key)
+    .update(`v2|${seal.sequence}|${seal.previousSealHash}|${seal.merkleRoot}|${seal.eventCount}|${seal.firstEventId}|${seal.lastEventId}|${seal.sealedAt.toISOString()}`)
+    .digest('hex');
 }
 
 export const GENESIS_SEAL_HASH = sha256('creditcheck-sl audit log');

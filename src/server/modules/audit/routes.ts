@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { auditEvents } from '../../db/schema/index';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
+import { lastSealHead, readSealHeads, type SealHead } from './heads';
+import { auditSealingOf } from './sealing';
 import { verifyAuditLog } from './verify';
+
+const ZSealHeadSchema = z.object({
+  sealId: z.number(),
+  sequence: z.number(),
+  version: z.number(),
+  sealHash: z.string(),
+  eventCount: z.number(),
+  lastEventId: z.number(),
+  sealedAt: z.string(),
+});
 
 const ZVerificationSchema = z.object({
   valid: z.boolean(),
@@ -13,7 +25,23 @@ const ZVerificationSchema = z.object({
   seals: z.number(),
   firstBadEventId: z.number().optional(),
   problem: z.string().optional(),
+  latestSeal: ZSealHeadSchema.nullable(),
+  outsideHead: ZSealHeadSchema.nullable(),
+  outsideHeadChecked: z.boolean(),
+  givenHeadFound: z.boolean().optional(),
 });
+
+const ZSealHash = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'head must be a seal hash: 64 hexadecimal characters' });
+
+const ZSealHeadsQuerySchema = z.object({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+  /** Heads after this sequence number (the last one already kept). */
+  after: z.coerce.number({ error: 'after must be a whole number' }).int().min(0).default(0),
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100_000).default(10_000),
+});
+
+const HEAD_CSV_COLUMNS = ['sequence', 'sealId', 'version', 'sealHash', 'eventCount', 'lastEventId', 'sealedAt'] as const;
+const headsCsv = (heads: SealHead[]) => `${HEAD_CSV_COLUMNS.join(',')}\n${heads.map((h) => HEAD_CSV_COLUMNS.map((c) => String(h[c])).join(',')).join('\n')}${heads.length ? '\n' : ''}`;
 
 const ZEventQuerySchema = z.object({
   action: z.string().max(100).optional(),
@@ -46,14 +74,48 @@ const ZEventSchema = z.object({
 export async function auditRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const staff = requireRole(['system_admin', 'regulator']);
+  const sealing = auditSealingOf(app.config);
 
   typed.get(
     '/api/admin/audit/verify',
     {
       preHandler: staff,
-      schema: { tags: ['audit'], summary: 'Check the tamper-evident audit log', response: { 200: ZVerificationSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Check the tamper-evident audit log: events, keyed seals, event times, the last seal head held outside the database, and a head you kept (`head`)',
+        querystring: z.object({ head: ZSealHash.optional() }),
+        response: { 200: ZVerificationSchema, ...errorResponses(400, 401, 403) },
+      },
     },
-    async () => verifyAuditLog(app.db),
+    async (request) => verifyAuditLog(app.db, { sealing, givenHead: request.query.head }),
+  );
+
+  typed.get(
+    '/api/regulators/audit/seal-heads',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['audit'],
+        summary: 'The seal heads written outside the database (AUDIT_HEAD_FILE), oldest first: keep them, and verify later with `head`',
+        querystring: ZSealHeadsQuerySchema,
+        response: {
+          200: z.union([z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() }), z.string()]),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const heads = sealing.headFile ? await readSealHeads(sealing.headFile, { afterSequence: q.after, limit: q.limit }) : [];
+      if (q.format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="creditcheck-audit-seal-heads.csv"')
+          .send(headsCsv(heads));
+      }
+      const latest = sealing.headFile ? await lastSealHead(sealing.headFile) : null;
+      return { heads, latest, isKept: Boolean(sealing.headFile) };
+    },
   );
 
   typed.get(

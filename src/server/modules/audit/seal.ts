@@ -2,18 +2,21 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents, auditSeals } from '../../db/schema/index';
 import { queryRows } from '../../db/query';
-import { GENESIS_SEAL_HASH, merkleRootOf, sealHashOf } from './content-hash';
+import { GENESIS_SEAL_HASH, keyedSealHashOf, merkleRootOf } from './content-hash';
+import { publishSealHeads } from './heads';
+import { DEVELOPMENT_SEALING, type AuditSealing } from './sealing';
 
 // Any fixed number: one sealer at a time across every instance.
 const SEALER_LOCK_ID = 7_232_010;
 export const MAX_EVENTS_PER_SEAL = 5_000;
 
 /**
- * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal.
- * Selecting by `seal_id IS NULL` rather than by id range also catches an event whose transaction
- * committed after a later id was sealed.
+ * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal,
+ * with a hash keyed by AUDIT_SEAL_KEY (version 2, decisions/021). Selecting by `seal_id IS NULL`
+ * rather than by id range also catches an event whose transaction committed after a later id was
+ * sealed. The seal's head is written outside the database by `publishSealHeads`, after the commit.
  */
-export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER_SEAL): Promise<{ sealed: number }> {
+export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER_SEAL, sealing: AuditSealing = DEVELOPMENT_SEALING): Promise<{ sealed: number }> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx as unknown as Database, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { sealed: 0 };
@@ -23,8 +26,16 @@ export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER
     );
     if (pending.length === 0) return { sealed: 0 };
     const leaves = pending.map((e) => ({ id: Number(e.id), contentHash: e.content_hash }));
-    const [previous] = await tx.select({ sealHash: auditSeals.sealHash }).from(auditSeals).orderBy(desc(auditSeals.id)).limit(1);
+    const [previous] = await tx
+      .select({ sealHash: auditSeals.sealHash, sequence: auditSeals.sequence })
+      .from(auditSeals)
+      .orderBy(desc(auditSeals.sequence))
+      .limit(1);
     const seal = {
+      version: 2,
+      sequence: (previous?.sequence ?? 0) + 1,
+      // Milliseconds, as the keyed hash covers it and the column gives it back exactly.
+      sealedAt: new Date(),
       eventCount: leaves.length,
       firstEventId: leaves[0].id,
       lastEventId: leaves[leaves.length - 1].id,
@@ -33,7 +44,7 @@ export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER
     };
     const [inserted] = await tx
       .insert(auditSeals)
-      .values({ ...seal, sealHash: sealHashOf(seal) })
+      .values({ ...seal, sealHash: keyedSealHashOf(sealing.key, seal) })
       .returning({ id: auditSeals.id });
     await tx
       .update(auditEvents)
@@ -43,12 +54,14 @@ export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER
   });
 }
 
-/** Seals everything pending, batch after batch (tests, shutdown, before an audit export). */
-export async function sealAllPendingEvents(db: Database): Promise<number> {
+/** Seals everything pending, batch after batch, then writes the new heads outside (tests, shutdown, before an export). */
+export async function sealAllPendingEvents(db: Database, sealing: AuditSealing = DEVELOPMENT_SEALING): Promise<number> {
   let total = 0;
   for (;;) {
-    const { sealed } = await sealPendingEvents(db);
+    const { sealed } = await sealPendingEvents(db, MAX_EVENTS_PER_SEAL, sealing);
     total += sealed;
-    if (sealed < MAX_EVENTS_PER_SEAL) return total;
+    if (sealed < MAX_EVENTS_PER_SEAL) break;
   }
+  await publishSealHeads(db, sealing);
+  return total;
 }

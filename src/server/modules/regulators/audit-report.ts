@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { TAuditReportSummary, TComplianceList } from '@shared/schemas/oversight';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
+import type { AuditSealing } from '../audit/sealing';
 import { verifyAuditLog } from '../audit/verify';
 
 // Audit reports over a period for the regulator: a summary (JSON, and the first page of the PDF)
@@ -13,7 +14,7 @@ import { verifyAuditLog } from '../audit/verify';
 const DAY_MS = 86_400_000;
 const bounds = (from: string, to: string) => ({ fromTs: `${from}T00:00:00Z`, toTs: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString() });
 
-export async function buildAuditSummary(db: Database, from: string, to: string): Promise<TAuditReportSummary> {
+export async function buildAuditSummary(db: Database, from: string, to: string, sealing?: AuditSealing): Promise<TAuditReportSummary> {
   const { fromTs, toTs } = bounds(from, to);
   const byAction = await queryRows<{ action: string; count: number }>(
     db,
@@ -37,7 +38,7 @@ export async function buildAuditSummary(db: Database, from: string, to: string):
     sql`SELECT count(*)::int AS count, (array_agg(seal_hash ORDER BY id))[1] AS first_hash, (array_agg(seal_hash ORDER BY id DESC))[1] AS last_hash
         FROM audit_seals WHERE sealed_at >= ${fromTs}::timestamptz AND sealed_at < ${toTs}::timestamptz`,
   );
-  const verification = await verifyAuditLog(db);
+  const verification = await verifyAuditLog(db, { sealing });
   return {
     from,
     to,

@@ -26,6 +26,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { listIncidents } from '../admin/incidents';
 import { auditContextOf, recordAuditEvent } from '../audit/record';
+import { auditSealingOf } from '../audit/sealing';
 import { buildAuditSummary, renderAuditPdf, streamAuditCsv } from './audit-report';
 import { listOverdueDisputesOf, periodOf, readCompliance } from './compliance';
 import {
@@ -133,7 +134,7 @@ export async function regulatorRoutes(app: FastifyInstance) {
           .serializer((payload: unknown) => payload as string)
           .send(streamAuditCsv(app.db, from, to) as never);
       }
-      const summary = await buildAuditSummary(app.db, from, to);
+      const summary = await buildAuditSummary(app.db, from, to, auditSealingOf(app.config));
       if (format === 'pdf') {
         const pdf = await renderAuditPdf(summary, await readCompliance(app.db, { from, to }));
         return reply
