@@ -109,8 +109,15 @@ export async function changeUser(db: Database, userId: string, action: UserActio
         ? sql`UPDATE users SET locked_until = NULL, failed_login_count = 0, updated_at = now() WHERE id = ${userId}`
         : sql`UPDATE users SET status = ${action === 'disable' ? 'disabled' : 'active'}::user_status, updated_at = now() WHERE id = ${userId}`;
     await tx.execute(update);
-    // A disabled user's sessions stop at once.
-    if (action === 'disable') await deleteUserSessions(tx as unknown as Database, userId);
+    // A disabled user's sessions stop at once; a business owner's standing is its team members':
+    // theirs stop too (their sign-in is refused while the owner is disabled, decisions/022), and
+    // its API keys are refused on their next request (api-keys/service.ts reads the owner's status).
+    if (action === 'disable') {
+      await deleteUserSessions(tx as unknown as Database, userId);
+      if (current.role === 'business') {
+        await tx.execute(sql`DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM business_members WHERE business_id = ${userId}::uuid)`);
+      }
+    }
     await recordAuditEvent(tx as unknown as Database, {
       action: `admin.user_${action === 'unlock' ? 'unlocked' : `${action}d`}`,
       ...context,

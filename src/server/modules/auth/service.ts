@@ -119,12 +119,18 @@ export async function logIn(
   return { userId: candidate.id, token: session.token };
 }
 
+/** The answer to a member of a suspended business, or of a disabled owner, who signs in. */
+export const BUSINESS_SUSPENDED_SIGN_IN = 'This business account is suspended. Please contact support.';
+
 async function assertBusinessMaySignIn(db: Database, userId: string) {
-  // A team member signs in for the business that added them (decisions/014): its standing decides.
+  // A team member signs in for the business that added them (decisions/014): its standing decides,
+  // and so does its owner's: a member of a disabled owner is refused as one of a suspended business
+  // (decisions/022).
   const rows = await db
-    .select({ status: businessProfiles.verificationStatus })
+    .select({ status: businessProfiles.verificationStatus, ownerStatus: users.status })
     .from(businessProfiles)
+    .innerJoin(users, eq(users.id, businessProfiles.userId))
     .where(or(eq(businessProfiles.userId, userId), sql`${businessProfiles.userId} = (SELECT business_id FROM business_members WHERE user_id = ${userId}::uuid)`))
     .limit(1);
-  if (rows[0]?.status === 'suspended') throw new HttpError(403, 'This business account is suspended. Please contact support.');
+  if (rows[0] && (rows[0].status === 'suspended' || rows[0].ownerStatus !== 'active')) throw new HttpError(403, BUSINESS_SUSPENDED_SIGN_IN);
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TRole } from '@shared/roles';
 import type { Database } from '../../db/client';
@@ -37,20 +38,26 @@ export interface ActiveSession {
   businessId: string | null;
 }
 
-/** The live session behind a token: not expired, not idle, and its user still active. */
+const owners = alias(users, 'owner');
+
+/** The live session behind a token: not expired, not idle, its user still active (a member's owner too). */
 const activeSessionQuery = preparedPerDatabase((db) =>
   db
     .select({ userId: sessions.userId, role: users.role, lastSeenAt: sessions.lastSeenAt, memberOf: businessMembers.businessId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // A team member acts for the business that added them (decisions/014).
+    // A team member acts for the business that added them (decisions/014)...
     .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
+    // ...and only while its owner is active: disabling the owner ends every member's access at
+    // once, even a session that began while the owner was being disabled (decisions/022).
+    .leftJoin(owners, eq(owners.id, businessMembers.businessId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('id')),
         sql`${sessions.expiresAt} > now()`,
         sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`,
         eq(users.status, 'active'),
+        sql`(${businessMembers.businessId} IS NULL OR ${owners.status} = 'active')`,
       ),
     )
     .limit(1)

@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { TBusinessUsage } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { businessProfiles, creditInquiries, plans } from '../../db/schema/index';
+import { businessProfiles, creditInquiries, plans, users } from '../../db/schema/index';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
 import { reportsUsedThisMonth } from './quota';
 
@@ -11,6 +11,8 @@ export interface BusinessAccess {
   businessId: string;
   businessName: string;
   verificationStatus: string;
+  /** The owner's account status: a disabled owner's business is stopped as a suspended one (decisions/022). */
+  ownerStatus: string;
   subscriptionStatus: string;
   nextBillingDate: Date | null;
   planCode: string;
@@ -27,6 +29,7 @@ const businessAccessQuery = preparedPerDatabase((db) =>
       businessId: businessProfiles.userId,
       businessName: businessProfiles.businessName,
       verificationStatus: businessProfiles.verificationStatus,
+      ownerStatus: users.status,
       subscriptionStatus: businessProfiles.subscriptionStatus,
       nextBillingDate: businessProfiles.nextBillingDate,
       planCode: plans.code,
@@ -39,6 +42,7 @@ const businessAccessQuery = preparedPerDatabase((db) =>
     })
     .from(businessProfiles)
     .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
+    .innerJoin(users, eq(users.id, businessProfiles.userId))
     .where(eq(businessProfiles.userId, sql.placeholder('businessId')))
     .limit(1)
     // Every search and report reads this first: planned once per connection.
@@ -63,6 +67,8 @@ export function isSubscriptionActive(access: BusinessAccess, now = new Date()): 
 
 /** Only verified businesses put data into the registry or take it out. */
 export function assertVerified(access: BusinessAccess) {
+  // A team member's session or an API key acts for the owner: a disabled owner stops them all (decisions/022).
+  if (access.ownerStatus !== 'active') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.');
   if (access.verificationStatus === 'verified') return;
   if (access.verificationStatus === 'suspended') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.');
   if (access.verificationStatus === 'rejected') throw forbidden('Your business verification was rejected. Contact CreditCheck SL.');
