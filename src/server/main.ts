@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/index';
+import { prepareDatabase } from './db/roles';
 import { EnvironmentError, loadConfig } from './env';
 import { buildLoggerOptions } from './logging';
 
@@ -9,8 +9,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   // Migrations and seeding come before listening: until then a readiness probe finds no server
   // (modules may touch their tables when the app becomes ready). Instances take turns here.
-  await database.migrate();
-  await database.withStartupLock(() => seedIfEmpty(database.db, { demoMode: config.demoMode }));
+  // With DATABASE_OWNER_URL, as the tables' owner; DATABASE_URL's role then owns nothing (docs/operations.md).
+  await prepareDatabase(database, { ownerUrl: config.databaseOwnerUrl, demoMode: config.demoMode });
   const app = await buildApp({ config, database, logger: buildLoggerOptions(config) });
   await app.listen({ port: config.port, host: config.host });
 
