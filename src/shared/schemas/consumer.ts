@@ -125,6 +125,12 @@ export const DISPUTE_MESSAGES = {
   correctionNotAllowed: 'Only a corrected answer carries a correction',
 } as const;
 
+/**
+ * A dispute of an entry whose last dispute the lender answered "verified" needs new information
+ * (decisions/022): a statement of at least this many characters that does not repeat an earlier one.
+ */
+export const DISPUTE_NEW_INFORMATION_MIN_CHARS = 40;
+
 export const ZFileDisputeSchema = z.object({
   accountId: z.uuid({ error: DISPUTE_MESSAGES.account }),
   reason: z.enum(DISPUTE_REASON_CODES, { error: DISPUTE_MESSAGES.reason }),

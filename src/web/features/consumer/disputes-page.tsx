@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import type { TReportAccount } from '@shared/schemas/credit';
-import { DISPUTE_REASONS, DISPUTE_STATEMENT_MAX_WORDS, ZFileDisputeSchema, countWords, type TDispute, type TFileDispute } from '@shared/schemas/consumer';
+import { DISPUTE_NEW_INFORMATION_MIN_CHARS, DISPUTE_REASONS, DISPUTE_STATEMENT_MAX_WORDS, ZFileDisputeSchema, countWords, type TDispute, type TFileDispute } from '@shared/schemas/consumer';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -24,13 +24,24 @@ import { PageHeader } from './page-header';
 
 function FileDisputeForm() {
   const own = useOwnReport();
+  const disputes = useDisputes();
   const search = useSearch();
   if (own.isPending) return <PageLoading label="Loading your accounts…" />;
   const accounts = (own.data?.report?.accounts ?? []).filter((a) => !a.disputed);
-  return <FileDisputeFormFor accounts={accounts} preselected={new URLSearchParams(search).get('account') ?? ''} />;
+  return <FileDisputeFormFor accounts={accounts} verifiedOn={verifiedEntries(disputes.data?.disputes ?? [])} preselected={new URLSearchParams(search).get('account') ?? ''} />;
 }
 
-function FileDisputeFormFor({ accounts, preselected }: { accounts: TReportAccount[]; preselected: string }) {
+/** Entries whose last dispute the lender answered "verified", with when: a new one needs new information. */
+function verifiedEntries(disputes: TDispute[]): Record<string, string> {
+  const last = new Map<string, TDispute>();
+  for (const d of disputes) {
+    const seen = last.get(d.account.accountId);
+    if (!seen || d.filedAt > seen.filedAt) last.set(d.account.accountId, d);
+  }
+  return Object.fromEntries([...last].filter(([, d]) => d.outcome === 'verified' && d.resolvedAt).map(([id, d]) => [id, d.resolvedAt!]));
+}
+
+function FileDisputeFormFor({ accounts, verifiedOn, preselected }: { accounts: TReportAccount[]; verifiedOn: Record<string, string>; preselected: string }) {
   const refresh = useRefreshConsumer();
   const form = useForm<TFileDispute>({
     resolver: zodResolver(ZFileDisputeSchema),
@@ -38,6 +49,7 @@ function FileDisputeFormFor({ accounts, preselected }: { accounts: TReportAccoun
   });
   const statement = form.watch('statement') ?? '';
   const words = countWords(statement);
+  const verifiedAt = verifiedOn[form.watch('accountId') ?? ''];
   const file = useMutation({
     mutationFn: (values: TFileDispute) => apiPost<TDispute>('/api/consumers/me/disputes', values),
     onSuccess: (dispute) => {
@@ -98,6 +110,12 @@ function FileDisputeFormFor({ accounts, preselected }: { accounts: TReportAccoun
             >
               <textarea {...controlProps('dispute-statement', errors.statement?.message)} {...form.register('statement')} rows={4} className={cn(inputClassName, 'h-auto')} />
             </Field>
+            {verifiedAt ? (
+              <p className="text-sm md:col-span-2" role="note">
+                The lender checked this entry and verified it on {formatDate(verifiedAt)}. To dispute it again, tell us what is new since then (a payment, a date, a
+                document you hold) in at least {DISPUTE_NEW_INFORMATION_MIN_CHARS} characters, not the same as your earlier dispute.
+              </p>
+            ) : null}
             <div className="md:col-span-2">
               <Button type="submit" disabled={file.isPending}>
                 <Scale aria-hidden />
