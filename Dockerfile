@@ -20,6 +20,8 @@ COPY --from=build /app/dist/web-ssr ./dist/web-ssr
 COPY src/server ./src/server
 COPY src/shared ./src/shared
 COPY tsconfig.json ./
+# The audit seal heads (AUDIT_HEAD_FILE) live on a volume here, written by the app's user.
+RUN mkdir -p /app/audit && chown node:node /app/audit
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

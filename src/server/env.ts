@@ -24,7 +24,7 @@ const ZEnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// connection string' })
       .optional(),
-    /** Keys the audit log's seals (decisions/021); never stored in the database. */
+    /** Keys the audit log's seals (decisions/023); never stored in the database. */
     AUDIT_SEAL_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Where every new audit seal head is appended, outside the database. Default: DATA_DIR/audit-seal-heads.jsonl. */
     AUDIT_HEAD_FILE: z.string().min(1, { error: 'must be a file path' }).optional(),

@@ -1,4 +1,4 @@
-// The audit log against a database insider (issue "Every credit file protected", item 4; decisions/021).
+// The audit log against a database insider (issue "Every credit file protected", item 4; decisions/023).
 // Reproduction: with psql and the project's own hash code (content-hash.ts) but not AUDIT_SEAL_KEY,
 // an event was edited and every seal recomputed, a back-dated event was inserted and sealed, and
 // the last seal deleted: verify still answered valid. Each attack below runs in that order, on

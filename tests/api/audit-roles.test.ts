@@ -1,5 +1,5 @@
 // PostgreSQL only (skipped on PGlite, which has one superuser): the application runs as a role that
-// owns no table, migrations and seeding run as the owner (decisions/021, docs/operations.md).
+// owns no table, migrations and seeding run as the owner (decisions/023, docs/operations.md).
 // Reproduction (issue "Every credit file protected", item 4): anyone with the application's
 // database access could rewrite the audit log, because the application connected as the tables'
 // owner: UPDATE, DELETE, TRUNCATE and ALTER TABLE ... DISABLE TRIGGER all worked. As the

@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseHandle } from './client';
 import { queryRows } from './query';
 import { seedIfEmpty } from './seed/index';
 
-/** The audit log: the application role may read and append, never rewrite (decisions/021). */
+/** The audit log: the application role may read and append, never rewrite (decisions/023). */
 const AUDIT_TABLES = ['audit_events', 'audit_seals'] as const;
 
 const quoteRole = (role: string) => {

@@ -1,4 +1,4 @@
--- Decision 021: keyed seals (version 2), a sequence number per seal, audit_seals append-only like
+-- Decision 023: keyed seals (version 2), a sequence number per seal, audit_seals append-only like
 -- audit_events, no TRUNCATE of either, and event times that never go backwards.
 ALTER TABLE "audit_seals" ADD COLUMN "version" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_seals" ADD COLUMN "sequence" bigint;--> statement-breakpoint

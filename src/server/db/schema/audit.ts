@@ -40,7 +40,7 @@ export const auditEvents = pgTable(
 
 /**
  * A batch of events under one Merkle root, chained to the seal before it. Version 1 seals (before
- * decision 021) are a plain SHA-256; version 2 seals are an HMAC keyed with AUDIT_SEAL_KEY, which
+ * decision 023) are a plain SHA-256; version 2 seals are an HMAC keyed with AUDIT_SEAL_KEY, which
  * is not in the database, and each one's head is also written outside the database.
  */
 export const auditSeals = pgTable(

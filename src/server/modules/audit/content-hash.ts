@@ -75,7 +75,7 @@ export function sealHashOf(seal: SealFields): string {
 /**
  * Version 2: HMAC-SHA256 keyed with AUDIT_SEAL_KEY (never in the database) over the previous seal,
  * the Merkle root, the sealed range, the seal's place in the chain and its time. Without the key
- * nobody can write a seal that verifies (decisions/021).
+ * nobody can write a seal that verifies (decisions/023).
  */
 export function keyedSealHashOf(key: string, seal: SealFields & { sequence: number; sealedAt: Date }): string {
   return createHmac('sha256', key)

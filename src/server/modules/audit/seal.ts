@@ -12,7 +12,7 @@ export const MAX_EVENTS_PER_SEAL = 5_000;
 
 /**
  * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal,
- * with a hash keyed by AUDIT_SEAL_KEY (version 2, decisions/021). Selecting by `seal_id IS NULL`
+ * with a hash keyed by AUDIT_SEAL_KEY (version 2, decisions/023). Selecting by `seal_id IS NULL`
  * rather than by id range also catches an event whose transaction committed after a later id was
  * sealed. The seal's head is written outside the database by `publishSealHeads`, after the commit.
  */

@@ -1,6 +1,6 @@
 import { DEVELOPMENT_AUDIT_SEAL_KEY, type AppConfig } from '../../env';
 
-/** What sealing and verification need that is not in the database (decisions/021). */
+/** What sealing and verification need that is not in the database (decisions/023). */
 export interface AuditSealing {
   /** AUDIT_SEAL_KEY: keys every new seal; an insider with the database but not the key cannot forge one. */
   key: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, FileDown, FileSpreadsheet, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -10,6 +10,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { apiGet } from '@web/lib/api';
+import { downloadFile } from '@web/lib/download';
+import { toast } from '@web/lib/toast';
 import { formatDateTime, formatNumber } from '@web/lib/format';
 import { actionLabel } from './format';
 import { SectionCard } from './page-header';
@@ -28,12 +30,33 @@ interface AuditEvent {
   details: Record<string, unknown>;
   sealed: boolean;
 }
+/** One seal's head as kept outside the database (decisions/023). */
+export interface SealHead {
+  sealId: number;
+  sequence: number;
+  version: number;
+  sealHash: string;
+  eventCount: number;
+  lastEventId: number;
+  sealedAt: string;
+}
 interface Verification {
   valid: boolean;
   checked: number;
   seals: number;
   firstBadEventId?: number;
   problem?: string;
+  latestSeal: SealHead | null;
+  outsideHead: SealHead | null;
+  outsideHeadChecked: boolean;
+  givenHeadFound?: boolean;
+}
+
+/** What verify said about the head held outside the database, in one sentence. */
+function outsideHeadSentence(result: Verification): string {
+  if (!result.outsideHeadChecked) return 'No seal heads are kept outside the database on this server, so deleted newest seals would not show.';
+  if (!result.outsideHead) return 'No seal head has been written outside the database yet.';
+  return `Checked against seal ${formatNumber(result.outsideHead.sequence)}, the last head written outside the database.`;
 }
 
 /** Checks the tamper-evident log on demand (it reads the whole log, so not on every page load). */
@@ -53,7 +76,7 @@ export function AuditVerifyCard() {
             <CheckCircle2 aria-hidden />
             <AlertTitle>The audit log is intact</AlertTitle>
             <AlertDescription>
-              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked.
+              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked. {outsideHeadSentence(result)}
             </AlertDescription>
           </Alert>
         ) : (
@@ -62,6 +85,124 @@ export function AuditVerifyCard() {
             <AlertTitle>The audit log has been altered</AlertTitle>
             <AlertDescription>
               {result.problem ?? 'A stored event does not match its hash.'}
+              {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
+            </AlertDescription>
+          </Alert>
+        )
+      ) : null}
+    </SectionCard>
+  );
+}
+
+const SEAL_HASH = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * The seal heads written outside the database, for the regulator to keep: the latest one, a
+ * download of all of them, and a check that a head kept earlier is still in the chain.
+ */
+export function SealHeadsCard() {
+  const latest = useQuery({
+    queryKey: ['audit-seal-heads', 'latest'],
+    queryFn: () => apiGet<{ heads: SealHead[]; latest: SealHead | null; isKept: boolean }>('/api/regulators/audit/seal-heads?limit=1'),
+  });
+  const [kept, setKept] = useState('');
+  const [keptError, setKeptError] = useState<string | null>(null);
+  const check = useMutation({ mutationFn: (head: string) => apiGet<Verification>(`/api/admin/audit/verify?head=${head}`) });
+  const [isDownloading, setIsDownloading] = useState<'csv' | 'json' | null>(null);
+  const download = async (format: 'csv' | 'json') => {
+    setIsDownloading(format);
+    try {
+      await downloadFile(`/api/regulators/audit/seal-heads?format=${format}`, `creditcheck-audit-seal-heads.${format}`);
+    } catch (error) {
+      toast({ kind: 'error', title: 'Download failed', description: (error as Error).message });
+    } finally {
+      setIsDownloading(null);
+    }
+  };
+  const onCheck = (event: FormEvent) => {
+    event.preventDefault();
+    const head = kept.trim();
+    if (!SEAL_HASH.test(head)) {
+      setKeptError('Enter a seal hash: 64 characters, 0-9 and a-f');
+      return;
+    }
+    setKeptError(null);
+    check.mutate(head);
+  };
+  const head = latest.data?.latest;
+  const result = check.data;
+  return (
+    <SectionCard
+      title="Seal heads kept outside the database"
+      description="Each seal of the audit log carries a hash keyed with a secret the database does not hold, and its head is also written to a file outside the database. Download the heads regularly and keep them: a head you kept must always be found in the chain, and the log is checked against the last head written."
+      contentClassName="space-y-4"
+    >
+      <QueryErrorAlert error={latest.error} />
+      {latest.isLoading ? (
+        <Skeleton className="h-20 w-full" />
+      ) : latest.data && !latest.data.isKept ? (
+        <Alert variant="destructive" role="alert">
+          <ShieldAlert aria-hidden />
+          <AlertTitle>No seal heads are kept on this server</AlertTitle>
+          <AlertDescription>Ask the operator to set AUDIT_HEAD_FILE: without it, deleting the newest seals would not show.</AlertDescription>
+        </Alert>
+      ) : head ? (
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid="latest-seal-head">
+          <dt className="text-muted-foreground">Latest seal</dt>
+          <dd className="tabular-nums">
+            #{formatNumber(head.sequence)}, {formatDateTime(head.sealedAt)}, up to event #{formatNumber(head.lastEventId)}
+          </dd>
+          <dt className="text-muted-foreground">Seal hash</dt>
+          <dd className="break-all font-mono text-xs">{head.sealHash}</dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-muted-foreground">No seal head has been written yet.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => download('csv')} disabled={!!isDownloading}>
+          <FileSpreadsheet aria-hidden />
+          {isDownloading === 'csv' ? 'Downloading...' : 'Download seal heads (CSV)'}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => download('json')} disabled={!!isDownloading}>
+          <FileDown aria-hidden />
+          {isDownloading === 'json' ? 'Downloading...' : 'Download seal heads (JSON)'}
+        </Button>
+      </div>
+      <form onSubmit={onCheck} className="flex flex-wrap items-end gap-3" aria-label="Check a seal head you kept" noValidate>
+        <Field id="kept-head" label="A seal hash you kept" error={keptError ?? undefined} className="min-w-0 flex-1">
+          <Input
+            id="kept-head"
+            value={kept}
+            onChange={(e) => setKept(e.target.value)}
+            placeholder="64 characters, 0-9 and a-f"
+            className="font-mono"
+            aria-invalid={keptError ? true : undefined}
+            aria-describedby={keptError ? 'kept-head-error' : undefined}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </Field>
+        <Button type="submit" disabled={check.isPending}>
+          <ShieldCheck aria-hidden />
+          {check.isPending ? 'Checking...' : 'Check it is in the chain'}
+        </Button>
+      </form>
+      <QueryErrorAlert error={check.error} />
+      {result ? (
+        result.valid && result.givenHeadFound ? (
+          <Alert variant="info" role="status" data-testid="kept-head-result">
+            <CheckCircle2 aria-hidden />
+            <AlertTitle>The head you kept is in the chain, and the log is intact</AlertTitle>
+            <AlertDescription>
+              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked. {outsideHeadSentence(result)}
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <Alert variant="destructive" role="alert" data-testid="kept-head-result">
+            <ShieldAlert aria-hidden />
+            <AlertTitle>The audit log has been altered</AlertTitle>
+            <AlertDescription>
+              {result.problem ?? 'The head you kept is not in the chain.'}
               {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
             </AlertDescription>
           </Alert>

@@ -7,7 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { AuditLogSearch } from '@web/components/oversight/audit-log';
+import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
 import { daysAgo } from '@web/components/oversight/format';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
@@ -130,6 +130,7 @@ export default function RegulatorAuditsPage() {
           </div>
         ) : null}
       </SectionCard>
+      <SealHeadsCard />
       <AuditLogSearch />
     </div>
   );
