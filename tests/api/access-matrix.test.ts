@@ -119,6 +119,7 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/admin/users/:id/unlock': { roles: ['system_admin'] },
   'POST /api/admin/users/:id/disable': { roles: ['system_admin'] },
   'POST /api/admin/users/:id/enable': { roles: ['system_admin'] },
+  'POST /api/admin/consumers/:id/unlink': { roles: ['system_admin'] },
   'GET /api/admin/invitations': { roles: ['system_admin'] },
   'POST /api/admin/invitations': { roles: ['system_admin'] },
   'POST /api/admin/invitations/:id/revoke': { roles: ['system_admin'] },

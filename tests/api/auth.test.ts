@@ -180,3 +180,33 @@ describe('sessions', () => {
     await t.db.update(users).set({ status: 'active' }).where(eq(users.id, reg.id));
   });
 });
+
+describe('sign-in by NIN and by phone do not collide (decisions/021)', () => {
+  it('attack: registering the NIN 076000001 (the local form of the demo consumer’s phone +232 76 000 001) is refused', async () => {
+    for (const nationalId of ['076000001', '076-000-001', '23276000001']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId, phone: '+23277111555' }) });
+      expect(res.statusCode, nationalId).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ field: 'nationalId', message: expect.stringMatching(/phone number, not a National ID/) });
+    }
+    // A NIN with letters is no phone, even when a phone parser would read its digits.
+    const letters = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'SL76000001', phone: '+23277111556' }) });
+    expect(letters.statusCode).toBe(201);
+    expect((await login('consumer', 'SL76000001', 'Str0ng-pass')).json().id).toBe(letters.json().id);
+  });
+
+  it('attack: an account holding the NIN 076000001 (from before the rule) cannot stand in front of the owner of +232 76 000 001', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'LOOKALIKE1', phone: '+23277111557', password: 'Lookalike-pass-1', confirmPassword: 'Lookalike-pass-1' }) });
+    expect(reg.statusCode).toBe(201);
+    await t.db.execute(sql`UPDATE consumer_profiles SET national_id = '076000001' WHERE user_id = ${reg.json().id}::uuid`);
+    const demo = (await me('consumer', await logInAs(t.app, 'consumer'))).json();
+
+    // The phone's owner signs in with the local form of their number: their own account.
+    const owner = await login('consumer', '076000001', DEMO_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().id).toBe(demo.id);
+    // The lookalike's password with that value is only a wrong password for the phone's owner; the lookalike account is never tried.
+    expect((await login('consumer', '076000001', 'Lookalike-pass-1')).statusCode).toBe(401);
+    const [row] = await t.db.select({ failed: users.failedLoginCount }).from(users).where(eq(users.id, reg.json().id));
+    expect(row.failed).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ENTERPRISE } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
 import { uniqueNationalId, uniquePhone } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
@@ -27,6 +28,17 @@ async function personOnFileAndAccount(request: APIRequestContext, page: Page) {
     },
   });
   expect(reported.status()).toBe(201);
+  // A second lender reports the same phone: a code goes only to a phone two lenders reported (or on
+  // the file for 30 days), so one lender cannot put its own phone on a stranger's file (decisions/021).
+  const enterprise = await request.post('/api/businesses/login', { data: { username: DEMO_ENTERPRISE.username, password: DEMO_PASSWORD } });
+  expect(enterprise.status()).toBe(200);
+  const confirmed = await request.post('/api/credit/accounts', {
+    data: {
+      subject: { nationalId, firstName: 'Fatmata', lastName: 'Conteh', dateOfBirth: '1992-08-17', phone: phoneOnFile, address: '21 Kissy Road, Freetown' },
+      account: { accountNumber: `E2E-B-${nationalId}`, type: 'personal_loan', currency: 'SLE', principal: '3000', balance: '500', openedAt: '2025-05-01', status: 'current', paymentHistory: '000' },
+    },
+  });
+  expect(confirmed.status()).toBe(201);
   const registered = await request.post('/api/consumers/register', {
     data: { userType: 'consumer', nationalId, firstName: 'Fatmata', lastName: 'Conteh', phone: typedPhone, dateOfBirth: '1992-08-17', password: PASSWORD, confirmPassword: PASSWORD, consentToDataProcessing: true, agreeToTerms: true },
   });

@@ -25,6 +25,18 @@ export async function registryPeople(t: TestApp, count: number): Promise<Registr
           AND NOT EXISTS (SELECT 1 FROM consumer_profiles cp WHERE cp.national_id = i.value)
         ORDER BY i.value LIMIT ${count}`,
   );
+  // Their phones have been on file for more than a year, as a seeded registry's would be: a phone
+  // is trusted for identity codes only after PHONE_TRUST_DAYS on file or once two lenders reported
+  // it (decisions/021), and the seed writes every phone with today's date.
+  const ids = rows.map((r) => r.subject_id);
+  if (ids.length) {
+    await t.db.execute(
+      sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '400 days' WHERE subject_id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  }
   return rows.map((r) => ({
     subjectId: r.subject_id,
     nationalId: r.value,

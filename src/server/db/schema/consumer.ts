@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditAccounts } from './credit';
 import { users } from './users';
 
@@ -208,3 +208,45 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailDisputes: boolean('email_disputes').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which business reported which phone for which account (decisions/021): a phone on a person's file
+ * is trusted for identity codes once two different businesses reported it, so one lender cannot
+ * put its own phone on a stranger's file and take the file over. Keyed by the account, so a merge
+ * of two people (accounts move) keeps it and an account deleted as reported in error takes its
+ * phones' votes with it. Written by the registry's write path (credit/registry/apply-reports.ts).
+ */
+export const creditAccountPhones = pgTable(
+  'credit_account_phones',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => creditAccounts.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    firstReportedAt: timestamp('first_reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'credit_account_phones_pkey', columns: [t.accountId, t.phone] })],
+);
+
+/**
+ * Linkings of a consumer account to a registry file that an administrator undid after checking the
+ * person's documents (POST /api/admin/consumers/:id/unlink). The phone the undone linking was
+ * confirmed with is never trusted again for that NIN; the account's NIN claim is released at once.
+ */
+export const consumerIdentityUnlinks = pgTable(
+  'consumer_identity_unlinks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    nationalId: text('national_id').notNull(),
+    /** The file it was linked to then (informative: files can be merged). */
+    subjectId: uuid('subject_id'),
+    /** The phone (E.164) whose code confirmed the undone linking, when known. */
+    phone: text('phone'),
+    reason: text('reason').notNull(),
+    unlinkedBy: uuid('unlinked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consumer_identity_unlinks_nin_idx').on(t.nationalId), index('consumer_identity_unlinks_user_idx').on(t.userId)],
+);

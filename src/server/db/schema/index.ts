@@ -11,3 +11,4 @@ export * from './oversight';
 export * from './consumer';
 export * from './business';
 export * from './rate-limits';
+export * from './sign-in';

@@ -52,6 +52,7 @@ import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit/record';
 import { contentDisposition, readDocument } from '../business-documents/service';
 import { changeBusinessPlan, changeBusinessStatus, getBusinessDetail, listBusinesses } from './businesses';
+import { consumerUnlinkRoutes } from './consumer-unlink';
 import { changeIncident, listIncidents, scanForIncidents } from './incidents';
 import { acceptInvitation, createInvitation, getInvitationInfo, listInvitations, revokeInvitation } from './invitations';
 import { getMatchReview, keepApart, listMatchReviews, mergeReview } from './match-reviews';
@@ -180,6 +181,8 @@ export async function adminRoutes(app: FastifyInstance) {
       async (request) => changeUser(app.db, request.params.id, action, auditContextOf(request)),
     );
   }
+
+  await consumerUnlinkRoutes(app);
 
   // ---------- invitations
 

@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const { username, password } = request.body;
-        const result = await logIn(app.db, role, username, password, clientMeta(request));
+        const result = await logIn(app.db, role, username, password, { ...clientMeta(request), secret: app.config.sessionSecret });
         // A session made before sign-in (another account on this browser) is ended: new id at login.
         if (request.auth) await deleteSession(app.db, request.auth.sessionId);
         setSessionCookie(app, reply, result.token);

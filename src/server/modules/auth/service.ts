@@ -7,7 +7,9 @@ import { HttpError } from '../../lib/http-error';
 import { recordAuditEvent } from '../audit/record';
 import { readSetting } from '../settings/service';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { looksLikePhoneNumber } from '../consumers/identifiers';
 import { createSession } from './sessions';
+import { recordUnknownIdentifierFailure, unknownIdentifierKey, unknownIdentifierLockedUntil } from './unknown-identifiers';
 
 /** One answer for an unknown user and a wrong password, so sign-in cannot be used to find accounts. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -26,28 +28,41 @@ const candidateColumns = {
   lockedUntil: users.lockedUntil,
 };
 
-/** Businesses sign in with username or email, consumers with NIN or phone, staff with username or email. */
-async function findLoginCandidate(db: Database, role: TRole, identifier: string): Promise<LoginCandidate | null> {
+/**
+ * The identifier as it is looked up: a consumer's is a phone (E.164) when it reads as one
+ * (consumers/identifiers.ts), else a NIN, never both, so a NIN that looks like someone's local
+ * number cannot stand between that number's owner and their sign-in (decisions/021).
+ */
+function canonicalIdentifier(role: TRole, identifier: string): { kind: 'phone' | 'nin' | 'name'; value: string } {
   const text = identifier.trim();
   if (role === 'consumer') {
-    const phone = toE164(text);
-    const byNin = db
-      .select(candidateColumns)
-      .from(users)
-      .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
-      .where(and(eq(users.role, 'consumer'), eq(consumerProfiles.nationalId, normalizeNationalId(text))))
-      .limit(1);
-    const rows = await byNin;
-    if (rows[0]) return rows[0];
-    if (!phone) return null;
+    if (looksLikePhoneNumber(text)) return { kind: 'phone', value: toE164(text)! };
+    return { kind: 'nin', value: normalizeNationalId(text) };
+  }
+  return { kind: 'name', value: text.toLowerCase() };
+}
+
+/** Businesses sign in with username or email, consumers with NIN or phone, staff with username or email. */
+async function findLoginCandidate(db: Database, role: TRole, identifier: string): Promise<LoginCandidate | null> {
+  const id = canonicalIdentifier(role, identifier);
+  if (id.kind === 'phone') {
     const byPhone = await db
       .select(candidateColumns)
       .from(users)
-      .where(and(eq(users.role, 'consumer'), eq(users.phone, phone)))
+      .where(and(eq(users.role, 'consumer'), eq(users.phone, id.value)))
       .limit(1);
     return byPhone[0] ?? null;
   }
-  const lowered = text.toLowerCase();
+  if (id.kind === 'nin') {
+    const byNin = await db
+      .select(candidateColumns)
+      .from(users)
+      .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
+      .where(and(eq(users.role, 'consumer'), eq(consumerProfiles.nationalId, id.value)))
+      .limit(1);
+    return byNin[0] ?? null;
+  }
+  const lowered = id.value;
   const rows = await db
     .select(candidateColumns)
     .from(users)
@@ -71,6 +86,14 @@ async function recordFailedLogin(db: Database, userId: string): Promise<{ isNowL
   return { isNowLocked: row?.failedLoginCount === 0 && row.lockedUntil !== null && row.lockedUntil.getTime() > Date.now() };
 }
 
+/** The answer while locked: the same for an account and for an identifier of no account. */
+function lockedAnswer(lockedUntil: Date): HttpError {
+  const minutesLeft = Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000);
+  return new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(minutesLeft * 60) },
+  });
+}
+
 export interface LoginResult {
   userId: string;
   token: string;
@@ -81,7 +104,7 @@ export async function logIn(
   role: TRole,
   identifier: string,
   password: string,
-  meta: { ip?: string; userAgent?: string; requestId?: string },
+  meta: { ip?: string; userAgent?: string; requestId?: string; secret?: string },
 ): Promise<LoginResult> {
   const candidate = await findLoginCandidate(db, role, identifier);
   // The identifier itself is not logged: it may be a full National ID.
@@ -89,6 +112,15 @@ export async function logIn(
     recordAuditEvent(db, { action, actorUserId: userId ?? null, actorRole: role, ip: meta.ip, requestId: meta.requestId, details: reason ? { reason } : {} });
   if (!candidate) {
     await verifyAgainstDummy(password);
+    // Counted and locked like an account (same threshold, same answer), so a 429 tells nothing.
+    const id = canonicalIdentifier(role, identifier);
+    const key = unknownIdentifierKey(meta.secret ?? 'sign-in-failures', role, `${id.kind}:${id.value}`);
+    const lockedUntil = await unknownIdentifierLockedUntil(db, key);
+    if (lockedUntil) {
+      await audit('auth.login_failed', 'unknown_user');
+      throw lockedAnswer(lockedUntil);
+    }
+    await recordUnknownIdentifierFailure(db, key, await readSetting(db, 'login_lockout_threshold'), await readSetting(db, 'login_lockout_minutes'));
     await audit('auth.login_failed', 'unknown_user');
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
@@ -96,10 +128,7 @@ export async function logIn(
   const isPasswordRight = await verifyPassword(candidate.passwordHash, password);
   if (isLocked) {
     await audit('auth.login_failed', 'locked', candidate.id);
-    const minutesLeft = Math.ceil((candidate.lockedUntil!.getTime() - Date.now()) / 60_000);
-    throw new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
-      headers: { 'retry-after': String(minutesLeft * 60) },
-    });
+    throw lockedAnswer(candidate.lockedUntil!);
   }
   if (!isPasswordRight) {
     const { isNowLocked } = await recordFailedLogin(db, candidate.id);

@@ -35,9 +35,25 @@ export interface OwnFile {
   /** The registry subject: set when verified; when unverified, the file the code would unlock. */
   subjectId: string | null;
   profile: ConsumerProfile;
-  /** The file's phones (E.164), newest first; only read while unverified. */
+  /** The file's trusted phones (E.164), newest first: the only ones a code may go to. Only read while not verified. */
   phones: string[];
+  /** The file's other phones (not trusted): told by SMS when a code is sent. Only read while not verified. */
+  otherPhones: string[];
 }
+
+/**
+ * A phone on the file is trusted for identity codes (decisions/021) when at least
+ * PHONE_TRUST_MIN_BUSINESSES different businesses reported it for this person, or when it has been
+ * on the file for PHONE_TRUST_DAYS days, and never when an administrator undid a linking confirmed
+ * with it for this NIN. A phone one lender put on the file recently is not trusted: otherwise that
+ * lender could report a throwaway account with its own phone on a stranger's NIN and take over the
+ * stranger's file.
+ */
+export const PHONE_TRUST_DAYS = 30;
+export const PHONE_TRUST_MIN_BUSINESSES = 2;
+
+export const NO_TRUSTED_PHONE_MESSAGE =
+  `We cannot send you a code: no phone number on your credit file can be trusted for it yet (a code goes only to a phone reported by two lenders, or on your file for at least ${PHONE_TRUST_DAYS} days). Visit a CreditCheck SL office with your National ID card, or contact the bureau.`;
 
 /** The key of code and phone-choice HMACs, derived from the server secret so it is never stored. */
 export function identityHmacKey(serverSecret: string): string {
@@ -86,7 +102,7 @@ export async function resolveOwnFile(db: Database, userId: string): Promise<OwnF
       db,
       sql`SELECT subject_id FROM credit_subject_identifiers WHERE type = 'nin' AND value = ${profile.nationalId} LIMIT 1`,
     );
-    return { state: row ? 'verified' : 'no_file', subjectId: row?.subject_id ?? null, profile, phones: [] };
+    return { state: row ? 'verified' : 'no_file', subjectId: row?.subject_id ?? null, profile, phones: [], otherPhones: [] };
   }
   const [match] = await queryRows<{ subject_id: string }>(
     db,
@@ -97,12 +113,31 @@ export async function resolveOwnFile(db: Database, userId: string): Promise<OwnF
                OR EXISTS (SELECT 1 FROM credit_subject_names n WHERE n.subject_id = s.id AND n.date_of_birth = ${profile.dateOfBirth}::date))
         LIMIT 1`,
   );
-  if (!match) return { state: 'no_file', subjectId: null, profile, phones: [] };
-  const phones = await queryRows<{ phone: string }>(
+  if (!match) return { state: 'no_file', subjectId: null, profile, phones: [], otherPhones: [] };
+  const phones = await filePhones(db, match.subject_id, profile.nationalId);
+  const trusted = phones.filter((p) => p.trusted).map((p) => p.phone);
+  const other = phones.filter((p) => !p.trusted).map((p) => p.phone);
+  return { state: trusted.length ? 'unverified' : 'no_phone', subjectId: match.subject_id, profile, phones: trusted, otherPhones: other };
+}
+
+/** The file's phones, newest first, each with whether it is trusted for codes (PHONE_TRUST_DAYS). */
+export async function filePhones(db: Database, subjectId: string, nationalId: string): Promise<{ phone: string; trusted: boolean; reporters: number }[]> {
+  const rows = await queryRows<{ phone: string; reporters: number; is_old: boolean; is_distrusted: boolean }>(
     db,
-    sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${match.subject_id}::uuid ORDER BY last_reported_at DESC, phone`,
+    sql`SELECT p.phone,
+          (SELECT count(DISTINCT a.business_id)::int FROM credit_accounts a
+             JOIN credit_account_phones ap ON ap.account_id = a.id AND ap.phone = p.phone
+            WHERE a.subject_id = p.subject_id) AS reporters,
+          p.first_reported_at <= now() - make_interval(days => ${PHONE_TRUST_DAYS}) AS is_old,
+          EXISTS (SELECT 1 FROM consumer_identity_unlinks u WHERE u.national_id = ${nationalId} AND u.phone = p.phone) AS is_distrusted
+        FROM credit_subject_phones p WHERE p.subject_id = ${subjectId}::uuid
+        ORDER BY p.last_reported_at DESC, p.phone`,
   );
-  return { state: phones.length ? 'unverified' : 'no_phone', subjectId: match.subject_id, profile, phones: phones.map((p) => p.phone) };
+  return rows.map((r) => ({
+    phone: r.phone,
+    reporters: Number(r.reporters),
+    trusted: !r.is_distrusted && (Number(r.reporters) >= PHONE_TRUST_MIN_BUSINESSES || r.is_old === true),
+  }));
 }
 
 export const IDENTITY_REQUIRED_MESSAGE = 'Confirm your identity with the code sent to a phone on your credit file first';
@@ -190,8 +225,12 @@ export async function getIdentityStatus(db: Database, key: string, userId: strin
 function assertUnverified(file: OwnFile) {
   if (file.state === 'verified') throw new HttpError(409, 'Your identity is already confirmed');
   if (file.state === 'no_file') throw notFound('We found no credit file for your National ID and date of birth, so there is nothing to confirm yet');
-  if (file.state === 'no_phone') throw new HttpError(409, 'Your credit file holds no phone number to send a code to. Visit a CreditCheck SL office with your National ID card.');
+  if (file.state === 'no_phone') throw new HttpError(409, NO_TRUSTED_PHONE_MESSAGE);
 }
+
+/** The SMS to the file's other phones when a code is sent: the end of the number, never the code. */
+export const identityCodeNotice = (sentTo: string) =>
+  `CreditCheck SL: a code to open your CreditCheck SL credit file was sent to a phone ending ${sentTo.slice(-2)}. If this was not you, call CreditCheck SL or visit one of our offices with your National ID card.`;
 
 const codeHashOf = (key: string, codeId: string, code: string) => hmac(key, `code:${codeId}:${code}`);
 
@@ -242,7 +281,20 @@ export async function sendIdentityCode(
       userId,
       body: `CreditCheck SL: your code is ${code}. It expires in ${IDENTITY_CODE_TTL_MINUTES} minutes. Never share it; our staff will never ask for it. If you did not ask for it, someone may be using your National ID: call CreditCheck SL.`,
     });
-    await recordAuditEvent(tx, { ...audit, action: 'consumer.identity_code_sent', subjectId: file.subjectId, targetType: 'user', targetId: userId, details: { phone: maskPhone(phone) } });
+    // Every other phone on the file is told, so a person whose file someone else tries to open
+    // hears of it whichever of their phones they still hold (decisions/021).
+    const others = [...file.phones, ...file.otherPhones].filter((p) => p !== phone);
+    for (const other of others) {
+      await deps.sms.send(tx, { to: other, purpose: 'identity_code_notice', userId, body: identityCodeNotice(phone) });
+    }
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consumer.identity_code_sent',
+      subjectId: file.subjectId,
+      targetType: 'user',
+      targetId: userId,
+      details: { phone: maskPhone(phone), noticesSent: others.length },
+    });
     return { masked: maskPhone(phone), expiresAt: expiresAt.toISOString(), message: `We sent a 6-digit code to ${maskPhone(phone)}. It expires in ${IDENTITY_CODE_TTL_MINUTES} minutes.` };
   });
 }
@@ -273,6 +325,8 @@ export async function confirmIdentityCode(
     const latest = codes.find((c) => !c.usedAt && !c.voidedAt);
     if (!latest) return { ok: false, error: badRequest([{ field: 'code', message: 'No code is waiting. Ask for a new code.' }]) };
     if (latest.expiresAt <= now) return { ok: false, error: badRequest([{ field: 'code', message: 'This code has expired. Ask for a new code.' }]) };
+    // Sent to a phone that is no longer trusted (an administrator undid a linking made with it).
+    if (!file.phones.includes(latest.phone)) return { ok: false, error: badRequest([{ field: 'code', message: 'This code can no longer be used. Ask for a new code.' }]) };
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(codeHashOf(key, latest.id, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

@@ -4,14 +4,18 @@ import type { TConsumerRegistration } from '@shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { consumerProfiles, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../auth/passwords';
+import { looksLikePhoneNumber } from './identifiers';
 
 const NATIONAL_ID_TAKEN = 'This National ID is already registered';
 const PHONE_TAKEN = 'An account with this phone number already exists';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
+export const NIN_LOOKS_LIKE_PHONE = 'This is a phone number, not a National ID. Enter the National ID printed on your ID card.';
+
 export async function registerConsumer(db: Database, input: TConsumerRegistration): Promise<{ id: string }> {
+  if (looksLikePhoneNumber(input.nationalId)) throw badRequest([{ field: 'nationalId', message: NIN_LOOKS_LIKE_PHONE }]);
   const phone = toE164(input.phone)!;
   await assertConsumerIdentityFree(db, input.nationalId, phone, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -49,13 +53,22 @@ export const UNCONFIRMED_CLAIM_HOURS = 24;
 async function assertConsumerIdentityFree(db: Database, nationalId: string, phone: string, email?: string) {
   const staleBefore = new Date(Date.now() - UNCONFIRMED_CLAIM_HOURS * 3600_000);
   const holders = await db
-    .select({ id: users.id, nationalId: consumerProfiles.nationalId, phone: users.phone, email: users.email, verifiedAt: consumerProfiles.identityVerifiedAt, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      nationalId: consumerProfiles.nationalId,
+      phone: users.phone,
+      email: users.email,
+      verifiedAt: consumerProfiles.identityVerifiedAt,
+      createdAt: users.createdAt,
+      // An administrator undid its linking (decisions/021): its claim is released at once.
+      wasUnlinked: sql<boolean>`EXISTS (SELECT 1 FROM consumer_identity_unlinks u WHERE u.user_id = ${users.id})`,
+    })
     .from(users)
     .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
     .where(and(eq(users.role, 'consumer'), or(eq(consumerProfiles.nationalId, nationalId), eq(users.phone, phone), email ? eq(users.email, email) : undefined)));
   const live = [];
   for (const holder of holders) {
-    const isStaleClaim = holder.verifiedAt === null && holder.createdAt < staleBefore && (holder.nationalId === nationalId || holder.phone === phone);
+    const isStaleClaim = holder.verifiedAt === null && (holder.createdAt < staleBefore || holder.wasUnlinked === true) && (holder.nationalId === nationalId || holder.phone === phone);
     if (!isStaleClaim) {
       live.push(holder);
       continue;

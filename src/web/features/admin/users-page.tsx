@@ -17,6 +17,7 @@ import { formatDateTime } from '@web/lib/format';
 import { useAdminAction, useBusinesses, useInvitations, useUsers } from './admin-api';
 import { BusinessReviewDialog, STATUS_VARIANT } from './business-review-dialog';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
+import { UnlinkConsumerButton } from './unlink-consumer-dialog';
 
 /** Filters (the children) and a free-text search, sent together by the Search button. */
 function SearchForm({
@@ -186,6 +187,7 @@ function AccountsPanel() {
                 <TableCell className="whitespace-nowrap">{formatDateTime(u.lastLoginAt)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-2">
+                    {u.role === 'consumer' ? <UnlinkConsumerButton userId={u.id} name={u.name} /> : null}
                     {u.isLocked ? (
                       <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ id: u.id, action: 'unlock' })} aria-label={`Unlock ${u.name}`}>
                         Unlock

@@ -34,7 +34,8 @@ export function NoFileYet() {
 function NoPhoneOnFile() {
   return (
     <EmptyState icon={PhoneOff} title="We cannot send you a code">
-      Your credit file holds no phone number to send a confirmation code to. To open your file, visit a CreditCheck SL office with your National ID card.
+      Your credit file holds no phone number we can send a confirmation code to. A code goes only to a phone reported by two lenders, or on your file for at least 30 days, so that no one else can
+      open your file with a number they added. To open your file now, visit a CreditCheck SL office with your National ID card, or contact the bureau.
     </EmptyState>
   );
 }

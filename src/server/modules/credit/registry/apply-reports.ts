@@ -5,6 +5,7 @@ import type { TCreditAccountReport, TMatchOutcome, TSubmissionReject } from '@sh
 import type { Database } from '../../../db/client';
 import { queryRows } from '../../../db/query';
 import { textArray } from './sql-arrays';
+import { recordReportedPhones } from '../../consumers/reported-phones';
 import {
   addIdentifier,
   computeNameCodes,
@@ -96,6 +97,8 @@ export async function applyAccountReports(tx: Tx, context: ApplyContext, rows: R
     for (const a of result.applied) applied.push(a);
     for (const r of result.rejects) rejects.push(r);
   }
+  // Who reported which phone, for identity codes (consumers/reported-phones.ts, decisions/021).
+  await recordReportedPhones(tx, rows, applied);
   // The caller's transaction goes on with its own settings.
   await setPlanner(tx, previous);
   return { applied, rejects };
