@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Lock, LockOpen, ShieldCheck, UserCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PERMISSIBLE_PURPOSES } from '@shared/credit-reference';
-import type { TConsent, TPrivacyStatus } from '@shared/schemas/consumer';
+import { CONSENT_ALL_PURPOSES_NAME, type TConsent, type TPrivacyStatus } from '@shared/schemas/consumer';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -206,6 +206,73 @@ function GrantConsentForm() {
   );
 }
 
+/**
+ * Withdraw consent from a business (decisions/022): every purpose unless the person picks one,
+ * whether or not they granted a consent here before.
+ */
+function WithdrawConsentForm() {
+  const refresh = useRefreshConsumer();
+  const [q, setQ] = useState('');
+  const [businessId, setBusinessId] = useState('');
+  const [purpose, setPurpose] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const lenders = useQuery({
+    queryKey: ['consumer-workspace', 'lenders', q],
+    queryFn: () => apiGet<{ lenders: { id: string; name: string }[] }>(`/api/consumers/me/lenders?q=${encodeURIComponent(q)}`),
+  });
+  const withdraw = useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('DELETE', '/api/consumers/me/consents', { businessId, ...(purpose ? { purpose } : {}) }),
+    onSuccess: (result) => {
+      toast({ kind: 'success', title: 'Consent withdrawn', description: result.message });
+      setBusinessId('');
+      setError(undefined);
+      refresh();
+    },
+    onError: (e) => setError(isApiError(e) ? (e.fieldErrors[0]?.message ?? e.message.replace(/^\d{3}: /, '')) : 'Please try again'),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!businessId) {
+      setError('Choose a business');
+      return;
+    }
+    withdraw.mutate();
+  };
+  return (
+    <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
+      <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">
+        Withdraw consent from a business
+      </h3>
+      <Field id="withdraw-search" label="Search lenders">
+        <Input id="withdraw-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
+      </Field>
+      <Field id="withdraw-business" label="Lender" error={error}>
+        <NativeSelect {...controlProps('withdraw-business', error)} value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
+          <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
+          {lenders.data?.lenders.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="withdraw-purpose" label="Purposes">
+        <NativeSelect id="withdraw-purpose" value={purpose} onChange={(e) => setPurpose(e.target.value)}>
+          <option value="">{CONSENT_ALL_PURPOSES_NAME}</option>
+          {PERMISSIBLE_PURPOSES.map((p) => (
+            <option key={p.code} value={p.code}>
+              Only {p.name.toLowerCase()}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Button type="submit" variant="outline" disabled={withdraw.isPending}>
+        Withdraw
+      </Button>
+    </form>
+  );
+}
+
 function ConsentsCard() {
   const consents = useConsents();
   const refresh = useRefreshConsumer();
@@ -225,13 +292,14 @@ function ConsentsCard() {
             <h2>Consents to businesses</h2>
           </CardTitle>
           <CardDescription>
-            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like: that lender can then no longer pull your report for that purpose, except to review an account you already hold with it.
+            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like, or withdraw your consent from a business for every purpose: that lender can then no longer pull your report, except to review an open account you held with it before you withdrew (unless you withdraw that purpose too).
           </CardDescription>
         </div>
         <UserCheck className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent className="space-y-6">
         <GrantConsentForm />
+        <WithdrawConsentForm />
         {consents.isPending ? (
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : consents.data?.consents.length ? (
