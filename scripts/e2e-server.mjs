@@ -34,6 +34,15 @@ if (process.env.DATABASE_URL) {
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 
+// Audit seal heads outside the database, as in production (decisions/023).
+const headsDir = mkdtempSync(join(tmpdir(), 'ccsl-e2e-heads-'));
+env.AUDIT_HEAD_FILE = join(headsDir, 'audit-seal-heads.jsonl');
+const cleanupDatabase = cleanup;
+cleanup = async () => {
+  await cleanupDatabase();
+  rmSync(headsDir, { recursive: true, force: true });
+};
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env });
 const stop = (signal) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -68,6 +68,24 @@ test('the regulator sees compliance per business with flags and the method, audi
   const pdf = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export PDF' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/^creditcheck-audit-.+\.pdf$/);
+  // The seal heads kept outside the database: the latest shown, downloaded, and a kept head checked.
+  await expect
+    .poll(async () => (await (await page.request.get('/api/regulators/audit/seal-heads?limit=1')).json()).latest?.sealHash ?? null, { timeout: 30_000 })
+    .not.toBeNull();
+  await page.reload();
+  await expect(page.getByText('Seal heads kept outside the database')).toBeVisible();
+  await expect(page.getByTestId('latest-seal-head')).toBeVisible();
+  const keptHash = (await page.getByTestId('latest-seal-head').locator('dd.font-mono').textContent())!.trim();
+  expect(keptHash).toMatch(/^[0-9a-f]{64}$/);
+  const headsCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download seal heads (CSV)' }).click();
+  expect((await headsCsv).suggestedFilename()).toBe('creditcheck-audit-seal-heads.csv');
+  await page.getByLabel('A seal hash you kept').fill('not-a-hash');
+  await page.getByRole('button', { name: 'Check it is in the chain' }).click();
+  await expect(page.getByText('Enter a seal hash: 64 characters, 0-9 and a-f')).toBeVisible();
+  await page.getByLabel('A seal hash you kept').fill(keptHash);
+  await page.getByRole('button', { name: 'Check it is in the chain' }).click();
+  await expect(page.getByTestId('kept-head-result')).toContainText('The head you kept is in the chain', { timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'regulator-audits');
 
