@@ -10,7 +10,7 @@ const port = process.env.E2E_PORT ?? '3100';
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', LOGIN_RATE_LIMIT: '10000', LOG_LEVEL: 'warn' };
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', LOGIN_RATE_LIMIT: '10000', REGISTRATION_RATE_LIMIT: '10000', LOG_LEVEL: 'warn' };
 let cleanup = async () => {};
 if (process.env.DATABASE_URL) {
   const name = `ccsl_e2e_${process.pid}`;

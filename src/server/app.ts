@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
+import { paymentProviderFor, smsProviderFor } from './lib/providers';
 import type { AppConfig } from './env';
 import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
@@ -12,6 +14,7 @@ import apiKeysPlugin from './modules/api-keys/plugin';
 import creditRateLimitPlugin from './modules/rate-limits/plugin';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { installCommonPasswordCheck } from './modules/auth/common-passwords';
 import { authRoutes } from './modules/auth/routes';
 import { businessDocumentRoutes } from './modules/business-documents/routes';
 import { businessWorkspaceRoutes } from './modules/business-workspace/routes';
@@ -35,6 +38,7 @@ import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
 import { OneLinePerRequest } from './logging';
 import metricsPlugin from './plugins/metrics';
+import nulCharactersPlugin from './plugins/nul-characters';
 import readinessPlugin from './plugins/readiness';
 import openApiPlugin from './plugins/openapi';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -47,9 +51,9 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is (tests point elsewhere or nowhere). */
   webDist?: string;
-  /** The card processor; the sandbox when absent. */
+  /** The card processor; the one PAYMENT_PROVIDER names when absent. */
   paymentProvider?: PaymentProvider;
-  /** The SMS gateway for identity codes; the sandbox (outbox table) when absent. */
+  /** The SMS gateway for identity codes; the one SMS_PROVIDER names when absent. */
   smsProvider?: SmsProvider;
   /** main.ts starts not ready and flips it once migrations are applied. */
   startReady?: boolean;
@@ -57,11 +61,15 @@ export interface BuildAppOptions {
 
 /** Builds the Fastify app: plugins first, then one module per area. Does not listen. */
 export async function buildApp(options: BuildAppOptions) {
+  installCommonPasswordCheck();
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A caller's X-Request-Id is kept only when it is a short safe id (it reaches logs and the
+    // audit log); anything else gets an id of our own.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -78,6 +86,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(readinessPlugin, { startReady: options.startReady ?? true });
   await app.register(metricsPlugin, { metricsToken: options.config.metricsToken, collectProcessMetrics: options.config.nodeEnv !== 'test' });
   await app.register(securityHeadersPlugin);
+  await app.register(nulCharactersPlugin);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
   await app.register(sessionsPlugin);
   await app.register(apiKeysPlugin);
@@ -88,7 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
-  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider, isEmailAvailable: !!options.config.smtpUrl });
+  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider ?? smsProviderFor(options.config), isEmailAvailable: !!options.config.smtpUrl });
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
   await app.register(creditRoutes);
@@ -98,7 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configRoutes);
   await app.register(cmsRoutes);
   await app.register(helpRoutes);
-  await app.register(paymentRoutes, { provider: options.paymentProvider });
+  await app.register(paymentRoutes, { provider: options.paymentProvider ?? paymentProviderFor(options.config) });
 
   await app.register(auditRoutes);
   await app.register(adminRoutes);
@@ -112,6 +121,18 @@ export async function buildApp(options: BuildAppOptions) {
     startScheduler(app, productJobs(app, { dailyCheckMs: options.config.jobsCheckSeconds * 1000 }));
   }
   return app;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** A hop count becomes Fastify's function form (its types take no number): the nearest N hops are proxies. */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** Counters in Redis when REDIS_URL is set, so every instance counts the same attempts. */

@@ -1,4 +1,30 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** The payment and SMS providers this build can use (a real one joins these lists with its adapter). */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const SMS_PROVIDERS = ['sandbox'] as const;
+export type TPaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export type TSmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * TRUST_PROXY as Fastify takes it: off → false; a whole number → that many hops; otherwise a
+ * comma-separated list of IP addresses or CIDRs. "true" (believe everyone) is refused: null.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (['false', 'off', 'no', 'none', '0'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) return null;
+  const isAddressOrCidr = (entry: string) => {
+    const [address, prefix, extra] = entry.split('/');
+    if (extra !== undefined || isIP(address) === 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+  };
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
@@ -34,6 +60,8 @@ const ZEnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
     /** Sign-in attempts allowed per address per minute on each login route. */
     LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+    /** Registrations (business or consumer) allowed per address per 15 minutes on each registration route. */
+    REGISTRATION_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
     /** Off only for tests and one-off commands: sealing the audit log, renewals and deadlines run here. */
     SCHEDULED_JOBS: booleanText.default(true),
     /** Shared rate-limit counters for several instances. */
@@ -43,8 +71,25 @@ const ZEnvSchema = z
     /** Seconds a shutdown waits for requests in flight before closing anyway. */
     /** How often daily jobs check whether today's run is done (they run once a day whatever this is). */
     JOBS_CHECK_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(86_400).default(300),
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For. Default on in production. */
-    TRUST_PROXY: booleanText.optional(),
+    /**
+     * Behind a reverse proxy: the proxy's addresses or CIDRs (comma-separated), or how many proxies
+     * stand in front (a hop count); only then is X-Forwarded-For believed. Unset: trust none.
+     */
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === null) {
+          ctx.addIssue({ code: 'custom', message: "must be the proxy's addresses or CIDRs (e.g. 10.0.0.5,10.0.1.0/24), a hop count (1), or off; \"true\" would believe any client's X-Forwarded-For" });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+    /** Who takes card payments; required in production ("sandbox" only for a staging server, and every page then says so). */
+    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS, { error: `must be one of: ${PAYMENT_PROVIDERS.join(', ')}` }).optional(),
+    /** Who sends text messages; required in production, as PAYMENT_PROVIDER. */
+    SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
     /** Outgoing mail (staff invitations): smtp://user:pass@host:587 or smtps://...; without it, links are shown to the administrator. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -58,6 +103,11 @@ const ZEnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.AUDIT_SEAL_KEY) {
       ctx.addIssue({ code: 'custom', path: ['AUDIT_SEAL_KEY'], message: 'is required in production and must be at least 32 characters' });
+    }
+    for (const name of ['PAYMENT_PROVIDER', 'SMS_PROVIDER'] as const) {
+      if (env.NODE_ENV === 'production' && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production: name the provider (sandbox only on a staging server, where every page then says so)' });
+      }
     }
     if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
@@ -81,12 +131,18 @@ export interface AppConfig {
   sessionSecret: string;
   logLevel: string;
   loginRateLimit: number;
+  registrationRateLimit: number;
   runScheduledJobs: boolean;
   redisUrl?: string;
   metricsToken?: string;
   shutdownGraceSeconds: number;
   jobsCheckSeconds: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false (trust none), a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  paymentProvider: TPaymentProviderName;
+  smsProvider: TSmsProviderName;
+  /** Providers that simulate (the sandbox): what the sandbox banner names. */
+  sandboxProviders: ('payments' | 'sms')[];
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
@@ -128,12 +184,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     runScheduledJobs: env.SCHEDULED_JOBS,
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     jobsCheckSeconds: env.JOBS_CHECK_SECONDS,
-    trustProxy: env.TRUST_PROXY ?? env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY ?? false,
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    smsProvider: env.SMS_PROVIDER ?? 'sandbox',
+    sandboxProviders: [
+      ...((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' ? (['payments'] as const) : []),
+      ...((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox' ? (['sms'] as const) : []),
+    ],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,

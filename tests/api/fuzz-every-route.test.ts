@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query';
 import { ROLES, type TRole } from '../../src/shared/roles';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
+import { accountReport } from './credit/credit-fixtures';
 
 /**
  * Random and hostile requests at every route: malformed JSON, wrong types, huge strings, SQL and
@@ -127,3 +128,47 @@ describe('hostile input at every route', () => {
     }
   }, 600_000); // 264 s seen at load average 12 with every route; about half that on a quiet machine
 });
+
+// Issue "Every credit file protected", item 10: a NUL character (U+0000) in a string gave a 500 on 9
+// routes (PostgreSQL cannot store it) and wrote the SQL to the log. Every route, as a role it
+// admits, must refuse NUL in any body field, query parameter or path parameter with a 400 naming it.
+describe('a NUL character at every route', () => {
+  it('is a 400 naming the field, in the body, the query and the path', async () => {
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`));
+    for (const route of routes) {
+      const role = route.roles?.[0];
+      const headers = { ...(role ? { cookie: cookies[role] } : {}) };
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const queryFields = fieldNamesOf(route.schema?.querystring);
+      const queryField = queryFields[0] ?? 'q';
+      const inQuery = await t.app.inject({ method: route.method as 'GET', url: `${url}?${queryField}=a%00b`, headers });
+      expect(inQuery.statusCode, `${route.method} ${route.url} query`).toBe(400);
+      expect(inQuery.json().errors[0].field, `${route.method} ${route.url} query`).toBe(queryField);
+      if (route.url.includes(':')) {
+        const inPath = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, 'a%00b'), headers });
+        expect(inPath.statusCode, `${route.method} ${route.url} path`).toBe(400);
+      }
+      if (route.method === 'GET' || route.url === '/api/credit/submissions') continue;
+      const fields = fieldNamesOf(route.schema?.body);
+      for (const field of fields.length ? fields : ['anything']) {
+        const before = await countRows();
+        const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: { [field]: 'text\u0000with NUL' } });
+        const where = `${route.method} ${route.url} body.${field} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, where).toBe(400);
+        expect(res.json().errors[0].field, where).toBe(field);
+        expect(await countRows(), where).toEqual(before);
+      }
+    }
+  }, 300_000);
+
+  it('a monthly file rejects the row with the NUL, names its field, and applies the others', async () => {
+    const row = (n: string, firstName: string) =>
+      accountReport({ subject: { nationalId: `SLN88${n}0001`, firstName, phone: `+232 76 88${n} 001` }, account: { accountNumber: `NUL-${n}` } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', headers: { cookie: cookies.business }, payload: { rows: [row('1', 'Fatu\u0000'), row('2', 'Isatu')] } });
+    expect(res.statusCode).toBe(202);
+    const status = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${res.json().id}`, headers: { cookie: cookies.business } });
+    expect(status.json()).toMatchObject({ status: 'completed', accepted: 1, rejected: 1 });
+    expect(status.json().rejects[0]).toMatchObject({ row: 1, field: 'subject.firstName' });
+  });
+});
+

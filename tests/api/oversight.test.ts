@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { sealAllPendingEvents } from '../../src/server/modules/audit/seal';
 import { scanForIncidents } from '../../src/server/modules/admin/incidents';
-import { csvField } from '../../src/server/modules/regulators/audit-report';
+import { csvCell as csvField } from '../../src/shared/csv-cell';
 import { scoreCompliance } from '../../src/server/modules/regulators/compliance';
 import { consumerPayload } from '../helpers/fixtures';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';

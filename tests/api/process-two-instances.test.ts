@@ -31,7 +31,7 @@ describe.skipIf(!canRun)('two instances, one product', () => {
     const redis = new Redis(redisUrl!);
     await redis.flushdb();
     await redis.quit();
-    const env = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl!, TRUST_PROXY: 'true', LOGIN_RATE_LIMIT: '8', JOBS_CHECK_SECONDS: '1', SESSION_SECRET: 's'.repeat(40) };
+    const env = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl!, TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT: '8', JOBS_CHECK_SECONDS: '1', SESSION_SECRET: 's'.repeat(40) };
     // Both start at once: migrations and seeding must take turns, not collide.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);

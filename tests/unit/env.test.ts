@@ -8,7 +8,7 @@ describe('loadConfig', () => {
   });
 
   it('turns demo mode off by default in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40), PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' });
     expect(config.demoMode).toBe(false);
     expect(config.isProduction).toBe(true);
   });
@@ -47,5 +47,30 @@ describe('loadConfig', () => {
     const config = loadConfig({ DEMO_MODE: 'false', DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(config.demoMode).toBe(false);
     expect(config.databaseUrl).toBe('postgres://u@localhost:5432/db');
+  });
+
+  // Issue "Every credit file protected", item 5: with NODE_ENV=production a card payment was accepted
+  // by the sandbox and SMS codes sat in plain text, because nothing named the providers.
+  it('refuses to start production without PAYMENT_PROVIDER and SMS_PROVIDER, and takes sandbox only when named', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is required in production[\s\S]*SMS_PROVIDER is required in production/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe-ish', SMS_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER must be one of: sandbox/);
+    const staging = loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' });
+    expect(staging.sandboxProviders).toEqual(['payments', 'sms']);
+    // Outside production the sandbox stays the default.
+    expect(loadConfig({}).paymentProvider).toBe('sandbox');
+  });
+
+  // Item 6: `trustProxy: true` in production let 30 spoofed X-Forwarded-For addresses make 30 sign-in
+  // attempts with no 429. TRUST_PROXY now names the proxies (or a hop count); unset trusts none.
+  it('TRUST_PROXY: unset trusts nobody, takes addresses, CIDRs or a hop count, and refuses "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40), PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.30.0.0/24,::1' }).trustProxy).toEqual(['10.0.0.5', '172.30.0.0/24', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    for (const bad of ['true', 'yes', '10.0.0.300', '10.0.0.0/40', 'proxy.local']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be the proxy's addresses or CIDRs/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole } from '@shared/roles';
 import type { SessionAuth } from '../types';
@@ -14,19 +14,28 @@ type AuthGuard = preHandlerAsyncHookHandler & { [AUTH_GUARD]: TRole[] };
 
 /**
  * A guard that lets through only signed-in users of the given roles. Routes list it as a
- * preHandler; the authorization plugin moves it before body validation, so a caller without the
- * right role learns nothing about the route's shape (401/403, never 400).
+ * preHandler; the authorization plugin moves it to the route's onRequest hooks, which run after the
+ * session and API-key hooks and before Fastify reads the body: a caller without the right role
+ * learns nothing about the route's shape (401/403, never 400), and a visitor cannot make the server
+ * read or parse a large body (a 64 MB monthly file) before being refused.
  */
 export function requireRole(roles: TRole | TRole[], options: RequireRoleOptions = {}): preHandlerAsyncHookHandler {
   const allowed = Array.isArray(roles) ? roles : [roles];
-  const guard = (async (request: FastifyRequest) => {
+  const guard = (async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.auth && allowed.includes(request.auth.role)) return;
+    // The body has not been read: close the connection after the answer, so a refused caller's
+    // upload is not read (and thrown away) to keep the connection alive.
+    if (hasBody(request)) reply.header('connection', 'close');
     if (!request.auth) throw unauthorized();
-    if (!allowed.includes(request.auth.role)) {
-      throw options.wrongRoleStatus === 401 ? unauthorized() : forbidden('Your role may not use this');
-    }
+    throw options.wrongRoleStatus === 401 ? unauthorized() : forbidden('Your role may not use this');
   }) as unknown as AuthGuard;
   guard[AUTH_GUARD] = allowed;
   return guard;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
 export function isAuthGuard(fn: unknown): fn is AuthGuard {
@@ -34,8 +43,8 @@ export function isAuthGuard(fn: unknown): fn is AuthGuard {
 }
 
 /** The roles a route's guard admits, or null for a route without a guard. */
-export function rolesOf(route: Pick<RouteOptions, 'preValidation'>): TRole[] | null {
-  const hooks = [route.preValidation].flat().filter(Boolean);
+export function rolesOf(route: Pick<RouteOptions, 'onRequest'>): TRole[] | null {
+  const hooks = [route.onRequest].flat().filter(Boolean);
   const guard = hooks.find(isAuthGuard);
   return guard ? guard[AUTH_GUARD] : null;
 }
@@ -80,7 +89,7 @@ async function authorizationPlugin(app: FastifyInstance) {
     const guards = preHandlers.filter(isAuthGuard);
     if (guards.length > 0) {
       route.preHandler = preHandlers.filter((h) => !isAuthGuard(h)) as RouteOptions['preHandler'];
-      route.preValidation = [...guards, ...[route.preValidation].flat().filter(Boolean)] as RouteOptions['preValidation'];
+      route.onRequest = [...[route.onRequest].flat().filter(Boolean), ...(guards as unknown as onRequestAsyncHookHandler[])] as RouteOptions['onRequest'];
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles: rolesOf(route), schema: route.schema as RouteAccess['schema'] });

@@ -52,8 +52,11 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
 
 async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = securityHeaders(app.config.isProduction);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // Every API answer may carry a person's data (a report, a file, an identity): no browser, proxy
+  // or shared cache keeps it. A route that means to be cached sets its own header.
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();
   });
 }

@@ -9,10 +9,21 @@ export function requiredText(message: string, min = 1, max = 200) {
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most commonly used (it appears in lists of leaked passwords). Please choose another.';
+
+// The list of common passwords is large, so the server installs it (modules/auth/common-passwords.ts)
+// and the browser leaves this check to the server's answer, which names the same field.
+let isCommonPassword: (password: string) => boolean = () => false;
+export function setCommonPasswordCheck(check: (password: string) => boolean): void {
+  isCommonPassword = check;
+}
+
+/** A new password: 8 to 200 characters, and not one of the commonly used and leaked ones. */
 export const ZPasswordSchema = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, { error: 'Password must be at least 8 characters' })
-  .max(200, { error: 'Password must be at most 200 characters' });
+  .max(200, { error: 'Password must be at most 200 characters' })
+  .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE });
 
 /** The error body of every 4xx answer. `errors` lists each invalid field with its message. */
 export const ZErrorResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
+import { SandboxBanner } from '@web/components/layout/sandbox-banner';
 import { ThemeProvider } from '@web/lib/theme';
 import { loadLandingPage } from './lazy-pages';
 import { AppRoutes } from './routes';
@@ -12,7 +13,7 @@ const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ d
 if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLandingPage();
 
 /**
- * The toast region, mounted once the browser has had an idle moment after the first render (never on
+ * The toast region and the sandbox banner, mounted once the browser has had an idle moment after the first render (never on
  * the server). Its own component: the state change re-renders it alone, not the routes beside it,
  * which may still be taking over the server's markup (decisions/018); an update there before that is
  * done makes React throw the server's markup away and render it again.
@@ -28,9 +29,12 @@ function IdleToaster() {
     return () => clearTimeout(id);
   }, []);
   return isIdle ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <>
+      <SandboxBanner />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
   ) : null;
 }
 

@@ -4,6 +4,7 @@ import { CSV_COLUMNS } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { madeByJoins, madeBySql } from './report-copies';
+import { csvCell } from '@shared/csv-cell';
 
 /** The monthly files this business sent, newest first. */
 export async function listSubmissions(db: Database, businessId: string, limit: number): Promise<TSubmissionSummary[]> {
@@ -91,8 +92,6 @@ const TEMPLATE_ROWS: Record<(typeof CSV_COLUMNS)[number], string>[] = [
     payment_history: 'DD3210000000',
   },
 ];
-
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** The monthly-file CSV template: the header in the documented order (docs/api.md) and two example rows. */
 export function submissionTemplateCsv(): string {

@@ -9,6 +9,7 @@ import {
   isPortalBusinessRegistration,
 } from '@shared/schemas/auth';
 import { parseOrThrow } from '../../lib/http-error';
+import { auditingRefusals, registrationRateLimit } from '../../lib/registration-limit';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit/record';
@@ -24,11 +25,12 @@ export async function businessRoutes(app: FastifyInstance) {
       // Both payload shapes of the specification are accepted; the handler picks the schema by
       // userType so each field's message is the one its form shows.
       attachValidation: true,
+      config: registrationRateLimit(app, 'business'),
       schema: {
         tags: ['businesses'],
         summary: 'Register a business (registration screen or access portal payload)',
         body: z.union([ZBusinessRegistrationScreenPayloadSchema, ZBusinessPortalRegistrationSchema]),
-        response: { 201: ZRegisteredSchema, ...errorResponses(400, 409) },
+        response: { 201: ZRegisteredSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -36,7 +38,7 @@ export async function businessRoutes(app: FastifyInstance) {
       const input = isPortalBusinessRegistration(raw)
         ? parseOrThrow(ZBusinessPortalRegistrationSchema, raw)
         : parseOrThrow(ZBusinessRegistrationScreenPayloadSchema, raw);
-      const { id } = await registerBusiness(app.db, input);
+      const { id } = await auditingRefusals(app, request, 'business', () => registerBusiness(app.db, input));
       grantRegistrationPayment(app, reply, id);
       await recordAuditEvent(app.db, { action: 'business.registered', ...auditContextOf(request), businessId: id, targetType: 'business', targetId: id });
       return reply.status(201).send({ id, message: 'Your business account has been created. Please login to continue.' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConsumerMeSchema, ZConsumerRegistrationSchema, ZRegisteredSchema } from '@shared/schemas/auth';
+import { auditingRefusals, registrationRateLimit } from '../../lib/registration-limit';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit/record';
@@ -12,15 +13,16 @@ export async function consumerRoutes(app: FastifyInstance) {
   typed.post(
     '/api/consumers/register',
     {
+      config: registrationRateLimit(app, 'consumer'),
       schema: {
         tags: ['consumers'],
         summary: 'Register a consumer',
         body: ZConsumerRegistrationSchema,
-        response: { 201: ZRegisteredSchema, ...errorResponses(400, 409) },
+        response: { 201: ZRegisteredSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { id } = await registerConsumer(app.db, request.body);
+      const { id } = await auditingRefusals(app, request, 'consumer', () => registerConsumer(app.db, request.body));
       await recordAuditEvent(app.db, { action: 'consumer.registered', ...auditContextOf(request), targetType: 'user', targetId: id });
       return reply.status(201).send({ id, message: 'Your consumer account has been created. Please login to continue.' });
     },

@@ -15,6 +15,7 @@ import {
   ZSubmissionAcceptedSchema,
   ZSubmissionIdParamsSchema,
   ZSubmissionStatusSchema,
+  csvRecordToRow,
 } from '@shared/schemas/credit';
 import { creditSubmissions } from '../../db/schema/index';
 import { errorResponses } from '../../lib/route-schemas';
@@ -25,6 +26,8 @@ import { listPurposes } from './purposes';
 import { pullCreditReport } from './pull-report';
 import { reportAccount } from './registry/report-account';
 import { searchRegistry } from './search';
+import { readSubmissionCsv } from './submissions/csv';
+import { readSubmissionJson } from './submissions/json-stream';
 import { failAbandonedSubmissions, getSubmission, submitMonthlyFile } from './submissions/service';
 
 /** A 100,000-row file in JSON is about 40 MB; this route alone may take that much. */
@@ -41,9 +44,6 @@ const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '
 export async function creditRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const hashKey = inquiryHashKey(app.config.sessionSecret);
-
-  // Encapsulated: only this module's routes read text/csv bodies.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: SUBMISSION_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.addHook('onReady', async () => {
     try {
@@ -71,34 +71,47 @@ export async function creditRoutes(app: FastifyInstance) {
     },
   );
 
-  typed.post(
-    '/api/credit/submissions',
-    {
-      preHandler: requireRole('business'),
-      bodyLimit: SUBMISSION_BODY_LIMIT,
-      schema: {
-        tags: ['credit'],
-        summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
-        consumes: ['application/json', 'text/csv'],
-        body: z.union([z.object({ rows: z.array(z.unknown()) }), z.string()]),
-        response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413) },
+  // The monthly file has a context of its own: its bodies are read as streams (JSON and CSV), row by
+  // row, never held whole as text; the role guard has refused a visitor before a byte is read.
+  await app.register(async (files) => {
+    files.removeContentTypeParser('application/json');
+    files.addContentTypeParser(['application/json', 'text/csv'], (request, payload, done) => {
+      const read = isCsv(request)
+        ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => ({ rows: records.map(csvRecordToRow) }))
+        : readSubmissionJson(payload, SUBMISSION_BODY_LIMIT);
+      read.then((body) => done(null, body), (error: Error) => done(error, undefined));
+    });
+    files.withTypeProvider<ZodTypeProvider>().post(
+      '/api/credit/submissions',
+      {
+        preHandler: requireRole('business'),
+        bodyLimit: SUBMISSION_BODY_LIMIT,
+        // Each row is checked for NUL characters as a row of its own (a rejected row, not a refused file).
+        config: { nulCharactersCheckedByRoute: true },
+        schema: {
+          tags: ['credit'],
+          summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
+          consumes: ['application/json', 'text/csv'],
+          body: z.object({ rows: z.array(z.unknown()) }),
+          response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413) },
+        },
       },
-    },
-    async (request, reply) => {
-      const input = isCsv(request) ? { format: 'csv' as const, body: String(request.body) } : { format: 'json' as const, body: request.body };
-      const meta = inquiryMetaOf(request);
-      const result = await submitMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
-      const [counts] = await app.db
-        .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
-        .from(creditSubmissions)
-        .where(eq(creditSubmissions.id, result.id));
-      if (counts) {
-        app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
-        app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
-      }
-      return reply.status(202).send(result);
-    },
-  );
+      async (request, reply) => {
+        const input = { format: 'rows' as const, rows: request.body.rows, isCsv: isCsv(request) };
+        const meta = inquiryMetaOf(request);
+        const result = await submitMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
+        const [counts] = await app.db
+          .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
+          .from(creditSubmissions)
+          .where(eq(creditSubmissions.id, result.id));
+        if (counts) {
+          app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
+          app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
+        }
+        return reply.status(202).send(result);
+      },
+    );
+  });
 
   typed.get(
     '/api/credit/submissions/:id',

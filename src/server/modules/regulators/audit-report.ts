@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AuditSealing } from '../audit/sealing';
 import { verifyAuditLog } from '../audit/verify';
+import { csvCell } from '@shared/csv-cell';
 
 // Audit reports over a period for the regulator: a summary (JSON, and the first page of the PDF)
 // and every event of the period as CSV. The log's verification is run for the report, so the
@@ -57,13 +58,6 @@ export async function buildAuditSummary(db: Database, from: string, to: string, 
   };
 }
 
-/** A CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet does not run it. */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_COLUMNS = ['id', 'occurred_at', 'action', 'actor_role', 'actor_user_id', 'business_id', 'subject_id', 'target_type', 'target_id', 'ip', 'request_id', 'details', 'content_hash', 'seal_id'] as const;
 
 /** Every event of the period as CSV, streamed page by page (a national log does not fit in memory). */
@@ -99,7 +93,7 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
         lastId = Number(rows[rows.length - 1].id);
         this.push(
           rows
-            .map((r) => CSV_COLUMNS.map((c) => csvField(c === 'occurred_at' ? new Date(r[c] as string).toISOString() : c === 'id' || c === 'seal_id' ? (r[c] === null ? '' : String(r[c])) : r[c])).join(','))
+            .map((r) => CSV_COLUMNS.map((c) => csvCell(c === 'occurred_at' ? new Date(r[c] as string).toISOString() : c === 'id' || c === 'seal_id' ? (r[c] === null ? '' : String(r[c])) : r[c])).join(','))
             .join('\n') + '\n',
         );
       } catch (error) {

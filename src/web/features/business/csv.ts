@@ -1,3 +1,4 @@
+import { csvCell } from '@shared/csv-cell';
 import { CSV_COLUMNS } from '@shared/schemas/credit';
 import type { TSubmissionReject } from '@shared/schemas/credit';
 import { saveBlob } from '@web/lib/download';
@@ -38,13 +39,8 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((v) => v.trim() !== ''));
 }
 
-const cellOf = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 export function toCsv(rows: unknown[][]): string {
-  return `${rows.map((r) => r.map(cellOf).join(',')).join('\r\n')}\r\n`;
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** The reasons of each rejected row, joined: "phone: Valid phone number is required; ...". */

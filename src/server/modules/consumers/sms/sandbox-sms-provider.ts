@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client';
 import { smsOutbox } from '../../../db/schema/index';
-import type { SmsMessage, SmsProvider } from './sms-provider';
+import { outboxBodyOf, type SmsMessage, type SmsProvider } from './sms-provider';
 
 /** Delivers nothing: each message is a row of sms_outbox, where tests (and, in demo mode, administrators) read it. */
 export class SandboxSmsProvider implements SmsProvider {
@@ -9,7 +9,7 @@ export class SandboxSmsProvider implements SmsProvider {
   async send(db: Database, message: SmsMessage): Promise<{ id: string }> {
     const [row] = await db
       .insert(smsOutbox)
-      .values({ toPhone: message.to, body: message.body, provider: this.name, purpose: message.purpose, userId: message.userId ?? null })
+      .values({ toPhone: message.to, body: outboxBodyOf(message, this.name), provider: this.name, purpose: message.purpose, userId: message.userId ?? null })
       .returning({ id: smsOutbox.id });
     return row;
   }

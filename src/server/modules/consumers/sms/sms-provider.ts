@@ -7,6 +7,17 @@ export interface SmsMessage {
   /** What it is for (identity_code, ...), kept in the outbox. */
   purpose: string;
   userId?: string | null;
+  /** A one-time code inside the body: only the sandbox, whose outbox is its delivery, keeps it readable. */
+  secret?: string;
+}
+
+/**
+ * The text an outbox row keeps of a message: a real provider delivers the message, so its record
+ * never holds the code in plain text; the sandbox's outbox is the only way its codes arrive.
+ */
+export function outboxBodyOf(message: SmsMessage, providerName: string): string {
+  if (providerName === 'sandbox' || !message.secret) return message.body;
+  return message.body.replaceAll(message.secret, '•'.repeat(message.secret.length));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS, MAX_SUBMISSION_ROWS, REQUIRED_CSV_COLUMNS, type TCsvColumn } from '@shared/schemas/credit';
 import { HttpError, badRequest } from '../../../lib/http-error';
@@ -23,6 +25,13 @@ export function tooManyRows(): HttpError {
   return new HttpError(413, `A file holds at most ${MAX_SUBMISSION_ROWS.toLocaleString('en')} rows. Split it into several files.`);
 }
 
+const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true } as const;
+
+export function unreadableCsv(error: unknown): HttpError {
+  const line = (error as { lines?: number }).lines;
+  return badRequest([{ field: 'body', message: `The CSV file could not be read${line ? ` (near line ${line})` : ''}: check its quotes and separators` }]);
+}
+
 /**
  * A monthly CSV file as records keyed by our column names. The first line is the header; columns
  * may come in any order and unknown ones are ignored. A file that cannot be read as CSV, or lacks
@@ -31,11 +40,56 @@ export function tooManyRows(): HttpError {
 export function parseSubmissionCsv(text: string): Partial<Record<TCsvColumn, string>>[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parse(text, CSV_OPTIONS);
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw badRequest([{ field: 'body', message: `The CSV file could not be read${line ? ` (near line ${line})` : ''}: check its quotes and separators` }]);
+    throw unreadableCsv(error);
   }
+  return csvRecordsToRecords(records);
+}
+
+/** A CSV body read as it arrives (csv-parse's stream), so the file's text is never held whole. */
+export function readSubmissionCsv(body: Readable, byteLimit: number): Promise<Partial<Record<TCsvColumn, string>>[]> {
+  return new Promise((resolve, reject) => {
+    const records: string[][] = [];
+    const parser = parseStream(CSV_OPTIONS);
+    let isSettled = false;
+    const fail = (error: HttpError) => {
+      if (isSettled) return;
+      isSettled = true;
+      body.unpipe(parser);
+      body.resume();
+      reject(error);
+    };
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > byteLimit) fail(tooLarge(byteLimit));
+    });
+    body.on('error', () => fail(badRequest([{ field: 'body', message: 'The file did not arrive whole. Please send it again.' }])));
+    parser.on('data', (record: string[]) => {
+      records.push(record);
+      // The header and one row too many are enough to refuse the file.
+      if (records.length > MAX_SUBMISSION_ROWS + 1) fail(tooManyRows());
+    });
+    parser.on('error', (error) => fail(unreadableCsv(error)));
+    parser.on('end', () => {
+      if (isSettled) return;
+      isSettled = true;
+      try {
+        resolve(csvRecordsToRecords(records));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    body.pipe(parser);
+  });
+}
+
+export function tooLarge(byteLimit: number): HttpError {
+  return new HttpError(413, `A file may be at most ${Math.round(byteLimit / (1024 * 1024))} MB. Split it into several files.`);
+}
+
+function csvRecordsToRecords(records: string[][]): Partial<Record<TCsvColumn, string>>[] {
   if (records.length === 0) throw badRequest([{ field: 'body', message: 'The file is empty' }]);
   const [header, ...rows] = records;
   const columns = header.map((h) => COLUMN_BY_KEY.get(keyOf(h)) ?? null);

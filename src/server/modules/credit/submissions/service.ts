@@ -13,14 +13,17 @@ import type { Database } from '../../../db/client';
 import { queryRows } from '../../../db/query';
 import { creditSubmissionRejects, creditSubmissions } from '../../../db/schema/index';
 import { badRequest, fieldErrorsOf, notFound } from '../../../lib/http-error';
+import { NUL_MESSAGE, pathOfNulCharacter } from '../../../plugins/nul-characters';
 import { recordAuditEvent } from '../../audit/record';
 import { assertVerified, loadBusinessAccess } from '../access';
 import type { InquiryMeta } from '../inquiries';
 import { applyAccountReports, duplicateAccountMessage, phaseClock, type ReportedRow } from '../registry/apply-reports';
 import { parseSubmissionCsv, tooManyRows } from './csv';
+import { NOT_A_LIST_OF_ROWS } from './json-stream';
 import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 
-export type SubmissionBody = { format: 'json'; body: unknown } | { format: 'csv'; body: string };
+/** A file as its JSON body or CSV text (benchmarks, tests), or as rows already read from a stream (the route). */
+export type SubmissionBody = { format: 'json'; body: unknown } | { format: 'csv'; body: string } | { format: 'rows'; rows: unknown[]; isCsv: boolean };
 
 export interface SubmitOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
@@ -42,8 +45,9 @@ const ABANDONED_AFTER = '1 minute';
 
 function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
   if (input.format === 'csv') return { rows: parseSubmissionCsv(input.body).map(csvRecordToRow), isCsv: true };
-  const body = input.body as { rows?: unknown } | null;
-  if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: 'rows must be a list of {subject, account}' }]);
+  const body = input.format === 'rows' ? { rows: input.rows } : (input.body as { rows?: unknown } | null);
+  if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]);
+  if (input.format === 'rows' && input.isCsv) return { rows: body.rows, isCsv: true };
   if (body.rows.length === 0) throw badRequest([{ field: 'rows', message: 'The file has no rows' }]);
   if (body.rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();
   return { rows: body.rows, isCsv: false };
@@ -91,6 +95,11 @@ function validateWith(
   const fieldName = (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
   for (let i = 0; i < rows.length; i++) {
     const rowNumber = i + 1;
+    const nulAt = pathOfNulCharacter(rows[i]);
+    if (nulAt) {
+      rejects.push({ row: rowNumber, field: nulAt.length > 0 ? fieldName(nulAt.join('.')) : 'row', message: NUL_MESSAGE });
+      continue;
+    }
     const parsed = parseRow(rows[i], i);
     if (!parsed.success) {
       for (const e of fieldErrorsOf(parsed.error.issues)) rejects.push({ row: rowNumber, field: e.field === 'body' ? 'row' : fieldName(e.field), message: e.message });
@@ -132,6 +141,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
   assertVerified(await loadBusinessAccess(db, meta.businessId));
   const lap = phaseClock(options.timings);
   const { rows, isCsv } = rowsOf(input);
+  const format = isCsv ? 'csv' : 'json';
   const { valid, rejects } = validateRows(rows, isCsv, {
     onDisagreement: () => options.log?.error({ businessId: meta.businessId }, 'the fast row check disagreed with the schema; this file was checked by the schema alone'),
   });
@@ -144,7 +154,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
     .values({
       businessId: meta.businessId,
       userId: meta.userId,
-      format: input.format,
+      format,
       status: 'processing',
       total,
       rejected: distinctRows(rejects),
@@ -188,7 +198,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
         .where(eq(creditSubmissions.id, submission.id));
       // One event for the file (each account carries the file's id): in its transaction, so the
       // registry never holds a file's rows without the record of who sent them.
-      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format: input.format, total, ...outcome } });
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format, total, ...outcome } });
     });
   } catch (error) {
     // The database error only: the failed query's parameters hold the file's personal data.
@@ -199,7 +209,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
         .update(creditSubmissions)
         .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
         .where(eq(creditSubmissions.id, submission.id));
-      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format: input.format, total } });
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format, total } });
     });
   }
   return { id: submission.id };
