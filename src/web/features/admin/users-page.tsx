@@ -133,7 +133,7 @@ function AccountsPanel() {
   const users = useUsers(role, status, q);
   const act = useAdminAction<{ id: string; action: 'unlock' | 'disable' | 'enable' }, { message: string }>(({ id, action }) => ({ method: 'POST', path: `/api/admin/users/${id}/${action}` }), (r) => r.message);
   return (
-    <SectionCard title="Accounts" description="Consumers, businesses and staff. Unlock an account locked by failed sign-ins, or disable one: its sessions end at once." contentClassName="space-y-4">
+    <SectionCard title="Accounts" description="Consumers, businesses and staff. Unlock an account locked by failed sign-ins, or disable one: its sessions end at once. Undo a consumer's linking to a credit file only after checking their ID documents." contentClassName="space-y-4">
       <SearchForm className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_1fr_auto] lg:items-end" searchId="account-search" searchLabel="Name, username, email, phone or full NIN" draft={draft} onDraftChange={setDraft} onSearch={() => setQ(draft.trim())}>
         <Field id="account-role" label="Role">
           <NativeSelect id="account-role" value={role} onChange={(e) => setRole(e.target.value)}>
