@@ -31,6 +31,10 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
       NODE_ENV: 'production',
       DEMO_MODE: 'false',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      // Production refuses to start without these: a benchmark is a staging server.
+      AUDIT_SEAL_KEY: randomBytes(32).toString('hex'),
+      PAYMENT_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'sandbox',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

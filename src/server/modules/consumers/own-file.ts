@@ -279,6 +279,7 @@ export async function sendIdentityCode(
       to: phone,
       purpose: 'identity_code',
       userId,
+      secret: code,
       body: `CreditCheck SL: your code is ${code}. It expires in ${IDENTITY_CODE_TTL_MINUTES} minutes. Never share it; our staff will never ask for it. If you did not ask for it, someone may be using your National ID: call CreditCheck SL.`,
     });
     // Every other phone on the file is told, so a person whose file someone else tries to open
