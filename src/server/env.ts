@@ -39,7 +39,8 @@ const ZEnvSchema = z
       .min(1, { error: 'must be a whole number between 1 and 65535' })
       .max(65535, { error: 'must be a whole number between 1 and 65535' })
       .default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 in demo mode (its passwords are published), 0.0.0.0 otherwise. */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
     DATABASE_URL: z
       .string()
@@ -173,7 +174,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
-    host: env.HOST,
+    // The demo's passwords are in the README: it stays on this machine unless HOST says otherwise.
+    host: env.HOST ?? ((env.DEMO_MODE ?? env.NODE_ENV !== 'production') ? '127.0.0.1' : '0.0.0.0'),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

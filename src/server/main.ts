@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/roles';
 import { EnvironmentError, loadConfig } from './env';
 import { buildLoggerOptions } from './logging';
+import { startMessage } from './start-message';
 
 async function main() {
   const config = loadConfig();
@@ -33,8 +34,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`\nCreditCheck SL is running at http://localhost:${config.port} (database: ${where}${config.demoMode ? ', demo mode' : ''})\n`);
+  console.log(startMessage(config));
 }
 
 main().catch((error) => {
