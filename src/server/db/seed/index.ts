@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { queryRows } from '../query';
+import { analyseTables } from '../statistics';
 import { seedContentIfEmpty } from './content';
 import { seedDemoEnterprise } from './demo-enterprise';
 import { seedDemoRegistry } from './demo-registry';
@@ -12,7 +13,8 @@ export interface SeedOptions {
 
 /**
  * Seeds once, into an empty database. Content (help articles, landing text) is part of the
- * product; demo accounts and sample records only exist in demo mode.
+ * product; demo accounts and sample records only exist in demo mode. Every table is analysed after
+ * seeding (db/statistics.ts).
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
   await seedContentIfEmpty(db);
@@ -23,5 +25,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     await seedDemoEnterprise(db);
     await seedDemoRegistry(db);
   }
+  // Statistics for the planner at once, outside the seed's writes: without them a freshly seeded
+  // database plans every query for empty tables until autovacuum (absent on PGlite) catches up.
+  await analyseTables(db);
   return { seeded: true };
 }

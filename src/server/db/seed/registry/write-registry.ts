@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { normalizeName } from '../../../modules/credit/matching/names';
 import type { Database, DatabaseHandle } from '../../client';
 import { queryRows } from '../../query';
+import { analyseTables } from '../../statistics';
 import { generatePerson, indexLenders, type GeneratedPerson } from './generate';
 import { LENDERS, type LenderProfile } from './sierra-leone-data';
 import { recountReportUsage } from '../../../modules/credit/quota';
@@ -246,7 +247,7 @@ export async function writeRegistry(handle: DatabaseHandle, options: WriteRegist
   } finally {
     for (const index of dropped) await handle.db.execute(sql.raw(index.definition));
     // Fresh statistics for the planner; PGlite has no autovacuum to gather them later.
-    await handle.db.execute(sql`ANALYZE`);
+    await analyseTables(handle.db);
   }
 }
 

@@ -11,10 +11,11 @@ import {
 } from '@shared/schemas/credit';
 import type { Database } from '../../../db/client';
 import { queryRows } from '../../../db/query';
+import { noteRowsApplied } from '../../../db/statistics';
 import { creditSubmissionRejects, creditSubmissions } from '../../../db/schema/index';
 import { badRequest, fieldErrorsOf, notFound } from '../../../lib/http-error';
 import { NUL_MESSAGE, pathOfNulCharacter } from '../../../plugins/nul-characters';
-import { recordAuditEvent } from '../../audit/record';
+import { recordAuditEvent, recordAuditEvents } from '../../audit/record';
 import { assertVerified, loadBusinessAccess } from '../access';
 import type { InquiryMeta } from '../inquiries';
 import { applyAccountReports, duplicateAccountMessage, phaseClock, type ReportedRow } from '../registry/apply-reports';
@@ -26,7 +27,7 @@ import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 export type SubmissionBody = { format: 'json'; body: unknown } | { format: 'csv'; body: string } | { format: 'rows'; rows: unknown[]; isCsv: boolean };
 
 export interface SubmitOptions {
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** Rows per round of lookups and writes inside the file's one transaction. */
   chunkSize?: number;
   /** When given, milliseconds spent per phase are added here (benchmarks). */
@@ -173,6 +174,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
     requestId: meta.requestId ?? null,
   });
 
+  let appliedRows = 0;
   try {
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
@@ -199,6 +201,7 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
       // One event for the file (each account carries the file's id): in its transaction, so the
       // registry never holds a file's rows without the record of who sent them.
       await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format, total, ...outcome } });
+      appliedRows = outcome.accepted;
     });
   } catch (error) {
     // The database error only: the failed query's parameters hold the file's personal data.
@@ -212,6 +215,9 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
       await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format, total } });
     });
   }
+  // After the commit, never inside the file's transaction: a large file (or enough smaller ones)
+  // refreshes the registry's planner statistics (db/statistics.ts).
+  if (appliedRows > 0) await noteRowsApplied(db, appliedRows, { log: options.log });
   return { id: submission.id };
 }
 
@@ -224,20 +230,37 @@ function databaseCauseOf(error: unknown): { message: string; code?: string } {
 /**
  * Marks as failed the files whose server died mid-way: still "processing", started a while ago,
  * and not locked by a live transaction (SKIP LOCKED passes over files being applied right now).
- * Their transaction rolled back with the process, so nothing of them is in the registry.
+ * Their transaction rolled back with the process, so nothing of them is in the registry. Each file
+ * marked failed gets its `credit.submission_failed` event in the same transaction, as a file that
+ * fails while its server lives does (actor: the system; the sender is the event's business and
+ * `details.senderUserId`).
  */
 export async function failAbandonedSubmissions(db: Database, onlyId?: string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
-        WHERE id IN (
-          SELECT id FROM credit_submissions
-          WHERE status = 'processing' AND started_at < now() - ${ABANDONED_AFTER}::interval
-            ${onlyId ? sql`AND id = ${onlyId}::uuid` : sql``}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-  );
-  return rows.length;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const rows = await queryRows<{ id: string; business_id: string; user_id: string | null; format: string; total: number }>(
+      tx,
+      sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
+          WHERE id IN (
+            SELECT id FROM credit_submissions
+            WHERE status = 'processing' AND started_at < now() - ${ABANDONED_AFTER}::interval
+              ${onlyId ? sql`AND id = ${onlyId}::uuid` : sql``}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, business_id, user_id, format, total`,
+    );
+    await recordAuditEvents(
+      tx,
+      rows.map((r) => ({
+        action: 'credit.submission_failed',
+        actorRole: 'system',
+        businessId: r.business_id,
+        targetType: 'credit_submission',
+        targetId: r.id,
+        details: { format: r.format, total: Number(r.total), reason: 'abandoned', senderUserId: r.user_id },
+      })),
+    );
+    return rows.length;
+  });
 }
 
 export async function getSubmission(db: Database, businessId: string, id: string): Promise<TSubmissionStatus> {
