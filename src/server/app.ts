@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import { paymentProviderFor, smsProviderFor } from './lib/providers';
@@ -13,6 +12,7 @@ import recordDeniedAccessPlugin from './modules/admin/record-denied-access';
 import apiKeysPlugin from './modules/api-keys/plugin';
 import creditRateLimitPlugin from './modules/rate-limits/plugin';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
+import { rateLimitStoreOptions } from './modules/rate-limits/redis-store';
 import { auditRoutes } from './modules/audit/routes';
 import { installCommonPasswordCheck } from './modules/auth/common-passwords';
 import { authRoutes } from './modules/auth/routes';
@@ -135,14 +135,10 @@ function trustProxyOption(trust: AppConfig['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** Counters in Redis when REDIS_URL is set, so every instance counts the same attempts. */
+/**
+ * Counters in Redis when REDIS_URL is set, so every instance counts the same attempts; while Redis is
+ * away, in this instance's memory, without waiting for it (modules/rate-limits/redis-store.ts).
+ */
 function rateLimitStore(app: FastifyInstance, redisUrl: string | undefined) {
-  if (!redisUrl) return {};
-  const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  // If Redis is down, sign-in stays possible: the lockout counter lives in the database anyway.
-  return { redis, skipOnError: true, nameSpace: 'ccsl-rate-limit-' };
+  return rateLimitStoreOptions(app, redisUrl);
 }
