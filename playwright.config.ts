@@ -26,6 +26,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM to the server script's process group, and time for the server to stop and for the
+    // script to drop its throwaway database and folders (scripts/e2e-server.mjs). Without this,
+    // Playwright SIGKILLs the group and every run left its database or folder behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 60_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },
