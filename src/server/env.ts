@@ -1,4 +1,6 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** The payment and SMS providers this build can use (a real one joins these lists with its adapter). */
@@ -26,6 +28,43 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   return entries.every(isAddressOrCidr) ? entries : null;
 }
 
+/** An address to listen on: an IP address, or a host name (letters, digits, hyphens, dots). */
+export function isListenAddress(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  return value.length <= 253 && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value);
+}
+
+/**
+ * Why DATA_DIR cannot hold the data (null: it can, or it will be created): a file where the folder
+ * or one of its parents should be, or a folder this process may not write to. Checked at start so
+ * the error names the variable, not only the path the database failed to open.
+ */
+export function dataDirProblem(dir: string): string | null {
+  if (dir.startsWith('memory://')) return null;
+  let path = resolve(dir);
+  for (;;) {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && dirname(path) !== path) {
+        path = dirname(path);
+        continue;
+      }
+      return null;
+    }
+    if (!stat.isDirectory()) return `must be a folder, but ${path} is a file`;
+    if (path !== resolve(dir)) return null;
+    try {
+      accessSync(path, constants.W_OK);
+      return null;
+    } catch {
+      return 'must be a folder this process can write to';
+    }
+  }
+}
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -40,7 +79,11 @@ const ZEnvSchema = z
       .max(65535, { error: 'must be a whole number between 1 and 65535' })
       .default(3000),
     /** Unset: 127.0.0.1 in demo mode (its passwords are published), 0.0.0.0 otherwise. */
-    HOST: z.string().min(1).optional(),
+    HOST: z
+      .string()
+      .min(1)
+      .refine(isListenAddress, { error: 'must be an IP address or a host name to listen on, such as 127.0.0.1, 0.0.0.0 or ::' })
+      .optional(),
     DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
     DATABASE_URL: z
       .string()
@@ -109,6 +152,11 @@ const ZEnvSchema = z
       if (env.NODE_ENV === 'production' && !env[name]) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production: name the provider (sandbox only on a staging server, where every page then says so)' });
       }
+    }
+    // DATA_DIR holds the PGlite database and, by default, the audit seal heads: checked when used.
+    if (!env.DATABASE_URL || !env.AUDIT_HEAD_FILE) {
+      const problem = dataDirProblem(env.DATA_DIR);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['DATA_DIR'], message: problem });
     }
     if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
