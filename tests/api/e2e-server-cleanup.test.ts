@@ -18,7 +18,21 @@ import { freePort } from '../helpers/server-process';
 
 const adminUrl = process.env.DATABASE_URL;
 const temp = mkdtempSync(join(tmpdir(), 'ccsl-e2e-cleanup-test-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const started: Run[] = [];
+afterAll(async () => {
+  // A failed assertion must not leave a server running: stop every run still up.
+  for (const run of started) {
+    if (run.shell.exitCode === null && run.shell.signalCode === null) {
+      try {
+        process.kill(-run.shell.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await Promise.race([run.closed, new Promise((r) => setTimeout(r, 45_000))]);
+    }
+  }
+  rmSync(temp, { recursive: true, force: true });
+}, 60_000);
 
 interface Run {
   shell: ChildProcess;
@@ -40,6 +54,7 @@ async function startLikePlaywright(): Promise<Run & { port: number }> {
   shell.stdout!.on('data', (d) => (output += d));
   shell.stderr!.on('data', (d) => (output += d));
   const closed = new Promise<void>((resolve) => shell.once('close', () => resolve()));
+  started.push({ shell, closed, output: () => output });
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (shell.exitCode !== null) throw new Error(`e2e server exited during start:\n${output}`);
