@@ -21,7 +21,9 @@ const ZReadySchema = z.object({ status: z.enum(['ready', 'starting', 'shutting_d
 
 /**
  * GET /api/ready for load balancers: 200 only when migrations are applied, the database answers
- * and the process is not shutting down. While not ready, other API calls answer 503.
+ * and the process is not shutting down. While not ready, other API calls answer 503 with
+ * Retry-After and code SERVICE_UNAVAILABLE; once shutdown has begun every answer closes its
+ * connection (main.ts answers the requests in flight, then exits).
  */
 async function readinessPlugin(app: FastifyInstance, options: { startReady: boolean }) {
   app.decorate('readiness', { isReady: options.startReady, reason: options.startReady ? 'ready' : 'starting' } satisfies Readiness);
@@ -30,7 +32,13 @@ async function readinessPlugin(app: FastifyInstance, options: { startReady: bool
     if (app.readiness.isReady || !request.url.startsWith('/api/')) return;
     if (ALWAYS_ANSWERED.has(request.url.split('?')[0])) return;
     reply.header('retry-after', '5');
-    return reply.status(503).send({ message: app.readiness.reason === 'starting' ? 'The service is starting. Please retry shortly.' : 'The service is shutting down.' });
+    return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: app.readiness.reason === 'starting' ? 'The service is starting. Please retry shortly.' : 'The service is shutting down.' });
+  });
+
+  // Once shutdown has begun, every answer (those in flight included) closes its connection, so a
+  // keep-alive client or proxy opens its next one elsewhere and this instance can exit (main.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.readiness.reason === 'shutting_down') reply.header('connection', 'close');
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
