@@ -28,15 +28,7 @@ export async function registryPeople(t: TestApp, count: number): Promise<Registr
   // Their phones have been on file for more than a year, as a seeded registry's would be: a phone
   // is trusted for identity codes only after PHONE_TRUST_DAYS on file or once two lenders reported
   // it (decisions/021), and the seed writes every phone with today's date.
-  const ids = rows.map((r) => r.subject_id);
-  if (ids.length) {
-    await t.db.execute(
-      sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '400 days' WHERE subject_id IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  }
+  await datePhonesBack(t, rows.map((r) => r.subject_id));
   return rows.map((r) => ({
     subjectId: r.subject_id,
     nationalId: r.value,
@@ -65,6 +57,20 @@ export async function registerAndSignIn(t: TestApp, input: { nationalId: string;
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const cookie = await logInAs(t.app, 'consumer', phone, 'Str0ng-pass-1');
   return { id: response.json().id as string, cookie, phone };
+}
+
+/**
+ * The people's phones have been on file for 400 days, so they are trusted for identity codes
+ * (decisions/021: after PHONE_TRUST_DAYS, or once two lenders reported them).
+ */
+export async function datePhonesBack(t: TestApp, subjectIds: string[]): Promise<void> {
+  if (subjectIds.length === 0) return;
+  await t.db.execute(
+    sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '400 days' WHERE subject_id IN (${sql.join(
+      subjectIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** The code of the last SMS to this phone (the sandbox outbox). */

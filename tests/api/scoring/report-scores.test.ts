@@ -5,7 +5,7 @@ import { creditScores } from '../../../src/server/db/schema/index';
 import { readActiveModelVersion } from '../../../src/server/modules/scoring/model-store';
 import { scoreSubject } from '../../../src/server/modules/scoring/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
-import { confirmIdentity, registerAndSignIn } from '../consumer/consumer-fixtures';
+import { confirmIdentity, datePhonesBack, registerAndSignIn } from '../consumer/consumer-fixtures';
 import { accountReport, createBusiness } from '../credit/credit-fixtures';
 
 /** YYYY-MM-DD `days` days before today. */
@@ -166,6 +166,8 @@ describe('scores on credit reports', () => {
     expect(withDefault.score.value).toBeLessThan(clean.score.value);
 
     // The person disputes the default; while the lender still has time, the entry is shown (disputed) and scored.
+    // The person's phone has long been on file, so it is trusted for the identity code (decisions/021).
+    await datePhonesBack(t, [subjectId]);
     const consumer = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     await confirmIdentity(t, consumer.cookie);
     const own = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json().report;
