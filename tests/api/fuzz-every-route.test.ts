@@ -6,6 +6,7 @@ import { queryRows } from '../../src/server/db/query';
 import { ROLES, type TRole } from '../../src/shared/roles';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { accountReport } from './credit/credit-fixtures';
+import { ERROR_CODE_NAMES } from '../../src/shared/error-codes';
 
 /**
  * Random and hostile requests at every route: malformed JSON, wrong types, huge strings, SQL and
@@ -115,6 +116,8 @@ describe('hostile input at every route', () => {
               const parsed = JSON.parse(res.body);
               expect(typeof parsed.message, where).toBe('string');
               expect(parsed.message.length, where).toBeGreaterThan(0);
+              // Every error body carries a stable code a program can branch on.
+              expect(ERROR_CODE_NAMES, where).toContain(parsed.code);
               expect(res.body, where).not.toMatch(/at .+\.(ts|js):\d+|SELECT |INSERT /);
               if (res.statusCode === 400 && parsed.errors) {
                 for (const e of parsed.errors) expect(typeof e.field === 'string' && typeof e.message === 'string', where).toBe(true);
@@ -138,24 +141,27 @@ describe('a NUL character at every route', () => {
     for (const route of routes) {
       const role = route.roles?.[0];
       const headers = { ...(role ? { cookie: cookies[role] } : {}) };
+      // Another address than the fuzz test above, whose hostile calls used up the per-address limits.
+      const remoteAddress = '192.0.2.10';
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
       const queryFields = fieldNamesOf(route.schema?.querystring);
       const queryField = queryFields[0] ?? 'q';
-      const inQuery = await t.app.inject({ method: route.method as 'GET', url: `${url}?${queryField}=a%00b`, headers });
+      const inQuery = await t.app.inject({ method: route.method as 'GET', url: `${url}?${queryField}=a%00b`, headers, remoteAddress });
       expect(inQuery.statusCode, `${route.method} ${route.url} query`).toBe(400);
       expect(inQuery.json().errors[0].field, `${route.method} ${route.url} query`).toBe(queryField);
       if (route.url.includes(':')) {
-        const inPath = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, 'a%00b'), headers });
+        const inPath = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, 'a%00b'), headers, remoteAddress });
         expect(inPath.statusCode, `${route.method} ${route.url} path`).toBe(400);
       }
       if (route.method === 'GET' || route.url === '/api/credit/submissions') continue;
       const fields = fieldNamesOf(route.schema?.body);
       for (const field of fields.length ? fields : ['anything']) {
         const before = await countRows();
-        const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: { [field]: 'text\u0000with NUL' } });
+        const res = await t.app.inject({ method: route.method as 'POST', url, remoteAddress, headers: { ...headers, 'content-type': 'application/json' }, payload: { [field]: 'text\u0000with NUL' } });
         const where = `${route.method} ${route.url} body.${field} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, where).toBe(400);
         expect(res.json().errors[0].field, where).toBe(field);
+        expect(res.json().code, where).toBe('VALIDATION_FAILED');
         expect(await countRows(), where).toEqual(before);
       }
     }

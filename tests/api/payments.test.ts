@@ -82,6 +82,7 @@ describe('POST /api/payments right after registration', () => {
     const res = await pay(specPayload(id, { status: 'success', card: DECLINED_CARD }), cookie);
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/declined/);
+    expect(res.json().code).toBe('CARD_DECLINED');
     expect(await profileOf(id)).toMatchObject({ planCode: 'starter', subscriptionStatus: 'inactive', nextBillingDate: null });
     expect(await t.db.select().from(invoices).where(eq(invoices.businessId, id))).toHaveLength(0);
     const [attempt] = await t.db.select().from(payments).where(eq(payments.businessId, id));

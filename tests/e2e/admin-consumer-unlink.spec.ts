@@ -9,7 +9,7 @@ test('User Management: "Undo linking" on a consumer asks for the reason first', 
   await page.goto('/admin/users?tab=accounts');
   await page.getByLabel('Role').selectOption('consumer');
   await page.getByRole('button', { name: 'Search' }).first().click();
-  await page.getByRole('button', { name: 'Undo the credit file linking of Aminata Kamara' }).click();
+  await page.getByRole('button', { name: 'Undo linking of Aminata Kamara to a credit file' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Undo the linking of Aminata Kamara' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Undo linking' }).click();

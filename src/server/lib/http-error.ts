@@ -1,25 +1,32 @@
 import type { z } from 'zod';
+import { defaultErrorCode, type TErrorCode } from '@shared/error-codes';
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
-/** An error the client is meant to see: its status and message reach the response as they are. */
+/**
+ * An error the client is meant to see: its status, message and code reach the response as they are.
+ * `code` (src/shared/error-codes.ts) is what a program branches on; without one, the status's default.
+ */
 export class HttpError extends Error {
+  readonly code: TErrorCode;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { field?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly details: { field?: string; errors?: FieldError[]; headers?: Record<string, string>; code?: TErrorCode } = {},
   ) {
     super(message);
+    this.code = details.code ?? defaultErrorCode(statusCode);
   }
 }
 
 export const badRequest = (errors: FieldError[], message = errors[0]?.message ?? 'Invalid input') =>
   new HttpError(400, message, { errors });
-export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
-export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
+export const unauthorized = (message = 'Not signed in', code: TErrorCode = 'NOT_SIGNED_IN') => new HttpError(401, message, { code });
+export const forbidden = (message = 'Not allowed', code: TErrorCode = 'FORBIDDEN') => new HttpError(403, message, { code });
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (field: string, message: string) => new HttpError(409, message, { field, errors: [{ field, message }] });
 

@@ -68,7 +68,7 @@ async function metricsPlugin(app: FastifyInstance, options: { metricsToken?: str
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (options.metricsToken && !isTokenRight(request.headers.authorization, options.metricsToken)) {
-      return reply.status(401).send({ message: 'A bearer token is required for /metrics' });
+      return reply.status(401).send({ code: 'NOT_SIGNED_IN', message: 'A bearer token is required for /metrics' });
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });

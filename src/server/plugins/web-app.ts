@@ -43,7 +43,7 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string })
     if (request.method === 'GET' && !isApi) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    return reply.status(404).send({ message: `No route ${request.method} ${path}` });
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODE_NAMES } from '../error-codes';
 
 /** A required text field: the message covers both "missing" and "too short", as the specification words them. */
 export function requiredText(message: string, min = 1, max = 200) {
@@ -25,8 +26,12 @@ export const ZPasswordSchema = z
   .max(200, { error: 'Password must be at most 200 characters' })
   .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE });
 
-/** The error body of every 4xx answer. `errors` lists each invalid field with its message. */
+/**
+ * The error body of every 4xx and 5xx answer. `code` is stable (src/shared/error-codes.ts); `errors`
+ * lists each invalid field with its message; `field` names what a conflict is about.
+ */
 export const ZErrorResponseSchema = z.object({
+  code: z.enum(ERROR_CODE_NAMES),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   field: z.string().optional(),

@@ -1,3 +1,5 @@
+import type { TErrorCode } from '@shared/error-codes';
+
 /** One invalid field of a 4xx answer: `{message, errors: [{field, message}]}`. */
 export interface FieldError {
   field: string;
@@ -15,6 +17,8 @@ export class ApiError extends Error {
     text: string,
     readonly fieldErrors: FieldError[] = [],
     readonly field?: string,
+    /** The answer's stable `code` (src/shared/error-codes.ts): what the app branches on, never the text. */
+    readonly code?: TErrorCode,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
@@ -28,8 +32,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   let text = raw;
   let fieldErrors: FieldError[] = [];
   let field: string | undefined;
+  let code: TErrorCode | undefined;
   try {
-    const body = JSON.parse(raw) as { message?: unknown; errors?: unknown; field?: unknown };
+    const body = JSON.parse(raw) as { message?: unknown; errors?: unknown; field?: unknown; code?: unknown };
     if (body && typeof body === 'object') {
       if (typeof body.message === 'string' && body.message) text = body.message;
       if (Array.isArray(body.errors)) {
@@ -38,11 +43,12 @@ async function toApiError(response: Response): Promise<ApiError> {
         );
       }
       if (typeof body.field === 'string') field = body.field;
+      if (typeof body.code === 'string') code = body.code as TErrorCode;
     }
   } catch {
     // Not JSON: the body text itself is the message.
   }
-  return new ApiError(response.status, text || response.statusText || 'Request failed', fieldErrors, field);
+  return new ApiError(response.status, text || response.statusText || 'Request failed', fieldErrors, field, code);
 }
 
 /** Sends a request with the session cookie and a JSON body; returns the parsed JSON answer. */

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TErrorCode } from '@shared/error-codes';
 import { authenticateApiKey, type ApiKeyRefusal } from './service';
 
 /** The paths an API key opens: the credit registry's endpoints (API contract). */
 export const API_KEY_PATH_PREFIX = '/api/credit/';
 
-const REFUSALS: Record<ApiKeyRefusal, string> = {
-  unknown: 'Invalid or revoked API key',
-  suspended: 'This business is suspended: its API keys do not work. Contact CreditCheck SL.',
-  no_api_access: "This business's plan no longer includes API access: its API keys do not work.",
+const REFUSALS: Record<ApiKeyRefusal, { code: TErrorCode; message: string }> = {
+  unknown: { code: 'INVALID_API_KEY', message: 'Invalid or revoked API key' },
+  suspended: { code: 'BUSINESS_SUSPENDED', message: 'This business is suspended: its API keys do not work. Contact CreditCheck SL.' },
+  no_api_access: { code: 'PLAN_WITHOUT_API_ACCESS', message: "This business's plan no longer includes API access: its API keys do not work." },
 };
 
 /**
@@ -27,7 +28,7 @@ async function apiKeysPlugin(app: FastifyInstance) {
     const result = await authenticateApiKey(app.db, key, request.ip);
     if (typeof result === 'string') {
       request.auth = null;
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: REFUSALS[result] });
+      return reply.status(401).header('www-authenticate', 'Bearer').send(REFUSALS[result]);
     }
     request.auth = { userId: result.userId, role: 'business', sessionId: `api-key:${result.keyId}`, businessId: result.businessId, apiKeyId: result.keyId };
     request.log = request.log.child({ userId: result.userId, role: 'business', apiKeyId: result.keyId });

@@ -91,6 +91,7 @@ function lockedAnswer(lockedUntil: Date): HttpError {
   const minutesLeft = Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000);
   return new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(minutesLeft * 60) },
+    code: 'ACCOUNT_LOCKED',
   });
 }
 
@@ -122,7 +123,7 @@ export async function logIn(
     }
     await recordUnknownIdentifierFailure(db, key, await readSetting(db, 'login_lockout_threshold'), await readSetting(db, 'login_lockout_minutes'));
     await audit('auth.login_failed', 'unknown_user');
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
   }
   const isLocked = candidate.lockedUntil !== null && candidate.lockedUntil.getTime() > Date.now();
   const isPasswordRight = await verifyPassword(candidate.passwordHash, password);
@@ -134,11 +135,11 @@ export async function logIn(
     const { isNowLocked } = await recordFailedLogin(db, candidate.id);
     await audit('auth.login_failed', 'wrong_password', candidate.id);
     if (isNowLocked) await audit('auth.account_locked', undefined, candidate.id);
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
   }
   if (candidate.status !== 'active') {
     await audit('auth.login_failed', 'disabled', candidate.id);
-    throw new HttpError(403, 'This account has been disabled. Please contact support.');
+    throw new HttpError(403, 'This account has been disabled. Please contact support.', { code: 'ACCOUNT_DISABLED' });
   }
   if (role === 'business') await assertBusinessMaySignIn(db, candidate.id);
 
@@ -161,5 +162,5 @@ async function assertBusinessMaySignIn(db: Database, userId: string) {
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .where(or(eq(businessProfiles.userId, userId), sql`${businessProfiles.userId} = (SELECT business_id FROM business_members WHERE user_id = ${userId}::uuid)`))
     .limit(1);
-  if (rows[0] && (rows[0].status === 'suspended' || rows[0].ownerStatus !== 'active')) throw new HttpError(403, BUSINESS_SUSPENDED_SIGN_IN);
+  if (rows[0] && (rows[0].status === 'suspended' || rows[0].ownerStatus !== 'active')) throw new HttpError(403, BUSINESS_SUSPENDED_SIGN_IN, { code: 'BUSINESS_SUSPENDED' });
 }

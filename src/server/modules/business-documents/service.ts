@@ -93,7 +93,7 @@ export async function uploadDocument(
       .for('update')
       .limit(1);
     if (!profile) throw notFound('Business profile not found');
-    if (profile.status === 'suspended') throw new HttpError(403, 'Your business is suspended. Contact CreditCheck SL.');
+    if (profile.status === 'suspended') throw new HttpError(403, 'Your business is suspended. Contact CreditCheck SL.', { code: 'BUSINESS_SUSPENDED' });
     const existing = await tx.select({ id: businessDocuments.id, sha256: businessDocuments.sha256 }).from(businessDocuments).where(eq(businessDocuments.businessId, businessId));
     if (existing.length >= MAX_DOCUMENTS_PER_BUSINESS) {
       throw new HttpError(409, `You already have ${MAX_DOCUMENTS_PER_BUSINESS} documents. Delete one you no longer need first.`, { field: 'file' });

@@ -327,7 +327,7 @@ export async function refuseForWithdrawnConsent(
     targetId: withdrawn.consent_id,
     details: { reason: 'consent_withdrawn', purpose: input.purpose, revokedAt: new Date(withdrawn.revoked_at).toISOString() },
   });
-  throw forbidden(CONSENT_WITHDRAWN_MESSAGE);
+  throw forbidden(CONSENT_WITHDRAWN_MESSAGE, 'CONSENT_WITHDRAWN');
 }
 
 export async function getPrivacyStatus(db: Database, userId: string, options: { file?: OwnFile; now?: Date } = {}): Promise<TPrivacyStatus> {

@@ -68,18 +68,18 @@ export function isSubscriptionActive(access: BusinessAccess, now = new Date()): 
 /** Only verified businesses put data into the registry or take it out. */
 export function assertVerified(access: BusinessAccess) {
   // A team member's session or an API key acts for the owner: a disabled owner stops them all (decisions/022).
-  if (access.ownerStatus !== 'active') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.');
+  if (access.ownerStatus !== 'active') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
   if (access.verificationStatus === 'verified') return;
-  if (access.verificationStatus === 'suspended') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.');
-  if (access.verificationStatus === 'rejected') throw forbidden('Your business verification was rejected. Contact CreditCheck SL.');
-  throw forbidden('Your business is not verified yet. Credit checks open once an administrator has verified your registration documents.');
+  if (access.verificationStatus === 'suspended') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
+  if (access.verificationStatus === 'rejected') throw forbidden('Your business verification was rejected. Contact CreditCheck SL.', 'BUSINESS_NOT_VERIFIED');
+  throw forbidden('Your business is not verified yet. Credit checks open once an administrator has verified your registration documents.', 'BUSINESS_NOT_VERIFIED');
 }
 
 /** Searches and reports need a verified business with an active subscription. */
 export function assertCanInquire(access: BusinessAccess, now = new Date()) {
   assertVerified(access);
   if (!isSubscriptionActive(access, now)) {
-    throw new HttpError(402, `Your ${access.planName} subscription is not active. Renew it on the Subscription page (/subscribe) to search and pull reports.`);
+    throw new HttpError(402, `Your ${access.planName} subscription is not active. Renew it on the Subscription page (/subscribe) to search and pull reports.`, { code: 'SUBSCRIPTION_INACTIVE' });
   }
 }
 
@@ -96,6 +96,7 @@ export function quotaExhausted(access: BusinessAccess): HttpError {
     402,
     `You have used all ${access.monthlyQuota} credit reports of your ${access.planName} plan this month. ` +
       'Upgrade to a larger plan on the Subscription page (/subscribe) for more reports, or wait until the 1st of next month.',
+    { code: 'QUOTA_EXHAUSTED' },
   );
 }
 

@@ -48,7 +48,7 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   }
   // A frozen file: only a lender reviewing an open account it reported before the freeze (decisions/022).
   if (sources.subject.frozen_at && !(request.purpose === 'account_review' && (await heldOpenAccountBeforeFreeze(db, sources.subject.id, meta.businessId)))) {
-    throw forbidden(FROZEN_FILE_MESSAGE);
+    throw forbidden(FROZEN_FILE_MESSAGE, 'FILE_FROZEN');
   }
 
   const assembled = assembleCreditReport(sources, { audience: 'business', viewerBusinessId: meta.businessId, purpose: request.purpose, reportId, asOf });

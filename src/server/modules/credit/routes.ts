@@ -18,6 +18,7 @@ import {
   csvRecordToRow,
 } from '@shared/schemas/credit';
 import { creditSubmissions } from '../../db/schema/index';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { getBusinessUsage } from './access';
@@ -50,7 +51,9 @@ export async function creditRoutes(app: FastifyInstance) {
       const failed = await failAbandonedSubmissions(app.db);
       if (failed > 0) app.log.warn({ failed }, 'monthly files left processing by a stopped server were marked failed');
     } catch (error) {
-      app.log.error({ err: error }, 'could not check for abandoned monthly files');
+      // A database that does not answer yet is an outage the readiness probe reports, not a bug here.
+      if (isDatabaseUnavailable(error)) app.log.warn({ err: error }, 'could not check for abandoned monthly files: database unavailable');
+      else app.log.error({ err: error }, 'could not check for abandoned monthly files');
     }
   });
 

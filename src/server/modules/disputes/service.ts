@@ -339,7 +339,7 @@ async function assertNewInformation(tx: Database, input: { userId: string; accou
     (isRepeated
       ? '(a payment, a date, a document you hold): your statement repeats your earlier dispute.'
       : `(a payment, a date, a document you hold) in at least ${DISPUTE_NEW_INFORMATION_MIN_CHARS} characters.`);
-  throw new HttpError(409, message, { field: 'statement', errors: [{ field: 'statement', message }] });
+  throw new HttpError(409, message, { field: 'statement', errors: [{ field: 'statement', message }], code: 'DISPUTE_NEEDS_NEW_INFORMATION' });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ export async function payForSubscription(
   }
   const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, request.businessId)).limit(1);
   if (!business) throw notFound('Business not found');
-  if (business.verificationStatus === 'suspended') throw new HttpError(403, 'This business account is suspended.');
+  if (business.verificationStatus === 'suspended') throw new HttpError(403, 'This business account is suspended.', { code: 'BUSINESS_SUSPENDED' });
 
   const charge = await provider.charge({
     amountUsdCents: plan.priceUsdCents,
@@ -82,7 +82,7 @@ export async function payForSubscription(
       failureMessage: charge.message,
     });
     await recordAuditEvent(db, { ...auditContext, action: 'payment.declined', businessId: business.userId, details: { planCode, cardLast4: charge.last4 } });
-    throw new HttpError(402, charge.message);
+    throw new HttpError(402, charge.message, { code: 'CARD_DECLINED' });
   }
 
   const rate = await readSetting(db, 'exchange_rate_sle_per_usd');

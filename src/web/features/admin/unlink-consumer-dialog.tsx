@@ -30,7 +30,7 @@ export function UnlinkConsumerButton({ userId, name }: { userId: string; name: s
   const fieldId = `unlink-reason-${userId}`;
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Undo the credit file linking of ${name}`}>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Undo linking of ${name} to a credit file`}>
         Undo linking
       </Button>
       <Dialog open={isOpen} onOpenChange={setOpen}>
