@@ -114,16 +114,21 @@ describe.skipIf(!hasRedisServer)('Redis stopped while the app runs, then started
   afterAll(async () => {
     await t.close();
     client.disconnect();
-    if (server && server.exitCode === null) await stopRedis();
+    // A process killed by a signal keeps exitCode null: check both, or this waits forever for an exit already seen.
+    if (server && server.exitCode === null && server.signalCode === null) await stopRedis();
   });
 
   it('counts in Redis while it answers, falls back to per-instance counters at once when it goes, and shares again when it is back', async () => {
-    await failedSignIn(t, '10.78.0.1', 0);
+    // With Redis answering, a failed sign-in costs what it costs on this machine right now (argon2
+    // mostly); with Redis just killed it must cost about the same, not the 1.4 to 8 s of the issue.
+    // A ratio within one run, so a busy machine does not fail it (the absolute 200 ms bound is the
+    // test above, with REDIS_URL pointing at nothing).
+    const withRedis = await timedFailedSignIns(t, '10.78.0', 5);
     expect((await client.keys('ccsl-rate-limit-*')).length).toBeGreaterThan(0);
 
     await stopRedis();
     const durations = await timedFailedSignIns(t, '10.78.1', 5);
-    expect(median(durations)).toBeLessThan(200);
+    expect(median(durations)).toBeLessThan(Math.max(200, 2 * median(withRedis)));
     await expectPerAddressLimit(t, '10.78.2.1');
     expect(await metricValue(t, /^redis_available /)).toBe(0);
 

@@ -172,7 +172,10 @@ export function rateLimitStoreOptions(app: FastifyInstance, redisUrl: string | u
   redis.on('error', (error) => health.connectionFailed(error));
   redis.on('ready', () => health.connectionReady());
   app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
+    // QUIT only to a connected server; otherwise drop the connection attempt at once (a stop must
+    // not wait for a Redis that is away).
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
   });
   const nameSpace = 'ccsl-rate-limit-';
   class Store extends FallbackStore {
