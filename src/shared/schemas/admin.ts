@@ -198,16 +198,19 @@ export const ZInvitationTokenParamsSchema = z.object({
 });
 export const ZInvitationInfoSchema = z.object({ role: z.enum(STAFF_ROLES), email: z.string(), expiresAt: z.string() });
 export type TInvitationInfo = z.infer<typeof ZInvitationInfoSchema>;
+/** A staff member's username (invitation, the first administrator's command). */
+export const ZStaffUsernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .toLowerCase()
+  .min(3, { error: 'Username must be at least 3 characters' })
+  .max(50, { error: 'Username must be at most 50 characters' })
+  .regex(/^[a-z0-9._-]+$/, { error: 'Use letters, digits, dots, dashes or underscores' });
+
 export const ZAcceptInvitationSchema = z
   .object({
     fullName: z.string({ error: 'Full name is required' }).trim().min(2, { error: 'Full name is required' }).max(120, { error: 'Must be at most 120 characters' }),
-    username: z
-      .string({ error: 'Username must be at least 3 characters' })
-      .trim()
-      .toLowerCase()
-      .min(3, { error: 'Username must be at least 3 characters' })
-      .max(50, { error: 'Username must be at most 50 characters' })
-      .regex(/^[a-z0-9._-]+$/, { error: 'Use letters, digits, dots, dashes or underscores' }),
+    username: ZStaffUsernameSchema,
     position: z.string().trim().max(120, { error: 'Must be at most 120 characters' }).optional(),
     password: ZPasswordSchema,
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(8, { error: 'Please confirm your password' }).max(200),

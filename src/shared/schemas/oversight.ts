@@ -224,3 +224,15 @@ export const ZRegulatorPolicySchema = z.object({
   changes: z.array(ZPolicyChangeSchema),
 });
 export type TRegulatorPolicy = z.infer<typeof ZRegulatorPolicySchema>;
+
+/** One audit seal's head as kept outside the database (decisions/023): the verify answer, the regulator's export, the head file. */
+export const ZSealHeadSchema = z.object({
+  sealId: z.number(),
+  sequence: z.number(),
+  version: z.number(),
+  sealHash: z.string(),
+  eventCount: z.number(),
+  lastEventId: z.number(),
+  sealedAt: z.string(),
+});
+export type TSealHead = z.infer<typeof ZSealHeadSchema>;

@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { ZStaffUsernameSchema } from '@shared/schemas/admin';
 import { ZPasswordSchema } from '@shared/schemas/common';
 import type { Database } from '../../db/client';
 import { staffProfiles, users } from '../../db/schema/index';
@@ -16,13 +17,7 @@ import { hashPassword } from '../auth/passwords';
  * administrator already has the username or the email; audited in the same transaction.
  */
 export const ZNewAdministratorSchema = z.object({
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .trim()
-    .toLowerCase()
-    .min(3, { error: 'Username must be at least 3 characters' })
-    .max(50, { error: 'Username must be at most 50 characters' })
-    .regex(/^[a-z0-9._-]+$/, { error: 'Use letters, digits, dots, dashes or underscores' }),
+  username: ZStaffUsernameSchema,
   email: z
     .string({ error: 'Valid email is required' })
     .trim()

@@ -7,17 +7,10 @@ import type { Database } from '../../db/client';
 import { auditSeals } from '../../db/schema/index';
 import { GENESIS_SEAL_HASH, keyedSealHashOf, sealHashOf } from './content-hash';
 import type { AuditSealing } from './sealing';
+import type { TSealHead } from '@shared/schemas/oversight';
 
 /** One seal's head as kept outside the database: enough to tell later whether the chain still holds it. */
-export interface SealHead {
-  sealId: number;
-  sequence: number;
-  version: number;
-  sealHash: string;
-  eventCount: number;
-  lastEventId: number;
-  sealedAt: string;
-}
+export type SealHead = TSealHead;
 
 type SealRow = typeof auditSeals.$inferSelect;
 

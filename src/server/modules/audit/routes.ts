@@ -8,16 +8,7 @@ import { requireRole } from '../../plugins/authorization';
 import { lastSealHead, readSealHeads, type SealHead } from './heads';
 import { auditSealingOf } from './sealing';
 import { verifyAuditLog } from './verify';
-
-const ZSealHeadSchema = z.object({
-  sealId: z.number(),
-  sequence: z.number(),
-  version: z.number(),
-  sealHash: z.string(),
-  eventCount: z.number(),
-  lastEventId: z.number(),
-  sealedAt: z.string(),
-});
+import { ZSealHeadSchema } from '@shared/schemas/oversight';
 
 const ZVerificationSchema = z.object({
   valid: z.boolean(),

@@ -18,6 +18,22 @@ function consentStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Da
   return row.expiresAt > now ? 'active' : 'expired';
 }
 
+/** Ends the person's live consents to a business: for one purpose, or for every purpose when none is given. */
+async function revokeLiveConsents(tx: Database, who: { userId: string; businessId: string; purpose?: string }, now: Date): Promise<void> {
+  await tx
+    .update(consumerConsents)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(consumerConsents.consumerUserId, who.userId),
+        eq(consumerConsents.businessId, who.businessId),
+        who.purpose ? eq(consumerConsents.purpose, who.purpose) : undefined,
+        isNull(consumerConsents.revokedAt),
+        gt(consumerConsents.expiresAt, now),
+      ),
+    );
+}
+
 export async function listConsents(db: Database, userId: string, now = new Date()): Promise<{ consents: TConsent[] }> {
   const rows = await db
     .select({
@@ -73,18 +89,7 @@ export async function grantConsent(db: Database, userId: string, input: TGrantCo
   const id = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     // A new consent for the same business and purpose replaces the one still active.
-    await tx
-      .update(consumerConsents)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(consumerConsents.consumerUserId, userId),
-          eq(consumerConsents.businessId, input.businessId),
-          eq(consumerConsents.purpose, input.purpose),
-          isNull(consumerConsents.revokedAt),
-          gt(consumerConsents.expiresAt, now),
-        ),
-      );
+    await revokeLiveConsents(tx, { userId, businessId: input.businessId, purpose: input.purpose }, now);
     const [row] = await tx
       .insert(consumerConsents)
       .values({ consumerUserId: userId, businessId: input.businessId, purpose: input.purpose, grantedAt: now, expiresAt })
@@ -151,18 +156,7 @@ export async function withdrawConsent(
   const purpose = input.purpose ?? ALL_PURPOSES;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    await tx
-      .update(consumerConsents)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(consumerConsents.consumerUserId, userId),
-          eq(consumerConsents.businessId, input.businessId),
-          input.purpose ? eq(consumerConsents.purpose, input.purpose) : undefined,
-          isNull(consumerConsents.revokedAt),
-          gt(consumerConsents.expiresAt, now),
-        ),
-      );
+    await revokeLiveConsents(tx, { userId, businessId: input.businessId, purpose: input.purpose }, now);
     const [row] = await tx
       .insert(consumerConsents)
       .values({ consumerUserId: userId, businessId: input.businessId, purpose, grantedAt: now, expiresAt: now, revokedAt: now })

@@ -15,6 +15,7 @@ import { toast } from '@web/lib/toast';
 import { formatDateTime, formatNumber } from '@web/lib/format';
 import { actionLabel } from './format';
 import { SectionCard } from './page-header';
+import type { TSealHead } from '@shared/schemas/oversight';
 
 interface AuditEvent {
   id: number;
@@ -30,16 +31,7 @@ interface AuditEvent {
   details: Record<string, unknown>;
   sealed: boolean;
 }
-/** One seal's head as kept outside the database (decisions/023). */
-export interface SealHead {
-  sealId: number;
-  sequence: number;
-  version: number;
-  sealHash: string;
-  eventCount: number;
-  lastEventId: number;
-  sealedAt: string;
-}
+type SealHead = TSealHead;
 interface Verification {
   valid: boolean;
   checked: number;

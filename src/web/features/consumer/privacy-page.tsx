@@ -135,6 +135,15 @@ const DURATIONS = [
   { days: 365, label: '1 year' },
 ];
 
+
+/** The verified lenders whose name matches what the person typed (the consent forms' search). */
+function useLenders(q: string) {
+  return useQuery({
+    queryKey: ['consumer-workspace', 'lenders', q],
+    queryFn: () => apiGet<{ lenders: { id: string; name: string }[] }>(`/api/consumers/me/lenders?q=${encodeURIComponent(q)}`),
+  });
+}
+
 function GrantConsentForm() {
   const refresh = useRefreshConsumer();
   const [q, setQ] = useState('');
@@ -142,10 +151,7 @@ function GrantConsentForm() {
   const [purpose, setPurpose] = useState('credit_application');
   const [days, setDays] = useState(30);
   const [error, setError] = useState<string | undefined>();
-  const lenders = useQuery({
-    queryKey: ['consumer-workspace', 'lenders', q],
-    queryFn: () => apiGet<{ lenders: { id: string; name: string }[] }>(`/api/consumers/me/lenders?q=${encodeURIComponent(q)}`),
-  });
+  const lenders = useLenders(q);
   const grant = useMutation({
     mutationFn: () => apiPost<TConsent>('/api/consumers/me/consents', { businessId, purpose, days }),
     onSuccess: (consent) => {
@@ -216,10 +222,7 @@ function WithdrawConsentForm() {
   const [businessId, setBusinessId] = useState('');
   const [purpose, setPurpose] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const lenders = useQuery({
-    queryKey: ['consumer-workspace', 'lenders', q],
-    queryFn: () => apiGet<{ lenders: { id: string; name: string }[] }>(`/api/consumers/me/lenders?q=${encodeURIComponent(q)}`),
-  });
+  const lenders = useLenders(q);
   const withdraw = useMutation({
     mutationFn: () => apiRequest<{ message: string }>('DELETE', '/api/consumers/me/consents', { businessId, ...(purpose ? { purpose } : {}) }),
     onSuccess: (result) => {
