@@ -67,20 +67,26 @@ function writeLandingTemplate(webDist: string, ssrDist: string, clientChunks: TC
   const root = '<div id="root"></div>';
   const preloads = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
   const html = '<html lang="en">';
-  if (!indexHtml.includes(root) || !indexHtml.includes(html)) throw new Error('landing build: index.html has no empty #root or no <html lang="en">');
+  if (!indexHtml.includes(root) || !indexHtml.includes(html))
+    throw new Error('landing build: index.html has no empty #root or no <html lang="en">');
   const template = indexHtml
     .replace(html, `<html lang="en" data-lazy-sections data-app-entry="/${entry.fileName}">`)
     .replace(preloads, '')
     .replace(entryScript, `<script type="module" crossorigin src="/${boot.fileName}"></script>`)
     .replace('</head>', `${prefetches}</head>`)
-    .replace(root, `<div id="root">${LANDING_HTML_MARK}</div><script type="application/json" id="landing-data">${LANDING_DATA_MARK}</script>`);
+    .replace(
+      root,
+      `<div id="root">${LANDING_HTML_MARK}</div><script type="application/json" id="landing-data">${LANDING_DATA_MARK}</script>`,
+    );
   writeFileSync(join(ssrDist, 'landing-template.html'), template);
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 /**
@@ -145,7 +151,9 @@ export default defineConfig({
   environments: {
     client: {
       // landing-boot.ts: the server-rendered landing page's script (decisions/018).
-      build: { rolldownOptions: { input: { index: fromRoot('./src/web/index.html'), 'landing-boot': fromRoot('./src/web/landing-boot.ts') } } },
+      build: {
+        rolldownOptions: { input: { index: fromRoot('./src/web/index.html'), 'landing-boot': fromRoot('./src/web/landing-boot.ts') } },
+      },
     },
     // The landing page's server render (decisions/018): one file with React and every library
     // bundled in, so the server needs none of the web's (dev) dependencies at run time.

@@ -86,7 +86,11 @@ export function auc(scores: number[], labels: number[]): number {
     let j = i;
     while (j < order.length && order[j][0] === order[i][0]) j++;
     const avgRank = (i + j + 1) / 2;
-    for (let t = i; t < j; t++) if (order[t][1] === 1) { rankSum += avgRank; positives++; }
+    for (let t = i; t < j; t++)
+      if (order[t][1] === 1) {
+        rankSum += avgRank;
+        positives++;
+      }
     i = j;
   }
   const negatives = order.length - positives;
@@ -110,4 +114,12 @@ const score = (r: Row) => r.x.reduce((s, v, j) => s + v * w[j], 0);
 const badRate = rows.reduce((s, r) => s + r.y, 0) / rows.length;
 console.log(`people ${people}, scorable ${rows.length} (thin-file ${thin}, mobile-money/utility only ${altOnly})`);
 console.log(`bad rate (90+ or default in the last 12 months): ${(badRate * 100).toFixed(1)}%`);
-console.log(`train AUC ${auc(train.map(score), train.map((r) => r.y)).toFixed(3)}, holdout AUC ${auc(holdout.map(score), holdout.map((r) => r.y)).toFixed(3)}`);
+console.log(
+  `train AUC ${auc(
+    train.map(score),
+    train.map((r) => r.y),
+  ).toFixed(3)}, holdout AUC ${auc(
+    holdout.map(score),
+    holdout.map((r) => r.y),
+  ).toFixed(3)}`,
+);

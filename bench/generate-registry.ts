@@ -23,7 +23,9 @@ const rebuildIndexes = hasFlag('rebuild-indexes') || people >= 500_000;
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 4 });
 await database.migrate();
-console.log(`Generating ${people.toLocaleString('en')} people (seed ${seed}, as of ${asOf.toISOString().slice(0, 10)}) into ${database.kind}${rebuildIndexes ? ', indexes rebuilt after the load' : ''}...`);
+console.log(
+  `Generating ${people.toLocaleString('en')} people (seed ${seed}, as of ${asOf.toISOString().slice(0, 10)}) into ${database.kind}${rebuildIndexes ? ', indexes rebuilt after the load' : ''}...`,
+);
 
 let lastReport = 0;
 const result = await writeRegistry(database, {

@@ -29,10 +29,19 @@ async function floodOnce(url: URL): Promise<{ status: number; bytes: number; ms:
       isDone = true;
       resolve({ status, bytes, ms: performance.now() - started });
     };
-    const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: '/api/credit/submissions', headers: { 'content-type': 'application/json', 'content-length': String(64 * MB) } }, (res) => {
-      res.resume();
-      res.on('end', () => finish(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/api/credit/submissions',
+        headers: { 'content-type': 'application/json', 'content-length': String(64 * MB) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode ?? 0));
+      },
+    );
     // The server closing on us after its answer is the expected end.
     req.on('error', () => finish(-1));
     const writeMore = () => {
@@ -95,8 +104,12 @@ async function main() {
   };
   if (asJson) console.log(JSON.stringify(result));
   else {
-    console.log(`${visitors} visitors sending 64 MB bodies for ${seconds} s: ${result.uploadsAttempted} uploads, ${result.uploadsRefusedUnread} refused unread (mean ${result.meanMbSentPerUpload} MB sent before the refusal)`);
-    console.log(`/api/health: ${result.healthRequests} requests, p50 ${result.healthP50Ms} ms, p99 ${result.healthP99Ms} ms, ${healthFailures} failed (target p99 < 100 ms)`);
+    console.log(
+      `${visitors} visitors sending 64 MB bodies for ${seconds} s: ${result.uploadsAttempted} uploads, ${result.uploadsRefusedUnread} refused unread (mean ${result.meanMbSentPerUpload} MB sent before the refusal)`,
+    );
+    console.log(
+      `/api/health: ${result.healthRequests} requests, p50 ${result.healthP50Ms} ms, p99 ${result.healthP99Ms} ms, ${healthFailures} failed (target p99 < 100 ms)`,
+    );
     console.log(`server peak memory: ${peakMb} MB (target < 1024 MB)`);
     console.log(result.targetsMet ? 'targets met' : 'TARGETS NOT MET');
   }

@@ -25,7 +25,10 @@ const isFreshChromePerRun = hasFlag('fresh-chrome');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 // The build npm start would serve, made when missing or stale.
-const build = spawnSync(process.execPath, ['-e', "import('./scripts/start.mjs')"], { stdio: 'ignore', env: { ...process.env, CCSL_BUILD_ONLY: '1' } });
+const build = spawnSync(process.execPath, ['-e', "import('./scripts/start.mjs')"], {
+  stdio: 'ignore',
+  env: { ...process.env, CCSL_BUILD_ONLY: '1' },
+});
 if (build.status !== 0) throw new Error('the web build failed');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ccsl-lighthouse-'));
@@ -33,7 +36,16 @@ const server = await startBenchServer({ DATA_DIR: dataDir }, join(dataDir, 'serv
 const launchChrome = () =>
   chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 let chrome = await launchChrome();
 const desktopConfig = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
@@ -42,13 +54,26 @@ const audit = async () => {
     await chrome.kill();
     chrome = await launchChrome();
   }
-  const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(preset === 'desktop' ? { preset: 'desktop' } : {}) }, desktopConfig);
+  const result = await lighthouse(
+    `${server.url}/`,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(preset === 'desktop' ? { preset: 'desktop' } : {}),
+    },
+    desktopConfig,
+  );
   return result!.lhr;
 };
 // A server that has served the page before, as in production (its first answer loads the render bundle).
 await fetch(`${server.url}/`).then((r) => r.text());
 const scores: number[] = [];
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 try {
   for (let i = 0; i < runs; i++) {
@@ -65,7 +90,9 @@ try {
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
     scores.push(score);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-    console.log(`run ${i + 1}: performance ${score} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')})`);
+    console.log(
+      `run ${i + 1}: performance ${score} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')})`,
+    );
   }
 } finally {
   await chrome.kill();
@@ -76,4 +103,3 @@ const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)];
 console.log(`load average after: ${load()}`);
 console.log(`Lighthouse (${preset}), landing page, median performance score ${median} (target 95)`);
 process.exit(median >= 95 ? 0 : 1);
-

@@ -15,9 +15,21 @@ import { queryRows } from '../src/server/db/query';
 import { generatePerson, indexLenders, type GeneratedPerson } from '../src/server/db/seed/registry/generate';
 import { LENDERS } from '../src/server/db/seed/registry/sierra-leone-data';
 import { ensureLenders, writeRegistry } from '../src/server/db/seed/registry/write-registry';
-import { computeNameCodes, findCandidateSubjects, findIdentifierOwners, identifierKey, loadIdentities } from '../src/server/modules/credit/matching/candidates';
+import {
+  computeNameCodes,
+  findCandidateSubjects,
+  findIdentifierOwners,
+  identifierKey,
+  loadIdentities,
+} from '../src/server/modules/credit/matching/candidates';
 import { normalizeName, swapDayMonth } from '../src/server/modules/credit/matching/names';
-import { MATCH_THRESHOLDS, rankCandidates, scoreCandidate, type IdentifierValue, type ProbeIdentity } from '../src/server/modules/credit/matching/score';
+import {
+  MATCH_THRESHOLDS,
+  rankCandidates,
+  scoreCandidate,
+  type IdentifierValue,
+  type ProbeIdentity,
+} from '../src/server/modules/credit/matching/score';
 import { applyAccountReports } from '../src/server/modules/credit/registry/apply-reports';
 import { openTestDatabase } from '../tests/helpers/test-database';
 import { argValue } from './lib/args';
@@ -37,9 +49,14 @@ await writeRegistry(database, { people: peopleCount, seed, asOf, rebuildIndexes:
 const db = database.db;
 const lenders = indexLenders(LENDERS);
 const probes = makeProbes(peopleCount, (i): GeneratedPerson => generatePerson({ seed, asOf }, i, lenders), { seed, positives, negatives });
-const [probeLender] = await ensureLenders(db, [{ key: 'matching-bench', name: 'Matching Bench Lender', kind: 'mfi', accountTypes: ['personal_loan'], weight: 1 }]);
+const [probeLender] = await ensureLenders(db, [
+  { key: 'matching-bench', name: 'Matching Bench Lender', kind: 'mfi', accountTypes: ['personal_loan'], weight: 1 },
+]);
 
-const parsed: { probe: Probe; report: TCreditAccountReport }[] = probes.map((probe) => ({ probe, report: ZCreditAccountReportSchema.parse(probe.report) }));
+const parsed: { probe: Probe; report: TCreditAccountReport }[] = probes.map((probe) => ({
+  probe,
+  report: ZCreditAccountReportSchema.parse(probe.report),
+}));
 
 function identifiersOf(report: TCreditAccountReport): IdentifierValue[] {
   const ids: IdentifierValue[] = [];
@@ -50,9 +67,15 @@ function identifiersOf(report: TCreditAccountReport): IdentifierValue[] {
 }
 
 // 1. Ranking: who does the matcher put first for each probe (read-only, each probe alone)?
-const names = parsed.map(({ report }) => ({ first: normalizeName(report.subject.firstName), last: normalizeName(report.subject.lastName) }));
+const names = parsed.map(({ report }) => ({
+  first: normalizeName(report.subject.firstName),
+  last: normalizeName(report.subject.lastName),
+}));
 const codes = await computeNameCodes(db, names);
-const owners = await findIdentifierOwners(db, parsed.flatMap(({ report }) => identifiersOf(report)));
+const owners = await findIdentifierOwners(
+  db,
+  parsed.flatMap(({ report }) => identifiersOf(report)),
+);
 const blocked = await findCandidateSubjects(
   db,
   parsed.map(({ report }, idx) => ({
@@ -64,7 +87,10 @@ const blocked = await findCandidateSubjects(
     phone: report.subject.phone,
   })),
 );
-const identities = await loadIdentities(db, [...blocked.values()].flatMap((s) => [...s]));
+const identities = await loadIdentities(
+  db,
+  [...blocked.values()].flatMap((s) => [...s]),
+);
 const rankMisses: unknown[] = [];
 const firstRanked = parsed.map(({ report }, idx) => {
   const owner = identifiersOf(report)
@@ -84,7 +110,13 @@ const firstRanked = parsed.map(({ report }, idx) => {
   const truth = parsed[idx].probe.truthSubjectId;
   if (truth && ranked[0]?.subjectId !== truth) {
     const t = ranked.find((r) => r.subjectId === truth);
-    rankMisses.push({ probe: idx, perturbations: parsed[idx].probe.perturbations, truthScore: t?.score ?? null, top: ranked[0] ?? null, truth: t ?? null });
+    rankMisses.push({
+      probe: idx,
+      perturbations: parsed[idx].probe.perturbations,
+      truthScore: t?.score ?? null,
+      top: ranked[0] ?? null,
+      truth: t ?? null,
+    });
   }
   return ranked[0] ? { subjectId: ranked[0].subjectId, score: ranked[0].score, via: 'name' as const } : null;
 });
@@ -96,16 +128,25 @@ const applyStarted = performance.now();
 await db
   .transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const { applied } = await applyAccountReports(tx, { businessId: probeLender, submissionId: null }, parsed.map(({ report }, i) => ({ rowNumber: i + 1, report })));
+    const { applied } = await applyAccountReports(
+      tx,
+      { businessId: probeLender, submissionId: null },
+      parsed.map(({ report }, i) => ({ rowNumber: i + 1, report })),
+    );
     const reviews = await queryRows<{ account_number: string; candidate_subject_id: string }>(
       tx,
       sql`SELECT a.account_number, r.candidate_subject_id FROM credit_match_reviews r JOIN credit_accounts a ON a.id = r.account_id WHERE r.business_id = ${probeLender}::uuid`,
     );
     const reviewsByAccount = new Map<string, string[]>();
-    for (const r of reviews) reviewsByAccount.set(r.account_number, [...(reviewsByAccount.get(r.account_number) ?? []), r.candidate_subject_id]);
+    for (const r of reviews)
+      reviewsByAccount.set(r.account_number, [...(reviewsByAccount.get(r.account_number) ?? []), r.candidate_subject_id]);
     for (const a of applied) {
       const probe = parsed[a.rowNumber - 1];
-      decisions.set(probe.probe.id, { match: a.match, subjectId: a.subjectId, reviewCandidates: reviewsByAccount.get(probe.report.account.accountNumber) ?? [] });
+      decisions.set(probe.probe.id, {
+        match: a.match,
+        subjectId: a.subjectId,
+        reviewCandidates: reviewsByAccount.get(probe.report.account.accountNumber) ?? [],
+      });
     }
     throw rollback;
   })
@@ -134,7 +175,10 @@ for (const { probe } of parsed) {
   const decision = decisions.get(probe.id)!;
   const first = firstRanked[probe.id];
   const isAuto = decision.match === 'exact' || decision.match === 'probable';
-  const tallies = [all[probe.truthSubjectId ? 'known' : 'newPeople'], byKind.get(probe.kind) ?? byKind.set(probe.kind, blank()).get(probe.kind)!];
+  const tallies = [
+    all[probe.truthSubjectId ? 'known' : 'newPeople'],
+    byKind.get(probe.kind) ?? byKind.set(probe.kind, blank()).get(probe.kind)!,
+  ];
   if (probe.kind === 'missing_identifiers') {
     const labels = probe.perturbations.length ? probe.perturbations : ['none'];
     for (const p of labels) tallies.push(byPerturbation.get(p) ?? byPerturbation.set(p, blank()).get(p)!);
@@ -165,7 +209,9 @@ const precision = auto ? (all.known.autoCorrect / auto) * 100 : 100;
 const recall = (all.known.autoCorrect / all.known.probes) * 100;
 const rankedFirst = ((all.known.rankedFirst + all.newPeople.rankedFirst) / (all.known.probes + all.newPeople.probes)) * 100;
 
-console.log(`\nThresholds: auto-accept ${MATCH_THRESHOLDS.autoAccept}, margin ${MATCH_THRESHOLDS.autoMargin}, review ${MATCH_THRESHOLDS.review}\n`);
+console.log(
+  `\nThresholds: auto-accept ${MATCH_THRESHOLDS.autoAccept}, margin ${MATCH_THRESHOLDS.autoMargin}, review ${MATCH_THRESHOLDS.review}\n`,
+);
 console.log(header);
 console.log(row('known people', all.known));
 console.log(row('new people (look-alikes)', all.newPeople));
@@ -174,13 +220,38 @@ for (const [k, t] of byKind) console.log(row(`  ${k}`, t));
 console.log('\nmissing identifiers, by error');
 for (const [k, t] of [...byPerturbation].sort()) console.log(row(`  ${k}`, t));
 console.log(`\nRight person first (known people ranked first; new people kept apart): ${rankedFirst.toFixed(1)}%`);
-console.log(`Known people ranked first: ${pct(all.known.rankedFirst, all.known.probes)}; a review naming the right person: ${pct(all.known.reviewWithTruth, all.known.probes)}`);
-console.log(`Automatic links: precision ${precision.toFixed(2)}%, recall ${recall.toFixed(1)}%, wrong automatic merges ${wrongMerges.length}`);
-console.log(`Applying ${parsed.length} probes as one file: ${Math.round(applyMs)} ms. Total ${Math.round((performance.now() - started) / 1000)} s.`);
+console.log(
+  `Known people ranked first: ${pct(all.known.rankedFirst, all.known.probes)}; a review naming the right person: ${pct(all.known.reviewWithTruth, all.known.probes)}`,
+);
+console.log(
+  `Automatic links: precision ${precision.toFixed(2)}%, recall ${recall.toFixed(1)}%, wrong automatic merges ${wrongMerges.length}`,
+);
+console.log(
+  `Applying ${parsed.length} probes as one file: ${Math.round(applyMs)} ms. Total ${Math.round((performance.now() - started) / 1000)} s.`,
+);
 if (jsonPath) {
   writeFileSync(
     jsonPath,
-    JSON.stringify({ peopleCount, positives, negatives, seed, engine: database.kind, thresholds: MATCH_THRESHOLDS, all, byKind: Object.fromEntries(byKind), byPerturbation: Object.fromEntries(byPerturbation), rankedFirst, precision, recall, wrongMerges, rankMisses }, null, 2),
+    JSON.stringify(
+      {
+        peopleCount,
+        positives,
+        negatives,
+        seed,
+        engine: database.kind,
+        thresholds: MATCH_THRESHOLDS,
+        all,
+        byKind: Object.fromEntries(byKind),
+        byPerturbation: Object.fromEntries(byPerturbation),
+        rankedFirst,
+        precision,
+        recall,
+        wrongMerges,
+        rankMisses,
+      },
+      null,
+      2,
+    ),
   );
 }
 await database.close();

@@ -18,7 +18,9 @@ if (!adminUrl) throw new Error('Set DATABASE_URL: this measures the PostgreSQL r
 const url = new URL(adminUrl);
 url.pathname = `/ccsl_bench_${people}`;
 const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
-const ids = (await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM credit_subjects TABLESAMPLE SYSTEM (5) LIMIT ${reports * 2}`)).map((r) => r.id);
+const ids = (
+  await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM credit_subjects TABLESAMPLE SYSTEM (5) LIMIT ${reports * 2}`)
+).map((r) => r.id);
 const [lender] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM users WHERE username = ${BENCH_USERNAME}`);
 if (!lender) throw new Error(`No ${BENCH_USERNAME} in ccsl_bench_${people}: run npm run bench -- --people ${people} first.`);
 
@@ -35,7 +37,11 @@ for (const round of ['warm-up', 'measured']) {
   statements = 0;
   const offset = round === 'warm-up' ? 0 : reports;
   for (let i = 0; i < reports; i++) {
-    await pullCreditReport(handle.db, { businessId: lender.id, userId: lender.id }, { subjectId: ids[(offset + i) % ids.length], purpose: 'credit_application', consent: true });
+    await pullCreditReport(
+      handle.db,
+      { businessId: lender.id, userId: lender.id },
+      { subjectId: ids[(offset + i) % ids.length], purpose: 'credit_application', consent: true },
+    );
   }
   const used = process.cpuUsage(cpu);
   console.log(

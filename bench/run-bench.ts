@@ -51,12 +51,19 @@ if (serverHeapMb > 0) serverNodeArgs.push(`--max-old-space-size=${serverHeapMb}`
 const log = (line: string) => console.log(line);
 
 mkdirSync('.bench-data', { recursive: true });
-log(`Load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine lowers every figure).`);
+log(
+  `Load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')} (other work on the machine lowers every figure).`,
+);
 const database = await openBenchDatabase(people, { fresh: hasFlag('fresh'), log });
 const businessId = await ensureBenchBusiness(database.handle.db);
 const raised = await raiseBenchLimits(database.handle.db, businessId);
 // Every run's file brings people the registry has never seen: earlier runs' new people are in it now.
-const [earlier] = await queryRows<{ files: number }>(database.handle.db, sql`SELECT count(*)::int AS files FROM credit_submissions WHERE business_id = ${businessId}::uuid`);
+const [earlier] = await queryRows<{ files: number }>(
+  database.handle.db,
+  sql`SELECT count(*)::int AS files FROM credit_submissions WHERE business_id = ${businessId}::uuid`,
+);
 const newPeopleFrom = people + Number(earlier?.files ?? 0) * 1_000_000;
 log(`Benchmark lender ${BENCH_USERNAME}: ${raised}.`);
 
@@ -87,7 +94,10 @@ try {
     body: JSON.stringify({ username: BENCH_USERNAME, password: BENCH_PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const headers = { cookie };
   const reportBody = () => JSON.stringify({ subjectId: pick().subjectId, purpose: 'credit_application', consent: true });
   const searchBody = () => {
@@ -110,10 +120,14 @@ try {
   };
 
   // Warm-up: code paths compiled, caches and database buffers filled.
-  if (only.has('report')) await runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections: 8, seconds: 3 });
-  if (only.has('search')) await runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections: 8, seconds: 3 });
+  if (only.has('report'))
+    await runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections: 8, seconds: 3 });
+  if (only.has('search'))
+    await runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections: 8, seconds: 3 });
 
-  const baseline = runBaseline ? await scenario('baseline GET /api/health', () => runLoad({ url: `${server.url}/api/health`, connections, seconds })) : undefined;
+  const baseline = runBaseline
+    ? await scenario('baseline GET /api/health', () => runLoad({ url: `${server.url}/api/health`, connections, seconds }))
+    : undefined;
   let report: Measured | undefined;
   let reportAtRate: Measured | undefined;
   if (only.has('report')) {
@@ -121,7 +135,15 @@ try {
       runLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds }),
     );
     reportAtRate = await scenario(`report at ${offeredRate}/s offered`, () =>
-      runPacedLoad({ url: `${server.url}/api/credit/reports`, method: 'POST', headers, body: reportBody, connections, seconds, rate: offeredRate }),
+      runPacedLoad({
+        url: `${server.url}/api/credit/reports`,
+        method: 'POST',
+        headers,
+        body: reportBody,
+        connections,
+        seconds,
+        rate: offeredRate,
+      }),
     );
   }
   let search: Measured | undefined;
@@ -131,7 +153,15 @@ try {
       runLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds }),
     );
     searchAtRate = await scenario(`search at ${searchRate}/s offered`, () =>
-      runPacedLoad({ url: `${server.url}/api/credit/search`, method: 'POST', headers, body: searchBody, connections, seconds, rate: searchRate }),
+      runPacedLoad({
+        url: `${server.url}/api/credit/search`,
+        method: 'POST',
+        headers,
+        body: searchBody,
+        connections,
+        seconds,
+        rate: searchRate,
+      }),
     );
   }
 
@@ -139,10 +169,21 @@ try {
   if (only.has('ingest')) {
     log(`ingest: building a monthly file of ${ingestRows.toLocaleString('en')} rows...`);
     const file = JSON.stringify({
-      rows: buildMonthlyFile({ rows: ingestRows, registryPeople: people, newPeopleFrom, seed: BENCH_SEED, asOf: BENCH_AS_OF, accountPrefix: `BENCH-${Date.now()}` }),
+      rows: buildMonthlyFile({
+        rows: ingestRows,
+        registryPeople: people,
+        newPeopleFrom,
+        seed: BENCH_SEED,
+        asOf: BENCH_AS_OF,
+        accountPrefix: `BENCH-${Date.now()}`,
+      }),
     });
     const started = performance.now();
-    const sent = await postOnFreshConnection(`${server.url}/api/credit/submissions`, { ...headers, 'content-type': 'application/json' }, file);
+    const sent = await postOnFreshConnection(
+      `${server.url}/api/credit/submissions`,
+      { ...headers, 'content-type': 'application/json' },
+      file,
+    );
     const ingestSeconds = (performance.now() - started) / 1000;
     const outcome = JSON.parse(sent.body) as { id?: string; message?: string };
     if (sent.status !== 202) throw new Error(`the monthly file was refused: ${sent.status} ${sent.body.slice(0, 500)}`);
@@ -168,9 +209,15 @@ try {
   );
   log('scenario                        req/s    p50 ms   p99 ms   ratio   CPU ms a request: server, database');
   for (const [name, r, rr] of rows) {
-    if (r) log(`${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr.padEnd(6)}  ${r.serverCpuMs}, ${r.databaseCpuMs}`);
+    if (r)
+      log(
+        `${name.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${rr.padEnd(6)}  ${r.serverCpuMs}, ${r.databaseCpuMs}`,
+      );
   }
-  if (ingest) log(`ingest                         ${ingest.rowsPerSecond.toLocaleString('en')} rows/s (${ingest.rows.toLocaleString('en')} rows in ${ingest.seconds.toFixed(1)} s)`);
+  if (ingest)
+    log(
+      `ingest                         ${ingest.rowsPerSecond.toLocaleString('en')} rows/s (${ingest.rows.toLocaleString('en')} rows in ${ingest.seconds.toFixed(1)} s)`,
+    );
   if (asJson) {
     console.log(
       JSON.stringify({
@@ -182,12 +229,46 @@ try {
         serverPeakRssMb: peakRssMb,
         loadAverage: loadavg()[0],
         scenarios: {
-          ...(baseline ? { baseline: { rps: baseline.rps, p50: baseline.p50, p99: baseline.p99, serverCpuMs: baseline.serverCpuMs, databaseCpuMs: baseline.databaseCpuMs } } : {}),
+          ...(baseline
+            ? {
+                baseline: {
+                  rps: baseline.rps,
+                  p50: baseline.p50,
+                  p99: baseline.p99,
+                  serverCpuMs: baseline.serverCpuMs,
+                  databaseCpuMs: baseline.databaseCpuMs,
+                },
+              }
+            : {}),
           ...(report && reportAtRate
-            ? { report: { rps: report.rps, p50: reportAtRate.p50, p99: reportAtRate.p99, ratio: ratio(report), offeredRate, rpsAtOfferedRate: reportAtRate.rps, p99FlatOut: report.p99, serverCpuMs: report.serverCpuMs, databaseCpuMs: report.databaseCpuMs } }
+            ? {
+                report: {
+                  rps: report.rps,
+                  p50: reportAtRate.p50,
+                  p99: reportAtRate.p99,
+                  ratio: ratio(report),
+                  offeredRate,
+                  rpsAtOfferedRate: reportAtRate.rps,
+                  p99FlatOut: report.p99,
+                  serverCpuMs: report.serverCpuMs,
+                  databaseCpuMs: report.databaseCpuMs,
+                },
+              }
             : {}),
           ...(search && searchAtRate
-            ? { search: { rps: search.rps, p50: searchAtRate.p50, p99: searchAtRate.p99, ratio: ratio(search), offeredRate: searchRate, rpsAtOfferedRate: searchAtRate.rps, p99FlatOut: search.p99, serverCpuMs: search.serverCpuMs, databaseCpuMs: search.databaseCpuMs } }
+            ? {
+                search: {
+                  rps: search.rps,
+                  p50: searchAtRate.p50,
+                  p99: searchAtRate.p99,
+                  ratio: ratio(search),
+                  offeredRate: searchRate,
+                  rpsAtOfferedRate: searchAtRate.rps,
+                  p99FlatOut: search.p99,
+                  serverCpuMs: search.serverCpuMs,
+                  databaseCpuMs: search.databaseCpuMs,
+                },
+              }
             : {}),
           ...(ingest ? { ingest } : {}),
         },
@@ -205,12 +286,16 @@ try {
  */
 function postOnFreshConnection(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

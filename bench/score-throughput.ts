@@ -33,7 +33,10 @@ try {
   await database.migrate();
   const written = await writeRegistry(database, { people: Number(values.people), seed: 42, asOf: new Date(), rebuildIndexes: true });
   console.log(`registry: ${written.people} people, ${written.accounts} accounts, ${written.inquiries} inquiries`);
-  const subjects = await queryRows<{ id: string }>(database.db, sql`SELECT id FROM credit_subjects ORDER BY md5(id::text) LIMIT ${Number(values.scores)}`);
+  const subjects = await queryRows<{ id: string }>(
+    database.db,
+    sql`SELECT id FROM credit_subjects ORDER BY md5(id::text) LIMIT ${Number(values.scores)}`,
+  );
   const isStored = process.env.BENCH_STORE !== '0';
   const latencies: number[] = [];
   let next = 0;
@@ -51,7 +54,9 @@ try {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  console.log(`${subjects.length} scores ${isStored ? 'computed and stored' : 'computed'} in ${seconds.toFixed(2)} s: ${(subjects.length / seconds).toFixed(0)} per second with ${concurrency} connections; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+  console.log(
+    `${subjects.length} scores ${isStored ? 'computed and stored' : 'computed'} in ${seconds.toFixed(2)} s: ${(subjects.length / seconds).toFixed(0)} per second with ${concurrency} connections; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+  );
 } finally {
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

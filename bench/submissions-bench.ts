@@ -77,7 +77,9 @@ async function openRegistryDatabase(): Promise<{ handle: DatabaseHandle; drop: (
 }
 
 const { handle: database, drop } = await openRegistryDatabase();
-const [lender] = await ensureLenders(database.db, [{ key: 'bench-lender', name: 'Submission Bench Lender', kind: 'mfi', accountTypes: ['microfinance_loan'], weight: 1 }]);
+const [lender] = await ensureLenders(database.db, [
+  { key: 'bench-lender', name: 'Submission Bench Lender', kind: 'mfi', accountTypes: ['microfinance_loan'], weight: 1 },
+]);
 
 function toCsv(file: TCreditAccountReportInput[]): string {
   const lines = file.map((r) => {
@@ -85,16 +87,39 @@ function toCsv(file: TCreditAccountReportInput[]): string {
     const a = r.account as Record<string, any>;
     const address = s.address as { line: string; district: string };
     return [
-      s.nationalId, s.driversLicense, s.passportNumber, s.firstName, s.middleName, s.lastName, s.dateOfBirth, s.phone, `"${address.line}"`, address.district,
-      a.accountNumber, a.type, a.currency, a.principal, a.balance, a.openedAt, a.status, a.defaultAmount, a.defaultDate, a.paymentHistory,
-    ].map((v) => v ?? '').join(',');
+      s.nationalId,
+      s.driversLicense,
+      s.passportNumber,
+      s.firstName,
+      s.middleName,
+      s.lastName,
+      s.dateOfBirth,
+      s.phone,
+      `"${address.line}"`,
+      address.district,
+      a.accountNumber,
+      a.type,
+      a.currency,
+      a.principal,
+      a.balance,
+      a.openedAt,
+      a.status,
+      a.defaultAmount,
+      a.defaultDate,
+      a.paymentHistory,
+    ]
+      .map((v) => v ?? '')
+      .join(',');
   });
   return [CSV_COLUMNS.join(','), ...lines].join('\n');
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 const file = buildMonthlyFile({ rows, registryPeople, seed, asOf, accountPrefix: 'BENCH' });
-const body = format === 'csv' ? { format: 'csv' as const, body: toCsv(file) } : { format: 'json' as const, body: JSON.parse(JSON.stringify({ rows: file })) };
+const body =
+  format === 'csv'
+    ? { format: 'csv' as const, body: toCsv(file) }
+    : { format: 'json' as const, body: JSON.parse(JSON.stringify({ rows: file })) };
 const meta = { businessId: lender, userId: lender };
 
 /**
@@ -144,7 +169,10 @@ for (const round of ['first send', 'sent again']) {
     console.log(`  CPU: server and database ${nodeCpu.toFixed(1)} s (load average ${loadAverage()})`);
   }
 }
-const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM credit_accounts WHERE business_id = ${lender}::uuid`);
+const [count] = await queryRows<{ n: number }>(
+  database.db,
+  sql`SELECT count(*)::int AS n FROM credit_accounts WHERE business_id = ${lender}::uuid`,
+);
 console.log(`Accounts of the lender after both sends: ${count.n}`);
 await database.close();
 await drop();

@@ -62,16 +62,29 @@ const isRunning = (pid) => {
 function removeLeftoverFolders() {
   for (const name of readdirSync(tmpdir())) {
     const match = /^ccsl-e2e-(?:heads-)?(\d+)-/.exec(name);
-    if (match && Number(match[1]) !== process.pid && !isRunning(Number(match[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    if (match && Number(match[1]) !== process.pid && !isRunning(Number(match[1])))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 
-const build = process.env.E2E_SKIP_BUILD === '1' ? { status: 0 } : spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const build =
+  process.env.E2E_SKIP_BUILD === '1'
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 if (isStopping) process.exit(0);
 
 removeLeftoverFolders();
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', LOGIN_RATE_LIMIT: '10000', REGISTRATION_RATE_LIMIT: '10000', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  DEMO_MODE: 'true',
+  LOGIN_RATE_LIMIT: '10000',
+  REGISTRATION_RATE_LIMIT: '10000',
+  LOG_LEVEL: 'warn',
+};
 const cleanups = [];
 cleanup = async () => {
   for (const step of cleanups.reverse()) await step();
@@ -83,7 +96,8 @@ if (process.env.DATABASE_URL) {
   // Databases of earlier runs whose script no longer runs.
   const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname ~ '^ccsl_e2e_[0-9]+$'`);
   for (const { datname } of rows) {
-    if (datname === name || !isRunning(Number(datname.slice('ccsl_e2e_'.length)))) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    if (datname === name || !isRunning(Number(datname.slice('ccsl_e2e_'.length))))
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   }
   cleanups.push(async () => {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -111,9 +125,13 @@ if (isStopping) await finish(0);
 // Loaded into the server before its code: it stops itself (SIGTERM, once) when this script is gone.
 const watchParent = `const parent = process.ppid; let told = false;
 setInterval(() => { if (!told && process.ppid !== parent) { told = true; process.kill(process.pid, 'SIGTERM'); } }, 500).unref();`;
-server = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(watchParent)}`, '--import', 'tsx', 'src/server/main.ts'], {
-  stdio: 'inherit',
-  env,
-  detached: true,
-});
+server = spawn(
+  process.execPath,
+  ['--import', `data:text/javascript,${encodeURIComponent(watchParent)}`, '--import', 'tsx', 'src/server/main.ts'],
+  {
+    stdio: 'inherit',
+    env,
+    detached: true,
+  },
+);
 server.on('exit', (code) => void finish(isStopping ? 0 : (code ?? 1)));

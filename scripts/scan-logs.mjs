@@ -23,5 +23,7 @@ for (const { what, pattern } of FORBIDDEN) {
     console.error(`log scan: ${what} found in the server log:\n  ${hit.slice(0, 300)}`);
   }
 }
-console.log(`log scan: ${lines.length} log lines checked, ${failures === 0 ? 'nothing sensitive found' : `${failures} kinds of sensitive data found`}`);
+console.log(
+  `log scan: ${lines.length} log lines checked, ${failures === 0 ? 'nothing sensitive found' : `${failures} kinds of sensitive data found`}`,
+);
 process.exit(failures === 0 ? 0 : 1);

@@ -50,7 +50,10 @@ if (!chromium) {
   }
 } else {
   console.log(`\n== Browser tests (${database}, ${chromium}) ==`);
-  browserStatus = run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+  browserStatus = run('npx', ['playwright', 'test'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+  });
   addPlaywrightCounts();
 }
 

@@ -15,7 +15,10 @@ export async function ensureBenchBusiness(db: Database): Promise<string> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, BENCH_USERNAME)).limit(1);
   const nextMonth = new Date(Date.now() + 31 * 24 * 3600 * 1000);
   if (existing) {
-    await db.update(businessProfiles).set({ subscriptionStatus: 'active', nextBillingDate: nextMonth, verificationStatus: 'verified' }).where(eq(businessProfiles.userId, existing.id));
+    await db
+      .update(businessProfiles)
+      .set({ subscriptionStatus: 'active', nextBillingDate: nextMonth, verificationStatus: 'verified' })
+      .where(eq(businessProfiles.userId, existing.id));
     return existing.id;
   }
   const passwordHash = await hashPassword(BENCH_PASSWORD);

@@ -31,7 +31,12 @@ export function buildMonthlyFile(options: {
     return {
       subject: knownById
         ? reportedSubjectOf(p)
-        : { ...reportedSubjectOf(p), nationalId: undefined, driversLicense: undefined, passportNumber: `B${String(newPeopleFrom + i).padStart(7, '0')}` },
+        : {
+            ...reportedSubjectOf(p),
+            nationalId: undefined,
+            driversLicense: undefined,
+            passportNumber: `B${String(newPeopleFrom + i).padStart(7, '0')}`,
+          },
       account: {
         accountNumber: `${options.accountPrefix}-${i}`,
         type: 'microfinance_loan',

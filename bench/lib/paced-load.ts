@@ -43,7 +43,11 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
           path: target.pathname,
           method: options.method ?? 'GET',
           agent,
-          headers: { 'content-type': 'application/json', ...options.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...options.headers,
+            ...(body ? { 'content-length': Buffer.byteLength(body) } : {}),
+          },
         },
         (res) => {
           res.on('error', () => {

@@ -57,7 +57,15 @@ const newPhone = (i: number) => `+23235${String(100000 + i).padStart(6, '0')}`;
 function baseReport(p: GeneratedPerson, accountNumber: string): TCreditAccountReportInput {
   return {
     subject: reportedSubjectOf(p),
-    account: { accountNumber, type: 'personal_loan', currency: 'SLE', principal: '5000', balance: '2500', openedAt: '2025-01-15', status: 'current' },
+    account: {
+      accountNumber,
+      type: 'personal_loan',
+      currency: 'SLE',
+      principal: '5000',
+      balance: '2500',
+      openedAt: '2025-01-15',
+      status: 'current',
+    },
   };
 }
 
@@ -162,7 +170,8 @@ export function makeProbes(peopleCount: number, personAt: (index: number) => Gen
     } else {
       // A relative reported with the family phone: same surname, another first name and birth date.
       kind = 'relative_sharing_phone';
-      s.firstName = p.gender === 'female' ? rng.pick(['Mohamed', 'Ibrahim', 'Abu', 'John']) : rng.pick(['Fatmata', 'Isatu', 'Mariama', 'Christiana']);
+      s.firstName =
+        p.gender === 'female' ? rng.pick(['Mohamed', 'Ibrahim', 'Abu', 'John']) : rng.pick(['Fatmata', 'Isatu', 'Mariama', 'Christiana']);
       s.middleName = undefined;
       s.dateOfBirth = `${2026 - rng.int(18, 70)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
       s.phone = p.phone ?? phoneOf(p.index);

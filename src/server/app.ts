@@ -84,7 +84,10 @@ export async function buildApp(options: BuildAppOptions) {
   // Next: the OpenAPI document must see every route, the plugins' own (readiness) too.
   await app.register(openApiPlugin);
   await app.register(readinessPlugin, { startReady: options.startReady ?? true });
-  await app.register(metricsPlugin, { metricsToken: options.config.metricsToken, collectProcessMetrics: options.config.nodeEnv !== 'test' });
+  await app.register(metricsPlugin, {
+    metricsToken: options.config.metricsToken,
+    collectProcessMetrics: options.config.nodeEnv !== 'test',
+  });
   await app.register(securityHeadersPlugin);
   await app.register(nulCharactersPlugin);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, options.config.redisUrl) });
@@ -97,7 +100,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(consumerRoutes);
-  await app.register(consumerWorkspaceRoutes, { sms: options.smsProvider ?? smsProviderFor(options.config), isEmailAvailable: !!options.config.smtpUrl });
+  await app.register(consumerWorkspaceRoutes, {
+    sms: options.smsProvider ?? smsProviderFor(options.config),
+    isEmailAvailable: !!options.config.smtpUrl,
+  });
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
   await app.register(creditRoutes);

@@ -17,7 +17,10 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   const text = value.trim().toLowerCase();
   if (['false', 'off', 'no', 'none', '0'].includes(text)) return false;
   if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   const isAddressOrCidr = (entry: string) => {
     const [address, prefix, extra] = entry.split('/');
@@ -31,7 +34,9 @@ export function parseTrustProxy(value: string): false | number | string[] | null
 /** An address to listen on: an IP address, or a host name (letters, digits, hyphens, dots). */
 export function isListenAddress(value: string): boolean {
   if (isIP(value) !== 0) return true;
-  return value.length <= 253 && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value);
+  return (
+    value.length <= 253 && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value)
+  );
 }
 
 /**
@@ -101,7 +106,9 @@ const ZEnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
     DEMO_MODE: booleanText.optional(),
     SESSION_SECRET: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' })
+      .default('info'),
     /** Sign-in attempts allowed per address per minute on each login route. */
     LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
     /** Registrations (business or consumer) allowed per address per 15 minutes on each registration route. */
@@ -109,7 +116,10 @@ const ZEnvSchema = z
     /** Off only for tests and one-off commands: sealing the audit log, renewals and deadlines run here. */
     SCHEDULED_JOBS: booleanText.default(true),
     /** Shared rate-limit counters for several instances. */
-    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' }).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
     /** When set, /metrics requires `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     /** Seconds a shutdown waits for requests in flight before closing anyway. */
@@ -124,7 +134,11 @@ const ZEnvSchema = z
       .transform((value, ctx) => {
         const parsed = parseTrustProxy(value);
         if (parsed === null) {
-          ctx.addIssue({ code: 'custom', message: "must be the proxy's addresses or CIDRs (e.g. 10.0.0.5,10.0.1.0/24), a hop count (1), or off; \"true\" would believe any client's X-Forwarded-For" });
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be the proxy\'s addresses or CIDRs (e.g. 10.0.0.5,10.0.1.0/24), a hop count (1), or off; "true" would believe any client\'s X-Forwarded-For',
+          });
           return z.NEVER;
         }
         return parsed;
@@ -136,10 +150,16 @@ const ZEnvSchema = z
     SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
     /** Outgoing mail (staff invitations): smtp://user:pass@host:587 or smtps://...; without it, links are shown to the administrator. */
-    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
     MAIL_FROM: z.string().min(3).default('CreditCheck SL <no-reply@creditcheck.sl>'),
     /** The address people open the app at, for links in emails (e.g. https://creditcheck.sl). */
-    PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://creditcheck.sl' }).optional(),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://creditcheck.sl' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
@@ -150,7 +170,11 @@ const ZEnvSchema = z
     }
     for (const name of ['PAYMENT_PROVIDER', 'SMS_PROVIDER'] as const) {
       if (env.NODE_ENV === 'production' && !env[name]) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production: name the provider (sandbox only on a staging server, where every page then says so)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required in production: name the provider (sandbox only on a staging server, where every page then says so)',
+        });
       }
     }
     // DATA_DIR holds the PGlite database and, by default, the audit seal heads: checked when used.
@@ -211,7 +235,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const isSecret = ['SESSION_SECRET', 'AUDIT_SEAL_KEY', 'DATABASE_OWNER_URL', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'SMTP_URL'].includes(name);
+      const isSecret = [
+        'SESSION_SECRET',
+        'AUDIT_SEAL_KEY',
+        'DATABASE_OWNER_URL',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'METRICS_TOKEN',
+        'SMTP_URL',
+      ].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
       return `  ${name} ${issue.message}${got}`;
     });
@@ -229,7 +261,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseOwnerUrl: env.DATABASE_OWNER_URL,
     auditSealKey: env.AUDIT_SEAL_KEY ?? DEVELOPMENT_AUDIT_SEAL_KEY,
-    auditHeadFile: env.AUDIT_HEAD_FILE ?? (env.NODE_ENV === 'test' ? undefined : `${env.DATA_DIR.replace(/\/+$/, '')}/audit-seal-heads.jsonl`),
+    auditHeadFile:
+      env.AUDIT_HEAD_FILE ?? (env.NODE_ENV === 'test' ? undefined : `${env.DATA_DIR.replace(/\/+$/, '')}/audit-seal-heads.jsonl`),
     demoMode: env.DEMO_MODE ?? env.NODE_ENV !== 'production',
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     logLevel: env.LOG_LEVEL,

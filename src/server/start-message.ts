@@ -10,11 +10,17 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export function startMessage(config: Pick<AppConfig, 'host' | 'port' | 'demoMode' | 'databaseUrl' | 'dataDir'>): string {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const shownHost = LOOPBACK.has(config.host) || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [`CreditCheck SL is running at http://${shownHost}:${config.port} (database: ${where}${config.demoMode ? ', demo mode' : ''})`];
+  const lines = [
+    `CreditCheck SL is running at http://${shownHost}:${config.port} (database: ${where}${config.demoMode ? ', demo mode' : ''})`,
+  ];
   if (config.demoMode && LOOPBACK.has(config.host)) {
-    lines.push(`Demo mode listens on ${config.host} only (its passwords are published): to open it to the network, start it with HOST=0.0.0.0.`);
+    lines.push(
+      `Demo mode listens on ${config.host} only (its passwords are published): to open it to the network, start it with HOST=0.0.0.0.`,
+    );
   } else if (config.demoMode) {
-    lines.push(`Demo mode is open to the network on ${config.host}: anyone who can reach this address can sign in with the published demo passwords.`);
+    lines.push(
+      `Demo mode is open to the network on ${config.host}: anyone who can reach this address can sign in with the published demo passwords.`,
+    );
   }
   return `\n${lines.join('\n')}\n`;
 }

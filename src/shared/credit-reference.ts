@@ -22,7 +22,9 @@ export const ACCOUNT_TYPES = [
 ] as const;
 export type TAccountType = (typeof ACCOUNT_TYPES)[number]['code'];
 export const ACCOUNT_TYPE_CODES = ACCOUNT_TYPES.map((t) => t.code) as [TAccountType, ...TAccountType[]];
-export const ALTERNATIVE_ACCOUNT_TYPES: readonly TAccountType[] = ACCOUNT_TYPES.filter((t) => t.category === 'alternative').map((t) => t.code);
+export const ALTERNATIVE_ACCOUNT_TYPES: readonly TAccountType[] = ACCOUNT_TYPES.filter((t) => t.category === 'alternative').map(
+  (t) => t.code,
+);
 
 /** Account statuses (API contract). "negative" ones are what the retention period applies to. */
 export const ACCOUNT_STATUSES = [
@@ -45,11 +47,23 @@ export const DEFAULTED_STATUSES: readonly TAccountStatus[] = ['default', 'writte
  * purpose or with the person's consent).
  */
 export const PERMISSIBLE_PURPOSES = [
-  { code: 'credit_application', name: 'New credit application', description: 'Assessing an application for a loan, credit line or goods on credit' },
-  { code: 'account_review', name: 'Review of an existing account', description: 'Reviewing, renewing or raising the limit of an account the person already holds' },
+  {
+    code: 'credit_application',
+    name: 'New credit application',
+    description: 'Assessing an application for a loan, credit line or goods on credit',
+  },
+  {
+    code: 'account_review',
+    name: 'Review of an existing account',
+    description: 'Reviewing, renewing or raising the limit of an account the person already holds',
+  },
   { code: 'guarantor_assessment', name: 'Guarantor assessment', description: 'Assessing a person who offers to guarantee a loan' },
   { code: 'debt_collection', name: 'Debt collection', description: 'Tracing or collecting a debt the person owes the business' },
-  { code: 'employment_screening', name: 'Employment screening', description: 'Screening a job applicant for a position of financial trust, with written consent' },
+  {
+    code: 'employment_screening',
+    name: 'Employment screening',
+    description: 'Screening a job applicant for a position of financial trust, with written consent',
+  },
   { code: 'tenancy_screening', name: 'Tenancy screening', description: 'Assessing a prospective tenant, with written consent' },
   { code: 'insurance_underwriting', name: 'Insurance underwriting', description: 'Underwriting an insurance policy, with written consent' },
 ] as const;

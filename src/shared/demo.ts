@@ -11,4 +11,8 @@ export const DEMO_ACCOUNTS = {
  * A second demo business on the Enterprise plan (API keys, white-label PDFs, 50 team seats), so the
  * Enterprise features can be tried in demo mode; same demo password. Not in the portal's demo box.
  */
-export const DEMO_ENTERPRISE = { username: 'demo-enterprise', businessName: 'Demo Commercial Bank SL', email: 'api@demo-commercial-bank.sl' } as const;
+export const DEMO_ENTERPRISE = {
+  username: 'demo-enterprise',
+  businessName: 'Demo Commercial Bank SL',
+  email: 'api@demo-commercial-bank.sl',
+} as const;

@@ -31,17 +31,17 @@ const TOWN_DISTRICT: Record<string, TDistrict> = {
   wellington: 'Western Area Urban',
   lumley: 'Western Area Urban',
   aberdeen: 'Western Area Urban',
-  'wilberforce': 'Western Area Urban',
+  wilberforce: 'Western Area Urban',
   'murray town': 'Western Area Urban',
   'congo town': 'Western Area Urban',
   brookfields: 'Western Area Urban',
   waterloo: 'Western Area Rural',
-  'hastings': 'Western Area Rural',
-  'tombo': 'Western Area Rural',
-  'kent': 'Western Area Rural',
-  'york': 'Western Area Rural',
-  'regent': 'Western Area Rural',
-  'grafton': 'Western Area Rural',
+  hastings: 'Western Area Rural',
+  tombo: 'Western Area Rural',
+  kent: 'Western Area Rural',
+  york: 'Western Area Rural',
+  regent: 'Western Area Rural',
+  grafton: 'Western Area Rural',
   makeni: 'Bombali',
   kamakwie: 'Karene',
   kabala: 'Koinadugu',
@@ -63,14 +63,17 @@ const TOWN_DISTRICT: Record<string, TDistrict> = {
   mattru: 'Bonthe',
   'mattru jong': 'Bonthe',
   shenge: 'Moyamba',
-  'taiama': 'Moyamba',
-  'zimmi': 'Pujehun',
+  taiama: 'Moyamba',
+  zimmi: 'Pujehun',
   potoru: 'Pujehun',
   gerihun: 'Bo',
 };
 
 function keyOf(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** The district named by `raw` (any case, spacing or "District" suffix), or null. */
@@ -95,4 +98,7 @@ export function inferDistrictFromAddress(address: string): TDistrict | null {
   return best?.district ?? null;
 }
 
-const PLACE_NAMES: [string, TDistrict][] = [...DISTRICTS.map((d) => [keyOf(d), d] as [string, TDistrict]), ...(Object.entries(TOWN_DISTRICT) as [string, TDistrict][])];
+const PLACE_NAMES: [string, TDistrict][] = [
+  ...DISTRICTS.map((d) => [keyOf(d), d] as [string, TDistrict]),
+  ...(Object.entries(TOWN_DISTRICT) as [string, TDistrict][]),
+];

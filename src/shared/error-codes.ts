@@ -11,24 +11,55 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, action: 'The username or password is wrong. The same answer whether or not the account exists.' },
   INVALID_API_KEY: { status: 401, action: 'The API key is unknown or revoked. Create a new key in Settings, API keys.' },
   SUBSCRIPTION_INACTIVE: { status: 402, action: "The business's subscription is not active. Pay on the Subscription page (/subscribe)." },
-  QUOTA_EXHAUSTED: { status: 402, action: "This month's reports of the plan are used up. Upgrade the plan or wait for the 1st of next month." },
+  QUOTA_EXHAUSTED: {
+    status: 402,
+    action: "This month's reports of the plan are used up. Upgrade the plan or wait for the 1st of next month.",
+  },
   CARD_DECLINED: { status: 402, action: 'The card was declined; nothing was charged. Use another card.' },
   FORBIDDEN: { status: 403, action: 'Signed in, but this role or account may not do this.' },
   ACCOUNT_DISABLED: { status: 403, action: 'The account is disabled by an administrator. Contact CreditCheck SL.' },
-  BUSINESS_SUSPENDED: { status: 403, action: 'The business (or its owner) is suspended or disabled: its members and keys are refused. Contact CreditCheck SL.' },
-  BUSINESS_NOT_VERIFIED: { status: 403, action: 'The business is not verified yet (or its verification was rejected). Upload the registration documents and wait for verification.' },
-  PLAN_WITHOUT_API_ACCESS: { status: 401, action: "The business's plan no longer includes API access: its keys do not work. Upgrade to Enterprise." },
-  FILE_FROZEN: { status: 403, action: 'The person has frozen their credit file. Only a review of an open account held before the freeze is allowed.' },
-  CONSENT_WITHDRAWN: { status: 403, action: 'The person has withdrawn consent for this business (and purpose). Ask them to grant it again.' },
+  BUSINESS_SUSPENDED: {
+    status: 403,
+    action: 'The business (or its owner) is suspended or disabled: its members and keys are refused. Contact CreditCheck SL.',
+  },
+  BUSINESS_NOT_VERIFIED: {
+    status: 403,
+    action:
+      'The business is not verified yet (or its verification was rejected). Upload the registration documents and wait for verification.',
+  },
+  PLAN_WITHOUT_API_ACCESS: {
+    status: 401,
+    action: "The business's plan no longer includes API access: its keys do not work. Upgrade to Enterprise.",
+  },
+  FILE_FROZEN: {
+    status: 403,
+    action: 'The person has frozen their credit file. Only a review of an open account held before the freeze is allowed.',
+  },
+  CONSENT_WITHDRAWN: {
+    status: 403,
+    action: 'The person has withdrawn consent for this business (and purpose). Ask them to grant it again.',
+  },
   NOT_FOUND: { status: 404, action: 'No such record, or not yours.' },
-  CONFLICT: { status: 409, action: 'The request conflicts with the current state (already taken, already answered, already done): `field` names what.' },
-  DISPUTE_NEEDS_NEW_INFORMATION: { status: 409, action: 'The entry was checked and verified after an earlier dispute. Say what is new since then.' },
+  CONFLICT: {
+    status: 409,
+    action: 'The request conflicts with the current state (already taken, already answered, already done): `field` names what.',
+  },
+  DISPUTE_NEEDS_NEW_INFORMATION: {
+    status: 409,
+    action: 'The entry was checked and verified after an earlier dispute. Say what is new since then.',
+  },
   BODY_TOO_LARGE: { status: 413, action: 'The body is over the limit (1 MiB; monthly files 64 MB or 100,000 rows). Split it.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, action: 'This content type is not accepted here: send application/json (monthly files: text/csv too).' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    action: 'This content type is not accepted here: send application/json (monthly files: text/csv too).',
+  },
   RATE_LIMITED: { status: 429, action: 'Too many requests: wait for `Retry-After` seconds.' },
   ACCOUNT_LOCKED: { status: 429, action: 'Too many failed sign-ins in a row: wait for `Retry-After` seconds.' },
   INTERNAL_ERROR: { status: 500, action: 'Our fault, logged. Retry later; tell us the request id if it persists.' },
-  SERVICE_UNAVAILABLE: { status: 503, action: 'Starting or shutting down: retry after `Retry-After` seconds (another instance may answer).' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    action: 'Starting or shutting down: retry after `Retry-After` seconds (another instance may answer).',
+  },
   DATABASE_UNAVAILABLE: { status: 503, action: 'The database does not answer: an outage, not a bug. Retry after `Retry-After` seconds.' },
 } as const satisfies Record<string, { status: number; action: string }>;
 

@@ -100,7 +100,12 @@ export const ZScoreAuditSchema = z.object({
   asOf: z.string(),
   context: z.string(),
   modelVersion: z.string(),
-  stored: z.object({ value: z.number().nullable(), band: z.string().nullable(), reasons: z.array(ZScoreReasonSchema), unavailableCode: z.string().nullable() }),
+  stored: z.object({
+    value: z.number().nullable(),
+    band: z.string().nullable(),
+    reasons: z.array(ZScoreReasonSchema),
+    unavailableCode: z.string().nullable(),
+  }),
   features: z.record(z.string(), z.number().nullable()).nullable(),
   points: z.record(z.string(), z.number()).nullable(),
   /** The score recomputed from the stored features with the stored model version. */

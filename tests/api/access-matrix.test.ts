@@ -82,7 +82,10 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/consumers/me/report': { roles: ['consumer'], owner: 'consumer/identity.test.ts: only the confirmed file' },
   'GET /api/consumers/me/reports': { roles: ['consumer'] },
   'POST /api/consumers/me/reports': { roles: ['consumer'] },
-  'GET /api/consumers/me/report.pdf': { roles: ['consumer'], owner: "consumer/reports-and-settings.test.ts: another consumer's report is 404" },
+  'GET /api/consumers/me/report.pdf': {
+    roles: ['consumer'],
+    owner: "consumer/reports-and-settings.test.ts: another consumer's report is 404",
+  },
   'GET /api/consumers/me/privacy': { roles: ['consumer'] },
   'POST /api/consumers/me/freeze': { roles: ['consumer'] },
   'POST /api/consumers/me/unfreeze': { roles: ['consumer'] },
@@ -90,7 +93,10 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'DELETE /api/consumers/me/fraud-alert': { roles: ['consumer'] },
   'GET /api/consumers/me/consents': { roles: ['consumer'] },
   'POST /api/consumers/me/consents': { roles: ['consumer'] },
-  'DELETE /api/consumers/me/consents': { roles: ['consumer'], owner: "consumer/privacy-and-log.test.ts: another consumer's consent is 404" },
+  'DELETE /api/consumers/me/consents': {
+    roles: ['consumer'],
+    owner: "consumer/privacy-and-log.test.ts: another consumer's consent is 404",
+  },
   'GET /api/consumers/me/lenders': { roles: ['consumer'] },
   'GET /api/consumers/me/access-log': { roles: ['consumer'], owner: "consumer/privacy-and-log.test.ts: never another's" },
   'GET /api/consumers/me/settings': { roles: ['consumer'] },
@@ -98,18 +104,33 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/consumers/me/password': { roles: ['consumer'] },
   'PUT /api/consumers/me/notification-preferences': { roles: ['consumer'] },
   'GET /api/admin/sandbox/sms': { roles: ['system_admin'] },
-  'GET /api/consumers/me/disputes': { roles: ['consumer'], owner: "consumer/disputes.test.ts: another consumer's disputes are never listed" },
+  'GET /api/consumers/me/disputes': {
+    roles: ['consumer'],
+    owner: "consumer/disputes.test.ts: another consumer's disputes are never listed",
+  },
   'POST /api/consumers/me/disputes': { roles: ['consumer'], owner: "consumer/disputes.test.ts: another person's account is 404" },
-  'GET /api/businesses/me/disputes': { roles: ['business'], owner: "consumer/disputes.test.ts: another business's disputes are never listed" },
+  'GET /api/businesses/me/disputes': {
+    roles: ['business'],
+    owner: "consumer/disputes.test.ts: another business's disputes are never listed",
+  },
   'GET /api/businesses/me/disputes/:id': { roles: ['business'], owner: "consumer/disputes.test.ts: another business's dispute is 404" },
-  'POST /api/businesses/me/disputes/:id/response': { roles: ['business'], owner: "consumer/disputes.test.ts: another business's dispute is 404" },
+  'POST /api/businesses/me/disputes/:id/response': {
+    roles: ['business'],
+    owner: "consumer/disputes.test.ts: another business's dispute is 404",
+  },
   'GET /api/notifications': { roles: ['consumer', 'business'], owner: 'consumer/reports-and-settings.test.ts: only the own' },
-  'POST /api/notifications/read': { roles: ['consumer', 'business'], owner: "consumer/reports-and-settings.test.ts: another's ids are ignored" },
+  'POST /api/notifications/read': {
+    roles: ['consumer', 'business'],
+    owner: "consumer/reports-and-settings.test.ts: another's ids are ignored",
+  },
   // Administration and oversight (issue 8, decisions/013).
   'GET /api/admin/overview': { roles: ['system_admin'] },
   'GET /api/admin/businesses': { roles: ['system_admin'] },
   'GET /api/admin/businesses/:id': { roles: ['system_admin'] },
-  'GET /api/admin/businesses/:id/documents/:documentId': { roles: ['system_admin'], owner: 'admin.test.ts: a document of another business is 404' },
+  'GET /api/admin/businesses/:id/documents/:documentId': {
+    roles: ['system_admin'],
+    owner: 'admin.test.ts: a document of another business is 404',
+  },
   'POST /api/admin/businesses/:id/verify': { roles: ['system_admin'] },
   'POST /api/admin/businesses/:id/reject': { roles: ['system_admin'] },
   'POST /api/admin/businesses/:id/suspend': { roles: ['system_admin'] },
@@ -184,7 +205,12 @@ afterAll(() => t.close());
 const SAMPLE_PARAMS: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000' };
 const urlOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
 const call = (method: string, url: string, cookie?: string) =>
-  t.app.inject({ method: method as 'GET', url: urlOf(url), headers: cookie ? { cookie } : {}, ...(method === 'GET' ? {} : { payload: {} }) });
+  t.app.inject({
+    method: method as 'GET',
+    url: urlOf(url),
+    headers: cookie ? { cookie } : {},
+    ...(method === 'GET' ? {} : { payload: {} }),
+  });
 
 describe('the access matrix', () => {
   it('lists every route the app registers, and only those', () => {
@@ -205,7 +231,9 @@ describe('the access matrix', () => {
   });
 });
 
-const guarded = Object.entries(ACCESS_MATRIX).filter((entry): entry is [string, Extract<Access, { roles: TRole[] }>] => 'roles' in entry[1]);
+const guarded = Object.entries(ACCESS_MATRIX).filter(
+  (entry): entry is [string, Extract<Access, { roles: TRole[] }>] => 'roles' in entry[1],
+);
 
 describe.each(guarded)('%s', (key, access) => {
   const [method, url] = key.split(' ');

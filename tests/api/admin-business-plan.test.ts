@@ -27,43 +27,95 @@ async function planEvents(businessId: string) {
 describe('PUT /api/admin/businesses/:id/plan', () => {
   it('moves a business to Enterprise with a contracted quota and period: API keys open, the quota applies, and it is audited', async () => {
     const business = await createBusiness(t, { planCode: 'professional' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/businesses/me/api-keys', headers: { cookie: business.cookie }, payload: { name: 'Core banking' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/businesses/me/api-keys',
+          headers: { cookie: business.cookie },
+          payload: { name: 'Core banking' },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const until = inAYear();
-    const response = await changePlan(business.id, admin, { planCode: 'enterprise', monthlyQuota: 500, nextBillingDate: until, note: 'Enterprise agreement EA-2026-014' });
+    const response = await changePlan(business.id, admin, {
+      planCode: 'enterprise',
+      monthlyQuota: 500,
+      nextBillingDate: until,
+      note: 'Enterprise agreement EA-2026-014',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      business: { id: business.id, planCode: 'enterprise', subscriptionStatus: 'active', monthlyQuota: 500, contractedQuota: 500, nextBillingDate: `${until}T00:00:00.000Z` },
+      business: {
+        id: business.id,
+        planCode: 'enterprise',
+        subscriptionStatus: 'active',
+        monthlyQuota: 500,
+        contractedQuota: 500,
+        nextBillingDate: `${until}T00:00:00.000Z`,
+      },
       message: `Plan changed to Enterprise: 500 reports a month (contracted), until ${until}.`,
     });
     expect((await get(`/api/admin/businesses/${business.id}`, admin)).json()).toMatchObject({ planCode: 'enterprise', monthlyQuota: 500 });
-    expect((await get('/api/businesses/me/usage', business.cookie)).json()).toMatchObject({ planCode: 'enterprise', monthlyQuota: 500, canInquire: true });
-    const key = await t.app.inject({ method: 'POST', url: '/api/businesses/me/api-keys', headers: { cookie: business.cookie }, payload: { name: 'Core banking' } });
+    expect((await get('/api/businesses/me/usage', business.cookie)).json()).toMatchObject({
+      planCode: 'enterprise',
+      monthlyQuota: 500,
+      canInquire: true,
+    });
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/me/api-keys',
+      headers: { cookie: business.cookie },
+      payload: { name: 'Core banking' },
+    });
     expect(key.statusCode, key.body).toBe(201);
 
     const events = await planEvents(business.id);
     expect(events).toHaveLength(1);
     const details = typeof events[0].details === 'string' ? JSON.parse(events[0].details) : events[0].details;
     expect(events[0].actor_role).toBe('system_admin');
-    expect(details).toMatchObject({ from: { planCode: 'professional', contractedQuota: null }, to: { planCode: 'enterprise', contractedQuota: 500 }, note: 'Enterprise agreement EA-2026-014' });
+    expect(details).toMatchObject({
+      from: { planCode: 'professional', contractedQuota: null },
+      to: { planCode: 'enterprise', contractedQuota: 500 },
+      note: 'Enterprise agreement EA-2026-014',
+    });
   });
 
   it('takes the plan quota and one month by default, no end date with null, and Starter as a lapsed subscription', async () => {
     const business = await createBusiness(t, { planCode: 'professional' });
     const standard = (await changePlan(business.id, admin, { planCode: 'standard', note: 'Paid by bank transfer, ref BT-88123' })).json();
-    expect(standard.business).toMatchObject({ planCode: 'standard', subscriptionStatus: 'active', monthlyQuota: 10, contractedQuota: null });
+    expect(standard.business).toMatchObject({
+      planCode: 'standard',
+      subscriptionStatus: 'active',
+      monthlyQuota: 10,
+      contractedQuota: null,
+    });
     const days = (new Date(standard.business.nextBillingDate).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
-    const open = (await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: null, note: 'Framework agreement, no end date' })).json();
+    const open = (
+      await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: null, note: 'Framework agreement, no end date' })
+    ).json();
     expect(open.business).toMatchObject({ planCode: 'enterprise', nextBillingDate: null, monthlyQuota: 50 });
     expect(open.message).toBe('Plan changed to Enterprise: 50 reports a month, with no end date.');
     expect((await get('/api/businesses/me/usage', business.cookie)).json()).toMatchObject({ canInquire: true });
 
-    const starter = (await changePlan(business.id, admin, { planCode: 'starter', nextBillingDate: inAYear(), note: 'Agreement ended' })).json();
+    const starter = (
+      await changePlan(business.id, admin, { planCode: 'starter', nextBillingDate: inAYear(), note: 'Agreement ended' })
+    ).json();
     expect(starter.business).toMatchObject({ planCode: 'starter', subscriptionStatus: 'inactive', nextBillingDate: null, monthlyQuota: 3 });
-    expect((await t.app.inject({ method: 'POST', url: '/api/businesses/me/api-keys', headers: { cookie: business.cookie }, payload: { name: 'Again' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/businesses/me/api-keys',
+          headers: { cookie: business.cookie },
+          payload: { name: 'Again' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await planEvents(business.id)).toHaveLength(3);
   });
 
@@ -83,14 +135,30 @@ describe('PUT /api/admin/businesses/:id/plan', () => {
     const business = await createBusiness(t, { planCode: 'professional' });
     const unknown = await changePlan(business.id, admin, { planCode: 'platinum', note: 'Upgrade' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ field: 'planCode', message: 'Unknown plan: choose one of starter, standard, professional, enterprise' }]);
-    expect((await changePlan(business.id, admin, { planCode: 'Enterprise!', note: 'Upgrade' })).json().errors).toEqual([{ field: 'planCode', message: 'Choose a plan' }]);
-    expect((await changePlan(business.id, admin, { note: 'Upgrade' })).json().errors).toEqual([{ field: 'planCode', message: 'Choose a plan' }]);
-    expect((await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: '31/12/2027', note: 'Upgrade' })).json().errors).toEqual([{ field: 'nextBillingDate', message: 'Enter a date as YYYY-MM-DD' }]);
-    expect((await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: '2020-01-01', note: 'Upgrade' })).json().errors).toEqual([{ field: 'nextBillingDate', message: 'The next billing date must be after today' }]);
-    expect((await changePlan(business.id, admin, { planCode: 'enterprise', monthlyQuota: -1, note: 'Upgrade' })).json().errors).toEqual([{ field: 'monthlyQuota', message: 'Quota must be 0 to 1,000,000' }]);
-    expect((await changePlan(business.id, admin, { planCode: 'enterprise' })).json().errors).toEqual([{ field: 'note', message: 'Please say why the plan changes, e.g. the agreement or payment reference (at least 3 characters)' }]);
-    expect((await changePlan('00000000-0000-4000-8000-000000000000', admin, { planCode: 'enterprise', note: 'Upgrade' })).statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual([
+      { field: 'planCode', message: 'Unknown plan: choose one of starter, standard, professional, enterprise' },
+    ]);
+    expect((await changePlan(business.id, admin, { planCode: 'Enterprise!', note: 'Upgrade' })).json().errors).toEqual([
+      { field: 'planCode', message: 'Choose a plan' },
+    ]);
+    expect((await changePlan(business.id, admin, { note: 'Upgrade' })).json().errors).toEqual([
+      { field: 'planCode', message: 'Choose a plan' },
+    ]);
+    expect(
+      (await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: '31/12/2027', note: 'Upgrade' })).json().errors,
+    ).toEqual([{ field: 'nextBillingDate', message: 'Enter a date as YYYY-MM-DD' }]);
+    expect(
+      (await changePlan(business.id, admin, { planCode: 'enterprise', nextBillingDate: '2020-01-01', note: 'Upgrade' })).json().errors,
+    ).toEqual([{ field: 'nextBillingDate', message: 'The next billing date must be after today' }]);
+    expect((await changePlan(business.id, admin, { planCode: 'enterprise', monthlyQuota: -1, note: 'Upgrade' })).json().errors).toEqual([
+      { field: 'monthlyQuota', message: 'Quota must be 0 to 1,000,000' },
+    ]);
+    expect((await changePlan(business.id, admin, { planCode: 'enterprise' })).json().errors).toEqual([
+      { field: 'note', message: 'Please say why the plan changes, e.g. the agreement or payment reference (at least 3 characters)' },
+    ]);
+    expect((await changePlan('00000000-0000-4000-8000-000000000000', admin, { planCode: 'enterprise', note: 'Upgrade' })).statusCode).toBe(
+      404,
+    );
     expect((await get(`/api/admin/businesses/${business.id}`, admin)).json()).toMatchObject({ planCode: 'professional' });
     expect(await planEvents(business.id)).toHaveLength(0);
   });

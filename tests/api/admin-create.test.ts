@@ -41,7 +41,10 @@ let server: ServerProcess | undefined;
 
 function runCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'admin:create', '--', ...args], { env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', 'admin:create', '--', ...args], {
+      env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -95,7 +98,9 @@ describe('npm run admin:create: the first administrator of a production install'
   }, 180_000);
 
   it('creates the administrator on an empty database (migrating it first), audited in the same transaction', async () => {
-    const created = await runCommand(['--username', 'Root-Admin', '--email', 'Ops@CreditCheck.sl', '--full-name', 'Fatmata Conteh'], { ADMIN_PASSWORD: PASSWORD });
+    const created = await runCommand(['--username', 'Root-Admin', '--email', 'Ops@CreditCheck.sl', '--full-name', 'Fatmata Conteh'], {
+      ADMIN_PASSWORD: PASSWORD,
+    });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Administrator root-admin <ops@creditcheck.sl> created');
 
@@ -120,10 +125,14 @@ describe('npm run admin:create: the first administrator of a production install'
   }, 180_000);
 
   it('refuses an existing username or email (taking over an administrator) with a clear message and a non-zero exit', async () => {
-    const sameName = await runCommand(['--username', 'root-admin', '--email', 'someone-else@creditcheck.sl'], { ADMIN_PASSWORD: 'Another-Long-Phrase-77' });
+    const sameName = await runCommand(['--username', 'root-admin', '--email', 'someone-else@creditcheck.sl'], {
+      ADMIN_PASSWORD: 'Another-Long-Phrase-77',
+    });
     expect(sameName.code).toBe(1);
     expect(sameName.stderr).toContain('username: An administrator with this username already exists');
-    const sameEmail = await runCommand(['--username', 'second-admin', '--email', 'OPS@creditcheck.sl'], { ADMIN_PASSWORD: 'Another-Long-Phrase-77' });
+    const sameEmail = await runCommand(['--username', 'second-admin', '--email', 'OPS@creditcheck.sl'], {
+      ADMIN_PASSWORD: 'Another-Long-Phrase-77',
+    });
     expect(sameEmail.code).toBe(1);
     expect(sameEmail.stderr).toContain('email: An administrator with this email already exists');
 
@@ -138,14 +147,22 @@ describe('npm run admin:create: the first administrator of a production install'
 
   it('the administrator signs in on a production-mode server (no demo mode) and reaches /api/admin/me', async () => {
     server = await startServerProcess({ ...PRODUCTION, DATABASE_URL: databaseUrl });
-    const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root-admin', password: PASSWORD }) });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root-admin', password: PASSWORD }),
+    });
     expect(login.status, await login.clone().text()).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const me = await fetch(`${server.url}/api/admin/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ role: 'system_admin', username: 'root-admin' });
     // Production has no demo account to fall back on.
-    const demo = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo-admin', password: 'CreditCheck-demo-1' }) });
+    const demo = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo-admin', password: 'CreditCheck-demo-1' }),
+    });
     expect(demo.status).toBe(401);
   }, 180_000);
 });

@@ -26,9 +26,19 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 const upload = (cookie: string, kind: string, fileName: string, data: Buffer, contentType = 'application/pdf') =>
-  t.app.inject({ method: 'POST', url: `/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(fileName)}`, headers: { cookie, 'content-type': contentType }, payload: data });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(fileName)}`,
+    headers: { cookie, 'content-type': contentType },
+    payload: data,
+  });
 const lastEvent = async (action: string) =>
-  (await queryRows<{ target_id: string; details: Record<string, unknown>; actor_role: string }>(t.db, sql`SELECT target_id, details, actor_role FROM audit_events WHERE action = ${action} ORDER BY id DESC LIMIT 1`))[0];
+  (
+    await queryRows<{ target_id: string; details: Record<string, unknown>; actor_role: string }>(
+      t.db,
+      sql`SELECT target_id, details, actor_role FROM audit_events WHERE action = ${action} ORDER BY id DESC LIMIT 1`,
+    )
+  )[0];
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of a png file')]);
@@ -64,10 +74,18 @@ describe('registration documents', () => {
     const other = await registerBusiness();
     const pdf = await upload(b.cookie, 'registration', 'certificate.PDF', PDF);
     expect(pdf.statusCode, pdf.body).toBe(201);
-    expect(pdf.json()).toMatchObject({ kind: 'registration', contentType: 'application/pdf', fileName: 'certificate.pdf', sizeBytes: PDF.length });
+    expect(pdf.json()).toMatchObject({
+      kind: 'registration',
+      contentType: 'application/pdf',
+      fileName: 'certificate.pdf',
+      sizeBytes: PDF.length,
+    });
     // The declared type does not matter: a PNG sent as octet-stream is a PNG.
     expect((await upload(b.cookie, 'tax', 'tin.bin', PNG, 'application/octet-stream')).json().contentType).toBe('image/png');
-    expect((await upload(b.cookie, 'supporting', '../../etc/passwd.jpg', JPEG, 'image/jpeg')).json()).toMatchObject({ contentType: 'image/jpeg', fileName: 'passwd.jpg' });
+    expect((await upload(b.cookie, 'supporting', '../../etc/passwd.jpg', JPEG, 'image/jpeg')).json()).toMatchObject({
+      contentType: 'image/jpeg',
+      fileName: 'passwd.jpg',
+    });
 
     const script = await upload(b.cookie, 'supporting', 'invoice.pdf', Buffer.from('<script>alert(1)</script>'));
     expect(script.statusCode).toBe(400);
@@ -97,7 +115,11 @@ describe('registration documents', () => {
     expect((await call('GET', `/api/admin/businesses/${other.id}/documents/${pdf.json().id}`, admin)).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/businesses/${b.id}/documents/${pdf.json().id}`, regulator)).statusCode).toBe(403);
 
-    const removed = await call('DELETE', `/api/businesses/me/documents/${list.documents.find((d: { kind: string }) => d.kind === 'supporting').id}`, b.cookie);
+    const removed = await call(
+      'DELETE',
+      `/api/businesses/me/documents/${list.documents.find((d: { kind: string }) => d.kind === 'supporting').id}`,
+      b.cookie,
+    );
     expect(removed.statusCode).toBe(200);
     expect((await call('GET', '/api/businesses/me/documents', b.cookie)).json().documents).toHaveLength(2);
     expect((await lastEvent('business.document_deleted')).details).toMatchObject({ kind: 'supporting' });
@@ -112,7 +134,10 @@ describe('registration documents', () => {
   });
 
   it('keeps the bytes in the database, not on disk, and a backup restores them exactly', async () => {
-    const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM business_documents WHERE octet_length(data) = size_bytes`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM business_documents WHERE octet_length(data) = size_bytes`,
+    );
     expect(row.n).toBeGreaterThan(0);
     const folder = mkdtempSync(join(tmpdir(), 'ccsl-documents-backup-'));
     const target = await openTestDatabase();
@@ -120,7 +145,10 @@ describe('registration documents', () => {
       await writeBackup(t.db, join(folder, 'b.jsonl.gz'));
       await restoreBackup(target.db, join(folder, 'b.jsonl.gz'));
       const digest = sql`SELECT id, encode(sha256(data), 'hex') AS digest, sha256 FROM business_documents ORDER BY id`;
-      const [before, after] = [await queryRows<{ digest: string; sha256: string }>(t.db, digest), await queryRows<{ digest: string; sha256: string }>(target.db, digest)];
+      const [before, after] = [
+        await queryRows<{ digest: string; sha256: string }>(t.db, digest),
+        await queryRows<{ digest: string; sha256: string }>(target.db, digest),
+      ];
       expect(after).toEqual(before);
       expect(after.every((d) => d.digest === d.sha256)).toBe(true);
     } finally {
@@ -146,7 +174,9 @@ describe('verifying businesses', () => {
 
     const detail = (await call('GET', `/api/admin/businesses/${b.id}`, admin)).json();
     expect(detail.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['registration', 'tax']);
-    const verified = await call('POST', `/api/admin/businesses/${b.id}/verify`, admin, { note: 'Certificate and TIN checked against the CAC register' });
+    const verified = await call('POST', `/api/admin/businesses/${b.id}/verify`, admin, {
+      note: 'Certificate and TIN checked against the CAC register',
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().business).toMatchObject({ verificationStatus: 'verified' });
     expect(verified.json().business.verifiedAt).toBeTruthy();
@@ -154,7 +184,11 @@ describe('verifying businesses', () => {
     const found = await search(b.cookie);
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().candidates.length).toBeGreaterThan(0);
-    expect(await lastEvent('admin.business_verified')).toMatchObject({ target_id: b.id, actor_role: 'system_admin', details: { from: 'pending', to: 'verified' } });
+    expect(await lastEvent('admin.business_verified')).toMatchObject({
+      target_id: b.id,
+      actor_role: 'system_admin',
+      details: { from: 'pending', to: 'verified' },
+    });
     // Verifying twice is a conflict that names the status.
     expect((await call('POST', `/api/admin/businesses/${b.id}/verify`, admin, {})).statusCode).toBe(409);
   });
@@ -190,14 +224,20 @@ describe('verifying businesses', () => {
     expect((await call('GET', '/api/businesses/me', memberCookie)).statusCode).toBe(200);
 
     expect((await call('POST', `/api/admin/businesses/${b.id}/suspend`, admin, { reason: 'x' })).statusCode).toBe(400);
-    const suspended = await call('POST', `/api/admin/businesses/${b.id}/suspend`, admin, { reason: 'Searches without consent under investigation' });
+    const suspended = await call('POST', `/api/admin/businesses/${b.id}/suspend`, admin, {
+      reason: 'Searches without consent under investigation',
+    });
     expect(suspended.statusCode).toBe(200);
     expect((await call('GET', '/api/businesses/me', b.cookie)).statusCode).toBe(401);
     expect((await call('GET', '/api/businesses/me', memberCookie)).statusCode).toBe(401);
     const login = await call('POST', '/api/businesses/login', undefined, { username: b.email, password: 'Str0ng-pass-1' });
     expect(login.statusCode).toBe(403);
     expect(await isBusinessInGoodStanding(t.db, b.id)).toBe(false);
-    expect((await lastEvent('admin.business_suspended')).details).toMatchObject({ from: 'verified', to: 'suspended', note: 'Searches without consent under investigation' });
+    expect((await lastEvent('admin.business_suspended')).details).toMatchObject({
+      from: 'verified',
+      to: 'suspended',
+      note: 'Searches without consent under investigation',
+    });
 
     expect((await call('POST', `/api/admin/businesses/${b.id}/reinstate`, admin, {})).json().business.verificationStatus).toBe('verified');
     const again = await logInAs(t.app, 'business', b.email, 'Str0ng-pass-1');
@@ -223,7 +263,8 @@ describe('accounts', () => {
 
   it('unlocks a locked consumer, disables (ending sessions) and enables', async () => {
     const consumer = await logInAs(t.app, 'consumer');
-    for (let i = 0; i < 10; i++) await call('POST', '/api/consumers/login', undefined, { username: 'DEMO0001', password: 'wrong-password' });
+    for (let i = 0; i < 10; i++)
+      await call('POST', '/api/consumers/login', undefined, { username: 'DEMO0001', password: 'wrong-password' });
     expect((await call('POST', '/api/consumers/login', undefined, { username: 'DEMO0001', password: DEMO_PASSWORD })).statusCode).toBe(429);
     const locked = (await call('GET', '/api/admin/users?status=locked', admin)).json().users;
     const target = locked.find((u: { name: string }) => u.name === 'Aminata Kamara');
@@ -264,21 +305,48 @@ describe('invitations', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     expect((await call('GET', `/api/invitations/${token}`)).json()).toMatchObject({ role: 'regulator', email: 'analyst@bsl.gov.sl' });
-    const mismatch = await call('POST', `/api/invitations/${token}/accept`, undefined, { fullName: 'Fatu Koroma', username: 'fkoroma', password: 'Regulat0r-pass', confirmPassword: 'other-pass' });
+    const mismatch = await call('POST', `/api/invitations/${token}/accept`, undefined, {
+      fullName: 'Fatu Koroma',
+      username: 'fkoroma',
+      password: 'Regulat0r-pass',
+      confirmPassword: 'other-pass',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors[0]).toMatchObject({ field: 'confirmPassword', message: 'Passwords do not match' });
-    const taken = await call('POST', `/api/invitations/${token}/accept`, undefined, { fullName: 'Fatu Koroma', username: 'demo-regulator', password: 'Regulat0r-pass', confirmPassword: 'Regulat0r-pass' });
+    const taken = await call('POST', `/api/invitations/${token}/accept`, undefined, {
+      fullName: 'Fatu Koroma',
+      username: 'demo-regulator',
+      password: 'Regulat0r-pass',
+      confirmPassword: 'Regulat0r-pass',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('username');
 
-    const accepted = await call('POST', `/api/invitations/${token}/accept`, undefined, { fullName: 'Fatu Koroma', username: 'FKoroma', password: 'Regulat0r-pass', confirmPassword: 'Regulat0r-pass' });
+    const accepted = await call('POST', `/api/invitations/${token}/accept`, undefined, {
+      fullName: 'Fatu Koroma',
+      username: 'FKoroma',
+      password: 'Regulat0r-pass',
+      confirmPassword: 'Regulat0r-pass',
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const cookie = await logInAs(t.app, 'regulator', 'fkoroma', 'Regulat0r-pass');
-    expect((await call('GET', '/api/regulators/me', cookie)).json()).toMatchObject({ fullName: 'Fatu Koroma', email: 'analyst@bsl.gov.sl' });
+    expect((await call('GET', '/api/regulators/me', cookie)).json()).toMatchObject({
+      fullName: 'Fatu Koroma',
+      email: 'analyst@bsl.gov.sl',
+    });
 
     // One time only.
     expect((await call('GET', `/api/invitations/${token}`)).statusCode).toBe(404);
-    expect((await call('POST', `/api/invitations/${token}/accept`, undefined, { fullName: 'X Y', username: 'another', password: 'Regulat0r-pass', confirmPassword: 'Regulat0r-pass' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/invitations/${token}/accept`, undefined, {
+          fullName: 'X Y',
+          username: 'another',
+          password: 'Regulat0r-pass',
+          confirmPassword: 'Regulat0r-pass',
+        })
+      ).statusCode,
+    ).toBe(404);
     const list = (await call('GET', '/api/admin/invitations', admin)).json().invitations;
     expect(list.find((i: { id: string }) => i.id === body.id).status).toBe('accepted');
     expect((await call('POST', '/api/admin/invitations', admin, { role: 'regulator', email: 'analyst@bsl.gov.sl' })).statusCode).toBe(409);
@@ -305,7 +373,12 @@ describe('invitations', () => {
     const mailing = await createTestApp({ config: { smtpUrl: smtp.url, demoMode: false, publicUrl: 'https://creditcheck.sl' } });
     try {
       const cookie = await logInAs(mailing.app, 'system_admin');
-      const res = await mailing.app.inject({ method: 'POST', url: '/api/admin/invitations', headers: { cookie }, payload: { role: 'system_admin', email: 'newadmin@creditcheck.sl' } });
+      const res = await mailing.app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: { cookie },
+        payload: { role: 'system_admin', email: 'newadmin@creditcheck.sl' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ delivery: 'email' });
       expect(res.json().link).toBeUndefined();
@@ -327,7 +400,12 @@ describe('settings, plans, content and help', () => {
   it('changes the exchange rate and dispute deadline, with validation and an audit event', async () => {
     const bad = await call('PUT', '/api/admin/settings', admin, { exchangeRateSlePerUsd: 'abc', disputeDeadlineDays: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['disputeDeadlineDays', 'exchangeRateSlePerUsd']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['disputeDeadlineDays', 'exchangeRateSlePerUsd']);
     const ok = await call('PUT', '/api/admin/settings', admin, { exchangeRateSlePerUsd: '23.15', disputeDeadlineDays: 21 });
     expect(ok.json()).toMatchObject({ exchangeRateSlePerUsd: '23.15', disputeDeadlineDays: 21 });
     expect((await call('GET', '/api/plans')).json().exchangeRateSlePerUsd).toBe('23.15');
@@ -345,16 +423,37 @@ describe('settings, plans, content and help', () => {
   });
 
   it("sets the landing page's managed text, and clearing it restores the default", async () => {
-    const res = await call('PUT', '/api/admin/content', admin, { section: 'hero', key: 'main_headline', content: 'Credit you can check, in Salone' });
+    const res = await call('PUT', '/api/admin/content', admin, {
+      section: 'hero',
+      key: 'main_headline',
+      content: 'Credit you can check, in Salone',
+    });
     expect(res.statusCode).toBe(200);
-    expect((await call('GET', '/api/cms/content?section=hero')).json()).toContainEqual({ key: 'main_headline', content: 'Credit you can check, in Salone' });
-    expect((await call('PUT', '/api/admin/content', admin, { section: 'hero', key: 'ai_scoring_title', content: 'x' })).json().errors[0].field).toBe('key');
+    expect((await call('GET', '/api/cms/content?section=hero')).json()).toContainEqual({
+      key: 'main_headline',
+      content: 'Credit you can check, in Salone',
+    });
+    expect(
+      (await call('PUT', '/api/admin/content', admin, { section: 'hero', key: 'ai_scoring_title', content: 'x' })).json().errors[0].field,
+    ).toBe('key');
     await call('PUT', '/api/admin/content', admin, { section: 'hero', key: 'main_headline', content: '' });
-    expect((await call('GET', '/api/cms/content?section=hero')).json().find((i: { key: string }) => i.key === 'main_headline')).toBeUndefined();
+    expect(
+      (await call('GET', '/api/cms/content?section=hero')).json().find((i: { key: string }) => i.key === 'main_headline'),
+    ).toBeUndefined();
   });
 
   it('creates a help article as a draft, edits, publishes and unpublishes it', async () => {
-    const article = { title: 'Reading the audit report', content: 'The audit report lists every event of a period.', category: 'features', difficulty: 'intermediate', estimatedTime: 4, version: '1.0', author: 'CreditCheck SL', tags: ['audit', 'regulator'], isFeatured: false };
+    const article = {
+      title: 'Reading the audit report',
+      content: 'The audit report lists every event of a period.',
+      category: 'features',
+      difficulty: 'intermediate',
+      estimatedTime: 4,
+      version: '1.0',
+      author: 'CreditCheck SL',
+      tags: ['audit', 'regulator'],
+      isFeatured: false,
+    };
     const created = await call('POST', '/api/admin/help', admin, article);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
@@ -384,14 +483,24 @@ describe('who may use administration', () => {
   it('refuses businesses, consumers and regulators on every admin route, and visitors too', async () => {
     const business = await logInAs(t.app, 'business');
     const consumer = await logInAs(t.app, 'consumer');
-    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/admin/') && !r.url.startsWith('/api/admin/audit/') && r.url !== '/api/admin/login' && r.url !== '/api/admin/logout');
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        r.url.startsWith('/api/admin/') &&
+        !r.url.startsWith('/api/admin/audit/') &&
+        r.url !== '/api/admin/login' &&
+        r.url !== '/api/admin/logout',
+    );
     expect(routes.length).toBeGreaterThan(25);
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
       const method = route.method as Method;
       const withBody = method === 'GET' ? undefined : {};
       expect((await call(method, url, undefined, withBody)).statusCode, `${method} ${url} visitor`).toBe(401);
-      for (const [who, cookie] of [['business', business], ['consumer', consumer], ['regulator', regulator]] as const) {
+      for (const [who, cookie] of [
+        ['business', business],
+        ['consumer', consumer],
+        ['regulator', regulator],
+      ] as const) {
         const expected = route.url === '/api/admin/me' ? 401 : 403;
         expect((await call(method, url, cookie, withBody)).statusCode, `${method} ${url} ${who}`).toBe(expected);
       }
@@ -408,7 +517,12 @@ describe('who may use administration', () => {
 
 it('never lets a session cookie of a disabled administrator act', async () => {
   const invite = (await call('POST', '/api/admin/invitations', admin, { role: 'system_admin', email: 'second@creditcheck.sl' })).json();
-  await call('POST', `/api/invitations/${invite.link.split('/invite/')[1]}/accept`, undefined, { fullName: 'Second Admin', username: 'second-admin', password: 'Adm1n-pass-22', confirmPassword: 'Adm1n-pass-22' });
+  await call('POST', `/api/invitations/${invite.link.split('/invite/')[1]}/accept`, undefined, {
+    fullName: 'Second Admin',
+    username: 'second-admin',
+    password: 'Adm1n-pass-22',
+    confirmPassword: 'Adm1n-pass-22',
+  });
   const login = await call('POST', '/api/admin/login', undefined, { username: 'second-admin', password: 'Adm1n-pass-22' });
   const second = sessionCookieOf(login);
   const secondId = (await call('GET', '/api/admin/me', second)).json().id;

@@ -42,11 +42,16 @@ async function openLog(): Promise<Log> {
   const t = await createTestApp({ config: { auditSealKey: KEY, auditHeadFile: headFile } });
   const admin = await logInAs(t.app, 'system_admin');
   const regulator = await logInAs(t.app, 'regulator');
-  await recordAuditEvents(t.db, [{ action: 'admin.business_verified', targetType: 'business', targetId: 'b-1', details: { note: 'documents checked' } }]);
+  await recordAuditEvents(t.db, [
+    { action: 'admin.business_verified', targetType: 'business', targetId: 'b-1', details: { note: 'documents checked' } },
+  ]);
   await sealAllPendingEvents(t.db, sealing);
-  await recordAuditEvents(t.db, [{ action: 'credit.report_pulled', targetType: 'credit_report', targetId: 'r-1', details: { purpose: 'credit_application' } }]);
+  await recordAuditEvents(t.db, [
+    { action: 'credit.report_pulled', targetType: 'credit_report', targetId: 'r-1', details: { purpose: 'credit_application' } },
+  ]);
   await sealAllPendingEvents(t.db, sealing);
-  const verify = async (query = '') => (await t.app.inject({ method: 'GET', url: `/api/admin/audit/verify${query}`, headers: { cookie: admin } })).json();
+  const verify = async (query = '') =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/audit/verify${query}`, headers: { cookie: admin } })).json();
   expect((await verify()).valid).toBe(true);
   return { t, admin, regulator, headFile, sealing, verify, close: () => t.close() };
 }
@@ -71,7 +76,10 @@ async function recomputeEverySeal(t: TestApp, options: { asVersion1?: boolean } 
   );
   let previousSealHash = GENESIS_SEAL_HASH;
   for (const seal of seals) {
-    const events = await queryRows<{ id: string | number; content_hash: string }>(t.db, sql`SELECT id, content_hash FROM audit_events WHERE seal_id = ${seal.id} ORDER BY id`);
+    const events = await queryRows<{ id: string | number; content_hash: string }>(
+      t.db,
+      sql`SELECT id, content_hash FROM audit_events WHERE seal_id = ${seal.id} ORDER BY id`,
+    );
     const fields = {
       previousSealHash,
       merkleRoot: merkleRootOf(events.map((e) => ({ id: Number(e.id), contentHash: e.content_hash }))),
@@ -92,7 +100,9 @@ async function recomputeEverySeal(t: TestApp, options: { asVersion1?: boolean } 
 async function editEvent(t: TestApp, action: string, details: Record<string, unknown>) {
   const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.id)).limit(1);
   const contentHash = hashEventContent({ ...event, details });
-  await t.db.execute(sql`UPDATE audit_events SET details = ${JSON.stringify(details)}::jsonb, content_hash = ${contentHash} WHERE id = ${event.id}`);
+  await t.db.execute(
+    sql`UPDATE audit_events SET details = ${JSON.stringify(details)}::jsonb, content_hash = ${contentHash} WHERE id = ${event.id}`,
+  );
   return event.id;
 }
 
@@ -190,7 +200,10 @@ describe('attack 2: a back-dated event inserted and sealed', () => {
     const log = await openLog();
     try {
       // An id left unused, as a rolled-back transaction leaves one, then later events sealed above it.
-      const [{ gap }] = await queryRows<{ gap: string | number }>(log.t.db, sql`SELECT nextval(pg_get_serial_sequence('audit_events', 'id')) AS gap`);
+      const [{ gap }] = await queryRows<{ gap: string | number }>(
+        log.t.db,
+        sql`SELECT nextval(pg_get_serial_sequence('audit_events', 'id')) AS gap`,
+      );
       await recordAuditEvents(log.t.db, [{ action: 'test.after_gap' }]);
       await sealAllPendingEvents(log.t.db, log.sealing);
       const { occurredAt, contentHash } = backdatedEvent(3);
@@ -251,26 +264,48 @@ describe('the seal heads outside the database', () => {
   it('writes every new head to the file, and the regulator downloads them (JSON and CSV) and sees the latest', async () => {
     const log = await openLog();
     try {
-      const seals = await queryRows<{ sequence: string | number; seal_hash: string }>(log.t.db, sql`SELECT sequence, seal_hash FROM audit_seals ORDER BY sequence`);
-      const lines = readFileSync(log.headFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const seals = await queryRows<{ sequence: string | number; seal_hash: string }>(
+        log.t.db,
+        sql`SELECT sequence, seal_hash FROM audit_seals ORDER BY sequence`,
+      );
+      const lines = readFileSync(log.headFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines.map((h) => h.sealHash)).toEqual(seals.map((s) => s.seal_hash));
       expect(lines.map((h) => h.sequence)).toEqual(seals.map((s) => Number(s.sequence)));
       const json = await log.t.app.inject({ method: 'GET', url: '/api/regulators/audit/seal-heads', headers: { cookie: log.regulator } });
       expect(json.statusCode).toBe(200);
       expect(json.json()).toMatchObject({ isKept: true, latest: { sealHash: seals[seals.length - 1].seal_hash } });
       expect(json.json().heads).toEqual(lines);
-      const after = await log.t.app.inject({ method: 'GET', url: `/api/regulators/audit/seal-heads?after=${lines.length - 1}`, headers: { cookie: log.regulator } });
+      const after = await log.t.app.inject({
+        method: 'GET',
+        url: `/api/regulators/audit/seal-heads?after=${lines.length - 1}`,
+        headers: { cookie: log.regulator },
+      });
       expect(after.json().heads).toEqual(lines.slice(-1));
-      const csv = await log.t.app.inject({ method: 'GET', url: '/api/regulators/audit/seal-heads?format=csv', headers: { cookie: log.regulator } });
+      const csv = await log.t.app.inject({
+        method: 'GET',
+        url: '/api/regulators/audit/seal-heads?format=csv',
+        headers: { cookie: log.regulator },
+      });
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.headers['content-disposition']).toMatch(/attachment/);
       const rows = csv.body.trim().split('\n');
       expect(rows[0]).toBe('sequence,sealId,version,sealHash,eventCount,lastEventId,sealedAt');
       expect(rows.slice(1).map((r) => r.split(',')[3])).toEqual(seals.map((s) => s.seal_hash));
       const verification = await log.verify();
-      expect(verification).toMatchObject({ valid: true, outsideHeadChecked: true, outsideHead: { sealHash: seals[seals.length - 1].seal_hash } });
+      expect(verification).toMatchObject({
+        valid: true,
+        outsideHeadChecked: true,
+        outsideHead: { sealHash: seals[seals.length - 1].seal_hash },
+      });
       for (const role of ['business', 'consumer'] as const) {
-        const res = await log.t.app.inject({ method: 'GET', url: '/api/regulators/audit/seal-heads', headers: { cookie: await logInAs(log.t.app, role) } });
+        const res = await log.t.app.inject({
+          method: 'GET',
+          url: '/api/regulators/audit/seal-heads',
+          headers: { cookie: await logInAs(log.t.app, role) },
+        });
         expect(res.statusCode, role).toBe(403);
       }
     } finally {
@@ -283,7 +318,11 @@ describe('the seal heads outside the database', () => {
     try {
       const [first] = await queryRows<{ seal_hash: string }>(log.t.db, sql`SELECT seal_hash FROM audit_seals ORDER BY sequence LIMIT 1`);
       expect(await log.verify(`?head=${first.seal_hash}`)).toMatchObject({ valid: true, givenHeadFound: true });
-      expect(await log.verify(`?head=${sha256('a head nobody kept')}`)).toMatchObject({ valid: false, givenHeadFound: false, problem: expect.stringMatching(/not in the chain/) });
+      expect(await log.verify(`?head=${sha256('a head nobody kept')}`)).toMatchObject({
+        valid: false,
+        givenHeadFound: false,
+        problem: expect.stringMatching(/not in the chain/),
+      });
       const bad = await log.t.app.inject({ method: 'GET', url: '/api/admin/audit/verify?head=nope', headers: { cookie: log.regulator } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors[0].field).toBe('head');
@@ -302,7 +341,9 @@ describe('audit_seals is append-only like audit_events', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of seals, and TRUNCATE of events, without turning the triggers off', async () => {
     const log = await openLog();
     try {
-      await expect(log.t.db.execute(sql`UPDATE audit_seals SET seal_hash = 'x' WHERE id = (SELECT min(id) FROM audit_seals)`)).rejects.toThrow();
+      await expect(
+        log.t.db.execute(sql`UPDATE audit_seals SET seal_hash = 'x' WHERE id = (SELECT min(id) FROM audit_seals)`),
+      ).rejects.toThrow();
       await expect(log.t.db.execute(sql`DELETE FROM audit_seals WHERE id = (SELECT max(id) FROM audit_seals)`)).rejects.toThrow();
       await expect(log.t.db.execute(sql`TRUNCATE audit_seals`)).rejects.toThrow();
       await expect(log.t.db.execute(sql`TRUNCATE audit_events CASCADE`)).rejects.toThrow();
@@ -321,7 +362,10 @@ describe('older unkeyed seals', () => {
       const sealing = { key: KEY, headFile };
       // A database sealed before keyed seals: one version 1 seal, written as the old sealer did.
       await recordAuditEvents(t.db, [{ action: 'test.legacy', details: { n: 1 } }]);
-      const events = await queryRows<{ id: string | number; content_hash: string }>(t.db, sql`SELECT id, content_hash FROM audit_events ORDER BY id`);
+      const events = await queryRows<{ id: string | number; content_hash: string }>(
+        t.db,
+        sql`SELECT id, content_hash FROM audit_events ORDER BY id`,
+      );
       const fields = {
         previousSealHash: GENESIS_SEAL_HASH,
         merkleRoot: merkleRootOf(events.map((e) => ({ id: Number(e.id), contentHash: e.content_hash }))),
@@ -340,7 +384,10 @@ describe('older unkeyed seals', () => {
       const { verifyAuditLog } = await import('../../src/server/modules/audit/verify');
       const result = await verifyAuditLog(t.db, { sealing });
       expect(result).toMatchObject({ valid: true, seals: 2 });
-      const heads = readFileSync(headFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const heads = readFileSync(headFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(heads.map((h) => [h.sequence, h.version])).toEqual([
         [1, 1],
         [2, 2],

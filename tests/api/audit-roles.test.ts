@@ -96,7 +96,10 @@ describe.skipIf(!adminUrl)('the application as a PostgreSQL role that owns no ta
   it('connects as the application role, which owns no table', async () => {
     const [{ role }] = await queryRows<{ role: string }>(database.db, sql`SELECT current_user AS role`);
     expect(role).toBe(APP);
-    const [{ owned }] = await queryRows<{ owned: number }>(database.db, sql`SELECT count(*)::int AS owned FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`);
+    const [{ owned }] = await queryRows<{ owned: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS owned FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`,
+    );
     expect(owned).toBe(0);
   });
 
@@ -105,10 +108,20 @@ describe.skipIf(!adminUrl)('the application as a PostgreSQL role that owns no ta
     const admin = await logInAs(app, 'system_admin');
     const regulator = await logInAs(app, 'regulator');
     await logInAs(app, 'consumer');
-    const search = await app.inject({ method: 'POST', url: '/api/credit/search', headers: { cookie: business }, payload: { purpose: 'credit_application', nationalId: 'DEMO0001' } });
+    const search = await app.inject({
+      method: 'POST',
+      url: '/api/credit/search',
+      headers: { cookie: business },
+      payload: { purpose: 'credit_application', nationalId: 'DEMO0001' },
+    });
     expect(search.statusCode).toBe(200);
     const subjectId = search.json().candidates[0].subjectId as string;
-    const report = await app.inject({ method: 'POST', url: '/api/credit/reports', headers: { cookie: business }, payload: { subjectId, purpose: 'credit_application', consent: true } });
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/credit/reports',
+      headers: { cookie: business },
+      payload: { subjectId, purpose: 'credit_application', consent: true },
+    });
     expect(report.statusCode).toBe(200);
     await recordAuditEvent(database.db, { action: 'test.as_application_role', details: { ok: true } });
     expect(await sealAllPendingEvents(database.db, { key: KEY, headFile: config.auditHeadFile })).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const verify = async (cookie = admin) => (await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: { cookie } })).json();
+const verify = async (cookie = admin) =>
+  (await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: { cookie } })).json();
 const events = async (query = '') =>
   (await t.app.inject({ method: 'GET', url: `/api/admin/audit/events${query}`, headers: { cookie: admin } })).json().events as {
     id: number;
@@ -86,7 +87,10 @@ describe('GET /api/admin/audit/verify', () => {
 
   it('names the event when one sealed event is altered directly in the database', async () => {
     await sealAllPendingEvents(t.db);
-    const [target] = await queryRows<{ id: string; ip: string | null }>(t.db, sql`SELECT id, ip FROM audit_events WHERE action = 'auth.login' ORDER BY id LIMIT 1`);
+    const [target] = await queryRows<{ id: string; ip: string | null }>(
+      t.db,
+      sql`SELECT id, ip FROM audit_events WHERE action = 'auth.login' ORDER BY id LIMIT 1`,
+    );
     await asTamperer(sql`UPDATE audit_events SET ip = '203.0.113.9' WHERE id = ${target.id}`);
     const result = await verify();
     expect(result.valid).toBe(false);
@@ -119,7 +123,10 @@ describe('sealing', () => {
   it('seals in batches and catches events committed after a later id was sealed', async () => {
     const fresh = await import('../helpers/test-app').then((m) => m.createTestApp({ seed: false }));
     try {
-      await recordAuditEvents(fresh.db, Array.from({ length: 12 }, (_, i) => ({ action: 'test.batch', details: { i } })));
+      await recordAuditEvents(
+        fresh.db,
+        Array.from({ length: 12 }, (_, i) => ({ action: 'test.batch', details: { i } })),
+      );
       expect((await sealPendingEvents(fresh.db, 5)).sealed).toBe(5);
       expect(await sealAllPendingEvents(fresh.db)).toBe(7);
       expect((await sealPendingEvents(fresh.db)).sealed).toBe(0);
@@ -133,10 +140,16 @@ describe('sealing', () => {
   });
 
   it('does not seal from two callers at once', async () => {
-    await recordAuditEvents(t.db, Array.from({ length: 30 }, () => ({ action: 'test.race' })));
+    await recordAuditEvents(
+      t.db,
+      Array.from({ length: 30 }, () => ({ action: 'test.race' })),
+    );
     const results = await Promise.all([sealPendingEvents(t.db), sealPendingEvents(t.db), sealPendingEvents(t.db)]);
     const total = results.reduce((sum, r) => sum + r.sealed, 0);
-    const [{ unsealed }] = await queryRows<{ unsealed: number }>(t.db, sql`SELECT count(*)::int AS unsealed FROM audit_events WHERE action = 'test.race' AND seal_id IS NULL`);
+    const [{ unsealed }] = await queryRows<{ unsealed: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS unsealed FROM audit_events WHERE action = 'test.race' AND seal_id IS NULL`,
+    );
     expect(unsealed).toBe(0);
     expect(total).toBeGreaterThanOrEqual(30);
   });

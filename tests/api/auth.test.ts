@@ -15,7 +15,12 @@ afterAll(() => t.close());
 const me = (role: TRole, cookie?: string) =>
   t.app.inject({ method: 'GET', url: `/api/${ROLE_API_SEGMENT[role]}/me`, headers: cookie ? { cookie } : {} });
 const login = (role: TRole, username: string, password: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/${ROLE_API_SEGMENT[role]}/login`, payload: { username, password }, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/${ROLE_API_SEGMENT[role]}/login`,
+    payload: { username, password },
+    headers: cookie ? { cookie } : {},
+  });
 
 describe('sign-in of the four demo accounts', () => {
   it.each(ROLES)('%s signs in through its own endpoint and reads its /me', async (role) => {
@@ -82,7 +87,12 @@ describe('wrong credentials', () => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/businesses/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not valid JSON/);
   });
@@ -105,12 +115,19 @@ describe('lockout', () => {
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
 
     // Once the lock has passed, the right password works again and the count starts afresh.
-    await t.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, reg.json().id));
+    await t.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, reg.json().id));
     expect((await login('consumer', 'LOCK00001', 'Str0ng-pass')).statusCode).toBe(200);
   });
 
   it('resets the count after a successful sign-in', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'LOCK00002', phone: '+23277111333' }) });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/register',
+      payload: consumerPayload({ nationalId: 'LOCK00002', phone: '+23277111333' }),
+    });
     for (let i = 0; i < 9; i++) await login('consumer', 'LOCK00002', 'bad-password');
     expect((await login('consumer', 'LOCK00002', 'Str0ng-pass')).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await login('consumer', 'LOCK00002', 'bad-password');
@@ -184,18 +201,38 @@ describe('sessions', () => {
 describe('sign-in by NIN and by phone do not collide (decisions/021)', () => {
   it('attack: registering the NIN 076000001 (the local form of the demo consumer’s phone +232 76 000 001) is refused', async () => {
     for (const nationalId of ['076000001', '076-000-001', '23276000001']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId, phone: '+23277111555' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/consumers/register',
+        payload: consumerPayload({ nationalId, phone: '+23277111555' }),
+      });
       expect(res.statusCode, nationalId).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ field: 'nationalId', message: expect.stringMatching(/phone number, not a National ID/) });
+      expect(res.json().errors[0]).toMatchObject({
+        field: 'nationalId',
+        message: expect.stringMatching(/phone number, not a National ID/),
+      });
     }
     // A NIN with letters is no phone, even when a phone parser would read its digits.
-    const letters = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'SL76000001', phone: '+23277111556' }) });
+    const letters = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/register',
+      payload: consumerPayload({ nationalId: 'SL76000001', phone: '+23277111556' }),
+    });
     expect(letters.statusCode).toBe(201);
     expect((await login('consumer', 'SL76000001', 'Str0ng-pass')).json().id).toBe(letters.json().id);
   });
 
   it('attack: an account holding the NIN 076000001 (from before the rule) cannot stand in front of the owner of +232 76 000 001', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'LOOKALIKE1', phone: '+23277111557', password: 'Lookalike-pass-1', confirmPassword: 'Lookalike-pass-1' }) });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/register',
+      payload: consumerPayload({
+        nationalId: 'LOOKALIKE1',
+        phone: '+23277111557',
+        password: 'Lookalike-pass-1',
+        confirmPassword: 'Lookalike-pass-1',
+      }),
+    });
     expect(reg.statusCode).toBe(201);
     await t.db.execute(sql`UPDATE consumer_profiles SET national_id = '076000001' WHERE user_id = ${reg.json().id}::uuid`);
     const demo = (await me('consumer', await logInAs(t.app, 'consumer'))).json();

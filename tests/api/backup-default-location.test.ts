@@ -20,26 +20,38 @@ const hadBackupsFolder = existsSync(join(repoDir, 'backups'));
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
   if (written) rmSync(join(repoDir, written), { force: true });
-  if (!hadBackupsFolder && existsSync(join(repoDir, 'backups')) && readdirSync(join(repoDir, 'backups')).length === 0) rmSync(join(repoDir, 'backups'), { recursive: true });
+  if (!hadBackupsFolder && existsSync(join(repoDir, 'backups')) && readdirSync(join(repoDir, 'backups')).length === 0)
+    rmSync(join(repoDir, 'backups'), { recursive: true });
 });
 
 describe('npm run db:backup without a file name', () => {
-  it('attack: a backup taken with no file name goes to backups/, which git ignores, never loose in the repository root', { timeout: 180_000 }, async () => {
-    const database = await openDatabase({ dataDir });
-    await database.migrate();
-    await database.close();
-    const rootBefore = new Set(readdirSync(repoDir));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
-    delete env.DATABASE_URL;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/backup-cli.ts', 'backup'], { cwd: repoDir, env, encoding: 'utf8', timeout: 170_000 });
-    expect(run.status, run.stderr).toBe(0);
-    written = /to (\S+)\s*$/.exec(run.stdout.trim())?.[1];
-    expect(written).toMatch(/^backups\/creditcheck-backup-[0-9TZ-]+\.jsonl\.gz$/);
-    expect([...readdirSync(repoDir)].filter((f) => !rootBefore.has(f) && f !== 'backups')).toEqual([]);
-    expect(existsSync(join(repoDir, written!))).toBe(true);
-    const ignored = spawnSync('git', ['check-ignore', '-q', written!], { cwd: repoDir });
-    expect(ignored.status).toBe(0);
-    const firstLine = gunzipSync(readFileSync(join(repoDir, written!))).toString('utf8').split('\n')[0];
-    expect(JSON.parse(firstLine)).toMatchObject({ format: 'creditcheck-sl-backup/1' });
-  });
+  it(
+    'attack: a backup taken with no file name goes to backups/, which git ignores, never loose in the repository root',
+    { timeout: 180_000 },
+    async () => {
+      const database = await openDatabase({ dataDir });
+      await database.migrate();
+      await database.close();
+      const rootBefore = new Set(readdirSync(repoDir));
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+      delete env.DATABASE_URL;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/backup-cli.ts', 'backup'], {
+        cwd: repoDir,
+        env,
+        encoding: 'utf8',
+        timeout: 170_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      written = /to (\S+)\s*$/.exec(run.stdout.trim())?.[1];
+      expect(written).toMatch(/^backups\/creditcheck-backup-[0-9TZ-]+\.jsonl\.gz$/);
+      expect([...readdirSync(repoDir)].filter((f) => !rootBefore.has(f) && f !== 'backups')).toEqual([]);
+      expect(existsSync(join(repoDir, written!))).toBe(true);
+      const ignored = spawnSync('git', ['check-ignore', '-q', written!], { cwd: repoDir });
+      expect(ignored.status).toBe(0);
+      const firstLine = gunzipSync(readFileSync(join(repoDir, written!)))
+        .toString('utf8')
+        .split('\n')[0];
+      expect(JSON.parse(firstLine)).toMatchObject({ format: 'creditcheck-sl-backup/1' });
+    },
+  );
 });

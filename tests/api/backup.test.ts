@@ -39,7 +39,9 @@ async function snapshot(db: Database): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of await listTablesInDependencyOrder(db)) {
     const key = (await primaryKeyOf(db, table)).map((c) => `"${c}"`).join(', ') || '1';
-    out[table] = (await queryRows<{ row: string }>(db, sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${key}`))).map((r) => r.row);
+    out[table] = (
+      await queryRows<{ row: string }>(db, sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${key}`))
+    ).map((r) => r.row);
   }
   return out;
 }

@@ -12,7 +12,12 @@ afterAll(() => t.close());
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n`);
 const upload = (cookie: string, kind: string, fileName: string, data: Buffer) =>
-  t.app.inject({ method: 'POST', url: `/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(fileName)}`, headers: { cookie, 'content-type': 'application/pdf' }, payload: data });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(fileName)}`,
+    headers: { cookie, 'content-type': 'application/pdf' },
+    payload: data,
+  });
 const call = (method: 'GET' | 'DELETE', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
 
 /** A team member of the business, signed in. */
@@ -22,7 +27,14 @@ async function memberOf(ownerCookie: string, name: string): Promise<{ userId: st
     method: 'POST',
     url: '/api/businesses/me/team',
     headers: { cookie: ownerCookie },
-    payload: { fullName: `Member ${name}`, position: 'Compliance officer', username, email: `${username}@lender.sl`, password: 'Member-pass-1', confirmPassword: 'Member-pass-1' },
+    payload: {
+      fullName: `Member ${name}`,
+      position: 'Compliance officer',
+      username,
+      email: `${username}@lender.sl`,
+      password: 'Member-pass-1',
+      confirmPassword: 'Member-pass-1',
+    },
   });
   expect(added.statusCode, added.body).toBe(201);
   return { userId: added.json().userId as string, cookie: await logInAs(t.app, 'business', username, 'Member-pass-1') };
@@ -38,7 +50,10 @@ describe('registration documents of a business with a team', () => {
 
     const list = await call('GET', '/api/businesses/me/documents', member.cookie);
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toMatchObject({ verificationStatus: 'pending', documents: [{ id: ownersDocument.id, fileName: 'certificate.pdf' }] });
+    expect(list.json()).toMatchObject({
+      verificationStatus: 'pending',
+      documents: [{ id: ownersDocument.id, fileName: 'certificate.pdf' }],
+    });
     const download = await call('GET', `/api/businesses/me/documents/${ownersDocument.id}`, member.cookie);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf('owner'))).toBe(true);
@@ -46,7 +61,9 @@ describe('registration documents of a business with a team', () => {
     // Another business's document is not found, whoever of this business asks.
     expect((await call('GET', `/api/businesses/me/documents/${othersDocument.id}`, member.cookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/businesses/me/documents/${othersDocument.id}`, member.cookie)).statusCode).toBe(404);
-    expect((await call('GET', '/api/businesses/me/documents', member.cookie)).json().documents.map((d: { id: string }) => d.id)).not.toContain(othersDocument.id);
+    expect(
+      (await call('GET', '/api/businesses/me/documents', member.cookie)).json().documents.map((d: { id: string }) => d.id),
+    ).not.toContain(othersDocument.id);
 
     // What the member uploads is the business's, and the owner sees it; the audit names the member.
     const byMember = await upload(member.cookie, 'tax', 'tin.pdf', pdf('member'));
@@ -58,7 +75,9 @@ describe('registration documents of a business with a team', () => {
       sql`SELECT business_id, actor_user_id FROM audit_events WHERE action = 'business.document_uploaded' AND target_id = ${byMember.json().id}`,
     );
     expect(audit).toEqual({ business_id: business.id, actor_user_id: member.userId });
-    expect((await call('GET', '/api/businesses/me/documents', other.cookie)).json().documents.map((d: { id: string }) => d.id)).toEqual([othersDocument.id]);
+    expect((await call('GET', '/api/businesses/me/documents', other.cookie)).json().documents.map((d: { id: string }) => d.id)).toEqual([
+      othersDocument.id,
+    ]);
 
     expect((await call('DELETE', `/api/businesses/me/documents/${byMember.json().id}`, member.cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/businesses/me/documents', business.cookie)).json().documents).toHaveLength(1);

@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const get = (url: string, cookie = demo) => call('GET', url, cookie);
 
 /** The PDF's Author entry (pdfkit writes it as an indirect string object). */
@@ -49,8 +54,18 @@ describe('GET /api/businesses/me/dashboard', () => {
     const subjectId = await demoConsumerId();
     const pulled = await call('POST', '/api/credit/reports', demo, { subjectId, purpose: PURPOSE, consent: true });
     expect(pulled.statusCode).toBe(200);
-    await call('POST', '/api/credit/accounts', demo, defaulterReport({ subject: { nationalId: 'DASH000001', firstName: 'Abu', lastName: 'Conteh' }, account: { accountNumber: 'DASH-1' } }));
-    const file = await call('POST', '/api/credit/submissions', demo, { rows: [accountReport({ subject: { nationalId: 'DASH000002' }, account: { accountNumber: 'DASH-2' } })] });
+    await call(
+      'POST',
+      '/api/credit/accounts',
+      demo,
+      defaulterReport({
+        subject: { nationalId: 'DASH000001', firstName: 'Abu', lastName: 'Conteh' },
+        account: { accountNumber: 'DASH-1' },
+      }),
+    );
+    const file = await call('POST', '/api/credit/submissions', demo, {
+      rows: [accountReport({ subject: { nationalId: 'DASH000002' }, account: { accountNumber: 'DASH-2' } })],
+    });
     expect(file.statusCode).toBe(202);
 
     const after = (await get('/api/businesses/me/dashboard')).json();
@@ -63,7 +78,13 @@ describe('GET /api/businesses/me/dashboard', () => {
     expect(after.activeClients).toBe(before.activeClients + 2);
 
     const [latest, previous] = after.recentInquiries;
-    expect(latest).toMatchObject({ kind: 'report', subjectName: 'Aminata Kamara', reportId: pulled.json().reportId, madeBy: 'Mohamed Sesay', isScoreRecorded: true });
+    expect(latest).toMatchObject({
+      kind: 'report',
+      subjectName: 'Aminata Kamara',
+      reportId: pulled.json().reportId,
+      madeBy: 'Mohamed Sesay',
+      isScoreRecorded: true,
+    });
     expect(latest.band === null || ['Good', 'Fair', 'Poor'].includes(latest.band)).toBe(true);
     expect(latest.score).toBe(pulled.json().score?.value ?? null);
     expect(previous).toMatchObject({ kind: 'search', searchedFor: 'NIN ****0001', subjectName: null, resultCount: 1 });
@@ -76,7 +97,8 @@ describe('GET /api/businesses/me/dashboard', () => {
     );
     const [consumer] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE role = 'consumer' LIMIT 1`);
     const due = new Date(Date.now() + 5 * 86_400_000);
-    await t.db.execute(sql`INSERT INTO disputes (reference, consumer_user_id, account_id, business_id, reason, statement, account_snapshot, due_at)
+    await t.db
+      .execute(sql`INSERT INTO disputes (reference, consumer_user_id, account_id, business_id, reason, statement, account_snapshot, due_at)
       VALUES ('DSP-TEST-000001', ${consumer.id}::uuid, ${account.id}::uuid, ${account.business_id}::uuid, 'balance', 'I repaid this loan.', '{}'::jsonb, ${due.toISOString()}::timestamptz)`);
     const body = (await get('/api/businesses/me/dashboard')).json();
     expect(body.disputes).toMatchObject({ open: 1, overdue: 0, nearestReference: 'DSP-TEST-000001', nearestDueAt: due.toISOString() });
@@ -91,7 +113,11 @@ describe('stored reports: GET /api/credit/reports, /:id and /:id/pdf', () => {
   let report: Record<string, unknown>;
 
   beforeAll(async () => {
-    const res = await call('POST', '/api/credit/reports', demo, { subjectId: await demoConsumerId(), purpose: 'account_review', consent: true });
+    const res = await call('POST', '/api/credit/reports', demo, {
+      subjectId: await demoConsumerId(),
+      purpose: 'account_review',
+      consent: true,
+    });
     report = res.json();
     reportId = res.json().reportId;
   });
@@ -102,14 +128,22 @@ describe('stored reports: GET /api/credit/reports, /:id and /:id/pdf', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(report);
     expect((await get('/api/businesses/me/usage')).json().used).toBe(usage.used);
-    const [audit] = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_events WHERE target_id = ${reportId} ORDER BY id DESC LIMIT 1`);
+    const [audit] = await queryRows<{ action: string }>(
+      t.db,
+      sql`SELECT action FROM audit_events WHERE target_id = ${reportId} ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.action).toBe('credit.report_reopened');
   });
 
   it('lists the reports this business pulled, newest first', async () => {
     const res = await get('/api/credit/reports?limit=5');
     expect(res.statusCode).toBe(200);
-    expect(res.json().reports[0]).toMatchObject({ reportId, subjectName: 'Aminata Kamara', purpose: 'account_review', pulledBy: 'Mohamed Sesay' });
+    expect(res.json().reports[0]).toMatchObject({
+      reportId,
+      subjectName: 'Aminata Kamara',
+      purpose: 'account_review',
+      pulledBy: 'Mohamed Sesay',
+    });
     expect((await get('/api/credit/reports?limit=0')).statusCode).toBe(400);
     expect((await get('/api/credit/reports?limit=abc')).statusCode).toBe(400);
   });
@@ -137,8 +171,15 @@ describe('stored reports: GET /api/credit/reports, /:id and /:id/pdf', () => {
 
   it('white-labels the PDF with the business name on Enterprise', async () => {
     const enterprise = await createBusiness(t, { planCode: 'enterprise' });
-    const [profile] = await t.db.select({ name: businessProfiles.businessName }).from(businessProfiles).where(eq(businessProfiles.userId, enterprise.id));
-    const pulled = await call('POST', '/api/credit/reports', enterprise.cookie, { subjectId: await demoConsumerId(enterprise.cookie), purpose: PURPOSE, consent: true });
+    const [profile] = await t.db
+      .select({ name: businessProfiles.businessName })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, enterprise.id));
+    const pulled = await call('POST', '/api/credit/reports', enterprise.cookie, {
+      subjectId: await demoConsumerId(enterprise.cookie),
+      purpose: PURPOSE,
+      consent: true,
+    });
     const pdf = await get(`/api/credit/reports/${pulled.json().reportId}/pdf`, enterprise.cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdfAuthor(pdf.rawPayload)).toBe(profile.name);
@@ -163,7 +204,15 @@ describe('monthly files: GET /api/credit/submissions and the CSV template', () =
       rows: [accountReport({ subject: { nationalId: 'LIST000001' }, account: { accountNumber: 'LIST-1' } }), { subject: {}, account: {} }],
     });
     const list = (await get('/api/credit/submissions')).json().submissions;
-    expect(list[0]).toMatchObject({ id: sent.json().id, status: 'completed', format: 'json', total: 2, accepted: 1, rejected: 1, submittedBy: 'Mohamed Sesay' });
+    expect(list[0]).toMatchObject({
+      id: sent.json().id,
+      status: 'completed',
+      format: 'json',
+      total: 2,
+      accepted: 1,
+      rejected: 1,
+      submittedBy: 'Mohamed Sesay',
+    });
     const other = await createBusiness(t);
     expect((await get('/api/credit/submissions', other.cookie)).json().submissions).toEqual([]);
     expect((await get(`/api/credit/submissions/${sent.json().id}`, other.cookie)).statusCode).toBe(404);
@@ -212,7 +261,10 @@ describe('GET /api/businesses/me/analytics and /analytics/scores', () => {
   });
 
   it('reads the same scoring inputs in one statement as the scoring module reads one person at a time', async () => {
-    const people = await queryRows<{ subject_id: string }>(t.db, sql`SELECT DISTINCT subject_id FROM credit_accounts ORDER BY subject_id LIMIT 40`);
+    const people = await queryRows<{ subject_id: string }>(
+      t.db,
+      sql`SELECT DISTINCT subject_id FROM credit_accounts ORDER BY subject_id LIMIT 40`,
+    );
     const asOf = new Date();
     const batch = await readScoringInputsForSubjects(
       t.db,
@@ -228,7 +280,13 @@ describe('settings: profile, password, subscription', () => {
     const owner = await createBusiness(t);
     const profile = (await get('/api/businesses/me/profile', owner.cookie)).json();
     expect(profile).toMatchObject({ businessId: owner.id, user: { id: owner.id, isOwner: true }, verificationStatus: 'verified' });
-    const bad = await call('PUT', '/api/businesses/me/profile', owner.cookie, { contactName: '', contactPosition: 'CFO', phone: '12', email: 'x', address: 'Bo' });
+    const bad = await call('PUT', '/api/businesses/me/profile', owner.cookie, {
+      contactName: '',
+      contactPosition: 'CFO',
+      phone: '12',
+      email: 'x',
+      address: 'Bo',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(
       expect.arrayContaining([
@@ -253,15 +311,31 @@ describe('settings: profile, password, subscription', () => {
     const owner = await createBusiness(t);
     const [user] = await queryRows<{ username: string }>(t.db, sql`SELECT username FROM users WHERE id = ${owner.id}::uuid`);
     const second = await logInAs(t.app, 'business', user.username, 'Str0ng-pass-123');
-    const wrong = await call('POST', '/api/businesses/me/password', owner.cookie, { currentPassword: 'nope-nope', newPassword: 'N3w-password!', confirmPassword: 'N3w-password!' });
+    const wrong = await call('POST', '/api/businesses/me/password', owner.cookie, {
+      currentPassword: 'nope-nope',
+      newPassword: 'N3w-password!',
+      confirmPassword: 'N3w-password!',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'The current password is not right' }]);
-    const mismatch = await call('POST', '/api/businesses/me/password', owner.cookie, { currentPassword: 'Str0ng-pass-123', newPassword: 'N3w-password!', confirmPassword: 'other-one' });
+    const mismatch = await call('POST', '/api/businesses/me/password', owner.cookie, {
+      currentPassword: 'Str0ng-pass-123',
+      newPassword: 'N3w-password!',
+      confirmPassword: 'other-one',
+    });
     expect(mismatch.json().errors).toContainEqual({ field: 'confirmPassword', message: 'Passwords do not match' });
-    const short = await call('POST', '/api/businesses/me/password', owner.cookie, { currentPassword: 'Str0ng-pass-123', newPassword: 'short', confirmPassword: 'short' });
+    const short = await call('POST', '/api/businesses/me/password', owner.cookie, {
+      currentPassword: 'Str0ng-pass-123',
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(short.json().errors).toContainEqual({ field: 'newPassword', message: 'Password must be at least 8 characters' });
 
-    const ok = await call('POST', '/api/businesses/me/password', owner.cookie, { currentPassword: 'Str0ng-pass-123', newPassword: 'N3w-password!', confirmPassword: 'N3w-password!' });
+    const ok = await call('POST', '/api/businesses/me/password', owner.cookie, {
+      currentPassword: 'Str0ng-pass-123',
+      newPassword: 'N3w-password!',
+      confirmPassword: 'N3w-password!',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await get('/api/businesses/me', owner.cookie)).statusCode).toBe(200);
     expect((await get('/api/businesses/me', second)).statusCode).toBe(401);
@@ -282,8 +356,18 @@ describe('settings: profile, password, subscription', () => {
     });
     expect(paid.statusCode).toBe(201);
     const sub = (await get('/api/businesses/me/subscription', owner.cookie)).json();
-    expect(sub).toMatchObject({ plan: { code: 'standard', maxTeamMembers: 2, hasApiAccess: false }, subscriptionStatus: 'active', autoRenew: true, canManage: true });
-    expect(sub.invoices[0]).toMatchObject({ number: paid.json().invoiceNumber, planName: 'Standard', amountUsdCents: 10000, status: 'paid' });
+    expect(sub).toMatchObject({
+      plan: { code: 'standard', maxTeamMembers: 2, hasApiAccess: false },
+      subscriptionStatus: 'active',
+      autoRenew: true,
+      canManage: true,
+    });
+    expect(sub.invoices[0]).toMatchObject({
+      number: paid.json().invoiceNumber,
+      planName: 'Standard',
+      amountUsdCents: 10000,
+      status: 'paid',
+    });
     expect(sub.invoices[0].amountSle).toMatch(/^\d+\.\d{2}$/);
     const off = await call('PATCH', '/api/businesses/me/subscription', owner.cookie, { autoRenew: false });
     expect(off.json().autoRenew).toBe(false);
@@ -320,25 +404,52 @@ describe('team members', () => {
     const pulled = await call('POST', '/api/credit/reports', cookie, { subjectId, purpose: PURPOSE, consent: true });
     expect(pulled.statusCode).toBe(200);
     expect((await get('/api/businesses/me/usage', owner.cookie)).json().used).toBe(usageBefore.used + 1);
-    const [inquiry] = await queryRows<{ business_id: string; user_id: string }>(t.db, sql`SELECT business_id, user_id FROM credit_inquiries WHERE id = ${pulled.json().reportId}::uuid`);
+    const [inquiry] = await queryRows<{ business_id: string; user_id: string }>(
+      t.db,
+      sql`SELECT business_id, user_id FROM credit_inquiries WHERE id = ${pulled.json().reportId}::uuid`,
+    );
     expect(inquiry).toEqual({ business_id: owner.id, user_id: added.json().userId });
     // The owner sees the member's report, and who pulled it.
     expect((await get(`/api/credit/reports/${pulled.json().reportId}`, owner.cookie)).statusCode).toBe(200);
     expect((await get('/api/credit/reports', owner.cookie)).json().reports[0]).toMatchObject({ pulledBy: 'Member a' });
     // An account the member reports is the business's account.
-    const reported = await call('POST', '/api/credit/accounts', cookie, accountReport({ subject: { nationalId: 'TEAM000001' }, account: { accountNumber: 'TEAM-1' } }));
-    const [account] = await queryRows<{ business_id: string }>(t.db, sql`SELECT business_id FROM credit_accounts WHERE id = ${reported.json().accountId}::uuid`);
+    const reported = await call(
+      'POST',
+      '/api/credit/accounts',
+      cookie,
+      accountReport({ subject: { nationalId: 'TEAM000001' }, account: { accountNumber: 'TEAM-1' } }),
+    );
+    const [account] = await queryRows<{ business_id: string }>(
+      t.db,
+      sql`SELECT business_id FROM credit_accounts WHERE id = ${reported.json().accountId}::uuid`,
+    );
     expect(account.business_id).toBe(owner.id);
 
     // Members do the work but do not manage the business.
     expect((await call('POST', '/api/businesses/me/team', cookie, member('b'))).statusCode).toBe(403);
     expect((await call('PATCH', '/api/businesses/me/subscription', cookie, { autoRenew: false })).statusCode).toBe(403);
-    expect((await call('PUT', '/api/businesses/me/profile', cookie, { contactName: 'X Y', contactPosition: 'CEO', phone: '076123987', email: 'a@b.sl', address: '1 Main Road, Bo' })).statusCode).toBe(403);
+    expect(
+      (
+        await call('PUT', '/api/businesses/me/profile', cookie, {
+          contactName: 'X Y',
+          contactPosition: 'CEO',
+          phone: '076123987',
+          email: 'a@b.sl',
+          address: '1 Main Road, Bo',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await get('/api/businesses/me/subscription', cookie)).json().canManage).toBe(false);
     expect((await get('/api/businesses/me/profile', cookie)).json().user).toMatchObject({ fullName: 'Member a', isOwner: false });
     // Paying is the owner's too: the payment route takes only the owner's own session.
     expect(
-      (await call('POST', '/api/payments', cookie, { businessId: owner.id, planCode: 'standard', card: { name: 'A B', number: '4242424242424242', expiry: '12/39', cvc: '123' } })).statusCode,
+      (
+        await call('POST', '/api/payments', cookie, {
+          businessId: owner.id,
+          planCode: 'standard',
+          card: { name: 'A B', number: '4242424242424242', expiry: '12/39', cvc: '123' },
+        })
+      ).statusCode,
     ).toBe(403);
 
     // The owner removes the member: their session ends and they can no longer sign in.
@@ -346,7 +457,9 @@ describe('team members', () => {
     expect(team.members.map((m: { isOwner: boolean }) => m.isOwner)).toEqual([true, false]);
     expect((await call('DELETE', `/api/businesses/me/team/${added.json().userId}`, owner.cookie)).statusCode).toBe(200);
     expect((await get('/api/businesses/me', cookie)).statusCode).toBe(401);
-    expect((await call('POST', '/api/businesses/login', undefined, { username: member('a').username, password: 'Member-pass-1' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/businesses/login', undefined, { username: member('a').username, password: 'Member-pass-1' })).statusCode,
+    ).toBe(403);
     expect((await get('/api/businesses/me/team', owner.cookie)).json().members).toHaveLength(1);
     expect((await call('DELETE', `/api/businesses/me/team/${added.json().userId}`, owner.cookie)).statusCode).toBe(404);
   });
@@ -360,11 +473,18 @@ describe('team members', () => {
     expect(full.statusCode).toBe(403);
     expect(full.json().message).toContain('/subscribe');
     const other = await createBusiness(t);
-    expect((await call('POST', '/api/businesses/me/team', other.cookie, member('e', { username: member('c').username }))).json()).toMatchObject({ field: 'username' });
+    expect(
+      (await call('POST', '/api/businesses/me/team', other.cookie, member('e', { username: member('c').username }))).json(),
+    ).toMatchObject({ field: 'username' });
     expect((await call('POST', '/api/businesses/me/team', other.cookie, member('e', { email: member('c').email }))).statusCode).toBe(409);
     expect((await call('DELETE', `/api/businesses/me/team/${first.json().userId}`, other.cookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/businesses/me/team/${other.id}`, other.cookie)).statusCode).toBe(404);
-    const invalid = await call('POST', '/api/businesses/me/team', other.cookie, member('f', { username: 'x', confirmPassword: 'different' }));
+    const invalid = await call(
+      'POST',
+      '/api/businesses/me/team',
+      other.cookie,
+      member('f', { username: 'x', confirmPassword: 'different' }),
+    );
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
         { field: 'username', message: 'Username must be at least 3 characters' },
@@ -421,11 +541,20 @@ describe('Enterprise API keys', () => {
     const usage = (await get('/api/businesses/me/usage', enterprise.cookie)).json();
     const found = await call('POST', '/api/credit/search', undefined, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer(key));
     expect(found.statusCode).toBe(200);
-    const pulled = await call('POST', '/api/credit/reports', undefined, { subjectId: found.json().candidates[0].subjectId, purpose: PURPOSE, consent: true }, bearer(key));
+    const pulled = await call(
+      'POST',
+      '/api/credit/reports',
+      undefined,
+      { subjectId: found.json().candidates[0].subjectId, purpose: PURPOSE, consent: true },
+      bearer(key),
+    );
     expect(pulled.statusCode).toBe(200);
     expect(pulled.json().subject.nationalId).toBe('****0001');
     expect((await get('/api/businesses/me/usage', enterprise.cookie)).json().used).toBe(usage.used + 1);
-    const [inquiry] = await queryRows<{ business_id: string }>(t.db, sql`SELECT business_id FROM credit_inquiries WHERE id = ${pulled.json().reportId}::uuid`);
+    const [inquiry] = await queryRows<{ business_id: string }>(
+      t.db,
+      sql`SELECT business_id FROM credit_inquiries WHERE id = ${pulled.json().reportId}::uuid`,
+    );
     expect(inquiry.business_id).toBe(enterprise.id);
     const pdf = await call('GET', `/api/credit/reports/${pulled.json().reportId}/pdf`, undefined, undefined, bearer(key));
     expect(pdf.statusCode).toBe(200);
@@ -438,10 +567,19 @@ describe('Enterprise API keys', () => {
   });
 
   it('refuse an unknown key with 401, even next to a valid session cookie', async () => {
-    const res = await call('POST', '/api/credit/search', enterprise.cookie, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer('ccsl_not-a-real-key'));
+    const res = await call(
+      'POST',
+      '/api/credit/search',
+      enterprise.cookie,
+      { purpose: PURPOSE, nationalId: 'DEMO0001' },
+      bearer('ccsl_not-a-real-key'),
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid or revoked API key');
-    expect((await call('POST', '/api/credit/search', undefined, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer('x'.repeat(5000)))).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/credit/search', undefined, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer('x'.repeat(5000))))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('stop at once when the business is suspended, and work again when it is restored', async () => {
@@ -450,7 +588,9 @@ describe('Enterprise API keys', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('suspended');
     await t.db.update(businessProfiles).set({ verificationStatus: 'verified' }).where(eq(businessProfiles.userId, enterprise.id));
-    expect((await call('POST', '/api/credit/search', undefined, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer(key))).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/credit/search', undefined, { purpose: PURPOSE, nationalId: 'DEMO0001' }, bearer(key))).statusCode,
+    ).toBe(200);
   });
 
   it("are revoked by the owner only; a revoked key gets 401; another business's key is 404", async () => {
@@ -469,10 +609,14 @@ describe('Enterprise API keys', () => {
 describe('the OpenAPI document', () => {
   it('lists every route with its request schemas, and how to authenticate', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(doc.components.securitySchemes).toMatchObject({ session: { type: 'apiKey', in: 'cookie' }, apiKey: { type: 'http', scheme: 'bearer' } });
+    expect(doc.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie' },
+      apiKey: { type: 'http', scheme: 'bearer' },
+    });
     const missing: string[] = [];
     for (const route of t.app.routeTable) {
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || (route.schema as { hide?: boolean } | undefined)?.hide) continue;
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || (route.schema as { hide?: boolean } | undefined)?.hide)
+        continue;
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       const operation = doc.paths[path]?.[route.method.toLowerCase()];
       if (!operation) {
@@ -480,14 +624,20 @@ describe('the OpenAPI document', () => {
         continue;
       }
       if (route.schema?.body) expect(operation.requestBody, `${route.method} ${route.url} body`).toBeDefined();
-      if (route.schema?.params) expect(operation.parameters?.some((p: { in: string }) => p.in === 'path'), `${route.method} ${route.url} params`).toBe(true);
+      if (route.schema?.params)
+        expect(
+          operation.parameters?.some((p: { in: string }) => p.in === 'path'),
+          `${route.method} ${route.url} params`,
+        ).toBe(true);
       expect(Object.keys(operation.responses ?? {}).length, `${route.method} ${route.url} responses`).toBeGreaterThan(0);
       if (route.roles) expect(operation.security, `${route.method} ${route.url} security`).toBeDefined();
     }
     expect(missing).toEqual([]);
     expect(doc.paths['/api/credit/reports'].post.security).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(doc.paths['/api/businesses/me/api-keys'].post.security).toEqual([{ session: [] }]);
-    expect(doc.paths['/api/businesses/me/dashboard'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('activeClients');
+    expect(doc.paths['/api/businesses/me/dashboard'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'activeClients',
+    );
   });
 });
 
@@ -499,9 +649,17 @@ describe('GET /api/businesses/me/accounts (Manage Clients)', () => {
     expect(all.accounts.length).toBeLessThanOrEqual(25);
     const byNumber = (await get('/api/businesses/me/accounts?q=DMF-GL')).json();
     expect(byNumber.accounts).toHaveLength(1);
-    expect(byNumber.accounts[0]).toMatchObject({ accountNumber: 'DMF-GL-0002', fullName: 'Aminata Kamara', maskedNationalId: '****0001', status: 'default', isNegative: true });
+    expect(byNumber.accounts[0]).toMatchObject({
+      accountNumber: 'DMF-GL-0002',
+      fullName: 'Aminata Kamara',
+      maskedNationalId: '****0001',
+      status: 'default',
+      isNegative: true,
+    });
     const byName = (await get('/api/businesses/me/accounts?q=aminata%20kam')).json();
-    expect(byName.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(expect.arrayContaining(['DMF-GL-0002', 'DMF-LN-0001']));
+    expect(byName.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(
+      expect.arrayContaining(['DMF-GL-0002', 'DMF-LN-0001']),
+    );
     const defaults = (await get('/api/businesses/me/accounts?status=default')).json();
     expect(defaults.accounts.every((a: { status: string }) => a.status === 'default')).toBe(true);
     expect((await get('/api/businesses/me/accounts?q=%25')).json().total).toBe(0);
@@ -518,13 +676,22 @@ describe('metrics of the registry', () => {
     const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     const subjectId = await demoConsumerId();
     await call('POST', '/api/credit/reports', demo, { subjectId, purpose: 'debt_collection', consent: true });
-    await call('POST', '/api/credit/submissions', demo, { rows: [accountReport({ subject: { nationalId: 'METRIC0001' }, account: { accountNumber: 'METRIC-1' } }), { subject: {}, account: {} }] });
+    await call('POST', '/api/credit/submissions', demo, {
+      rows: [
+        accountReport({ subject: { nationalId: 'METRIC0001' }, account: { accountNumber: 'METRIC-1' } }),
+        { subject: {}, account: {} },
+      ],
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     const search = /credit_inquiries_total\{kind="search",purpose="credit_application"\} (\d+)/;
     const report = /credit_inquiries_total\{kind="report",purpose="debt_collection"\} (\d+)/;
     expect(value(after, search)).toBe(value(before, search) + 1);
     expect(value(after, report)).toBe(value(before, report) + 1);
-    expect(value(after, /ingestion_rows_total\{outcome="accepted"\} (\d+)/)).toBe(value(before, /ingestion_rows_total\{outcome="accepted"\} (\d+)/) + 1);
-    expect(value(after, /ingestion_rows_total\{outcome="rejected"\} (\d+)/)).toBe(value(before, /ingestion_rows_total\{outcome="rejected"\} (\d+)/) + 1);
+    expect(value(after, /ingestion_rows_total\{outcome="accepted"\} (\d+)/)).toBe(
+      value(before, /ingestion_rows_total\{outcome="accepted"\} (\d+)/) + 1,
+    );
+    expect(value(after, /ingestion_rows_total\{outcome="rejected"\} (\d+)/)).toBe(
+      value(before, /ingestion_rows_total\{outcome="rejected"\} (\d+)/) + 1,
+    );
   });
 });

@@ -35,10 +35,11 @@ describe('GET /api/help-content', () => {
     const items = (await t.app.inject({ method: 'GET', url: '/api/help-content' })).json();
     expect(items.length).toBeGreaterThanOrEqual(12);
     const categories = new Set(items.map((i: { category: string }) => i.category));
-    for (const c of ['getting_started', 'features', 'ai_scoring', 'national_id', 'troubleshooting', 'updates']) expect(categories).toContain(c);
+    for (const c of ['getting_started', 'features', 'ai_scoring', 'national_id', 'troubleshooting', 'updates'])
+      expect(categories).toContain(c);
   });
 
-  it('filters What\'s New by category=updates and by whats_new', async () => {
+  it("filters What's New by category=updates and by whats_new", async () => {
     for (const q of ['updates', 'whats_new']) {
       const items = (await t.app.inject({ method: 'GET', url: `/api/help-content?category=${q}` })).json();
       expect(items.length).toBeGreaterThanOrEqual(3);

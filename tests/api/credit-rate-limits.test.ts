@@ -27,10 +27,15 @@ const call = (method: Method, url: string, auth: { cookie?: string; key?: string
     headers: { ...(auth.cookie ? { cookie: auth.cookie } : {}), ...(auth.key ? { authorization: `Bearer ${auth.key}` } : {}) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const search = (auth: { cookie?: string; key?: string }, app?: FastifyInstance) => call('POST', '/api/credit/search', auth, { purpose: PURPOSE, nationalId: 'DEMO0001' }, app);
-const report = (auth: { cookie?: string; key?: string }) => call('POST', '/api/credit/reports', auth, { subjectId, purpose: PURPOSE, consent: true });
+const search = (auth: { cookie?: string; key?: string }, app?: FastifyInstance) =>
+  call('POST', '/api/credit/search', auth, { purpose: PURPOSE, nationalId: 'DEMO0001' }, app);
+const report = (auth: { cookie?: string; key?: string }) =>
+  call('POST', '/api/credit/reports', auth, { subjectId, purpose: PURPOSE, consent: true });
 const inquiryCount = async (businessId: string) =>
-  Number((await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE business_id = ${businessId}::uuid`))[0].n);
+  Number(
+    (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE business_id = ${businessId}::uuid`))[0]
+      .n,
+  );
 
 /** Sends `n` searches and returns their statuses. */
 async function searches(n: number, auth: { cookie?: string; key?: string }) {
@@ -51,14 +56,21 @@ describe('defaults', () => {
   it('are settings an administrator reads and changes (audited)', async () => {
     const before = await call('GET', '/api/admin/rate-limits', { cookie: admin });
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toMatchObject({ defaults: { perUserPerMinute: 60, perApiKeyPerMinute: 120, perBusinessPerMinute: 300 }, businesses: [], cacheSeconds: 30 });
+    expect(before.json()).toMatchObject({
+      defaults: { perUserPerMinute: 60, perApiKeyPerMinute: 120, perBusinessPerMinute: 300 },
+      businesses: [],
+      cacheSeconds: 30,
+    });
     const invalid = await call('PUT', '/api/admin/rate-limits', { cookie: admin }, { perUserPerMinute: 0 });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors[0]).toEqual({ field: 'perUserPerMinute', message: 'The limit per user must be 1 to 1,000,000 a minute' });
     const changed = await call('PUT', '/api/admin/rate-limits', { cookie: admin }, LIMITS);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().defaults).toEqual(LIMITS);
-    const [event] = await queryRows<{ details: { changes: Record<string, unknown> } }>(t.db, sql`SELECT details FROM audit_events WHERE action = 'admin.rate_limits_changed' ORDER BY occurred_at DESC LIMIT 1`);
+    const [event] = await queryRows<{ details: { changes: Record<string, unknown> } }>(
+      t.db,
+      sql`SELECT details FROM audit_events WHERE action = 'admin.rate_limits_changed' ORDER BY occurred_at DESC LIMIT 1`,
+    );
     expect(event.details.changes.perUserPerMinute).toEqual({ from: 60, to: 3 });
   });
 });
@@ -76,7 +88,9 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
 
     for (const refused of [await search({ cookie: lender.cookie }), await report({ cookie: lender.cookie })]) {
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toMatch(/^Too many credit searches and reports from your account: the limit is 3 a minute\. Please try again in \d+ seconds?\.$/);
+      expect(refused.json().message).toMatch(
+        /^Too many credit searches and reports from your account: the limit is 3 a minute\. Please try again in \d+ seconds?\.$/,
+      );
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -87,7 +101,19 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
   it('count every user of a business for the per-business limit; another business is unaffected', async () => {
     const lender = await createBusiness(t);
     const member = { username: `rl-member-${process.pid}`, password: 'Member-pass-1' };
-    const added = await call('POST', '/api/businesses/me/team', { cookie: lender.cookie }, { fullName: 'Member Rl', position: 'Loan officer', username: member.username, email: `${member.username}@lender.sl`, password: member.password, confirmPassword: member.password });
+    const added = await call(
+      'POST',
+      '/api/businesses/me/team',
+      { cookie: lender.cookie },
+      {
+        fullName: 'Member Rl',
+        position: 'Loan officer',
+        username: member.username,
+        email: `${member.username}@lender.sl`,
+        password: member.password,
+        confirmPassword: member.password,
+      },
+    );
     expect(added.statusCode).toBe(201);
     const memberCookie = await logInAs(t.app, 'business', member.username, member.password);
 
@@ -122,18 +148,31 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
     expect(await searches(4, { cookie: lender.cookie })).toEqual([200, 200, 200, 429]);
 
     expect((await call('PUT', `/api/admin/businesses/${lender.id}/rate-limit`, { cookie: admin }, { perMinute: 0 })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/admin/businesses/00000000-0000-4000-8000-000000000000/rate-limit', { cookie: admin }, { perMinute: 50 })).statusCode).toBe(404);
-    const set = await call('PUT', `/api/admin/businesses/${lender.id}/rate-limit`, { cookie: admin }, { perMinute: 50, perUserPerMinute: 8 });
+    expect(
+      (await call('PUT', '/api/admin/businesses/00000000-0000-4000-8000-000000000000/rate-limit', { cookie: admin }, { perMinute: 50 }))
+        .statusCode,
+    ).toBe(404);
+    const set = await call(
+      'PUT',
+      `/api/admin/businesses/${lender.id}/rate-limit`,
+      { cookie: admin },
+      { perMinute: 50, perUserPerMinute: 8 },
+    );
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ businessId: lender.id, perMinute: 50, perUserPerMinute: 8 });
-    expect((await call('GET', '/api/admin/rate-limits', { cookie: admin })).json().businesses).toEqual([expect.objectContaining({ businessId: lender.id, perMinute: 50 })]);
+    expect((await call('GET', '/api/admin/rate-limits', { cookie: admin })).json().businesses).toEqual([
+      expect.objectContaining({ businessId: lender.id, perMinute: 50 }),
+    ]);
     // Counted so far: 4 (one refused); 4 more are allowed up to 8.
     expect(await searches(5, { cookie: lender.cookie })).toEqual([200, 200, 200, 200, 429]);
 
     // From code, as a benchmark does: the users keep counting on the same window.
     await setBusinessRateLimitOverride(t.db, lender.id, { perMinute: 1000, perUserPerMinute: 1000 });
     expect(await searches(20, { cookie: lender.cookie })).toEqual(Array(20).fill(200));
-    const [event] = await queryRows<{ details: Record<string, unknown> }>(t.db, sql`SELECT details FROM audit_events WHERE action = 'admin.rate_limit_set' AND business_id = ${lender.id}::uuid ORDER BY occurred_at DESC LIMIT 1`);
+    const [event] = await queryRows<{ details: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT details FROM audit_events WHERE action = 'admin.rate_limit_set' AND business_id = ${lender.id}::uuid ORDER BY occurred_at DESC LIMIT 1`,
+    );
     expect(event.details).toEqual({ perMinute: 1000, perUserPerMinute: 1000 });
 
     // Without perUserPerMinute, each user keeps the default per-user limit.
@@ -151,7 +190,9 @@ const redisUrl = process.env.REDIS_URL;
 describe.skipIf(!redisUrl)('with REDIS_URL (skipped without it: the counters then live in each process)', () => {
   it('two instances share the counters', async () => {
     const config = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, runScheduledJobs: false, redisUrl };
-    const apps = await Promise.all([0, 1].map(() => buildApp({ config, database: t.database, webDist: '/nonexistent-web-dist', logger: testLogger(config) })));
+    const apps = await Promise.all(
+      [0, 1].map(() => buildApp({ config, database: t.database, webDist: '/nonexistent-web-dist', logger: testLogger(config) })),
+    );
     try {
       await Promise.all(apps.map((app) => app.ready()));
       const lender = await createBusiness(t);

@@ -52,7 +52,8 @@ async function team(): Promise<Team> {
   return { owner, member: { id: added.json().userId, username, cookie }, key: created.json().key, subjectId };
 }
 
-const pull = (tm: Team, cookie?: string, headers: Headers = {}) => call('POST', '/api/credit/reports', cookie, { subjectId: tm.subjectId, purpose: PURPOSE, consent: true }, headers);
+const pull = (tm: Team, cookie?: string, headers: Headers = {}) =>
+  call('POST', '/api/credit/reports', cookie, { subjectId: tm.subjectId, purpose: PURPOSE, consent: true }, headers);
 const memberSignIn = (tm: Team) => call('POST', '/api/businesses/login', undefined, { username: tm.member.username, password: PASSWORD });
 
 beforeAll(async () => {
@@ -97,7 +98,13 @@ describe("a disabled or suspended owner's team members and keys stop at once (it
 
   it("suspending the owner's business ends the member's session, refuses the member's sign-in and the key; reinstating restores sign-in and keys", async () => {
     const tm = await team();
-    expect((await call('POST', `/api/admin/businesses/${tm.owner.id}/suspend`, admin, { reason: 'Reports pulled without consent under investigation' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/admin/businesses/${tm.owner.id}/suspend`, admin, {
+          reason: 'Reports pulled without consent under investigation',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await pull(tm, tm.member.cookie)).statusCode).toBe(401);
     expect((await pull(tm, tm.owner.cookie)).statusCode).toBe(401);
     const signIn = await memberSignIn(tm);
@@ -105,7 +112,9 @@ describe("a disabled or suspended owner's team members and keys stop at once (it
     expect(signIn.json().message).toBe(BUSINESS_SUSPENDED_SIGN_IN);
     expect((await pull(tm, undefined, bearer(tm.key))).statusCode).toBe(401);
 
-    expect((await call('POST', `/api/admin/businesses/${tm.owner.id}/reinstate`, admin, { note: 'Investigation closed' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/businesses/${tm.owner.id}/reinstate`, admin, { note: 'Investigation closed' })).statusCode).toBe(
+      200,
+    );
     expect((await memberSignIn(tm)).statusCode).toBe(200);
     expect((await pull(tm, undefined, bearer(tm.key))).statusCode).toBe(200);
   });

@@ -21,10 +21,16 @@ let consumer: string;
 let lender: { id: string; cookie: string };
 let counter = 0;
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const file = (accountId: string, statement: string, reason = 'not_mine') => call('POST', '/api/consumers/me/disputes', consumer, { accountId, reason, statement });
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const file = (accountId: string, statement: string, reason = 'not_mine') =>
+  call('POST', '/api/consumers/me/disputes', consumer, { accountId, reason, statement });
 const answer = (disputeId: string, outcome: 'verified' | 'corrected', correction?: object) =>
-  call('POST', `/api/businesses/me/disputes/${disputeId}/response`, lender.cookie, { outcome, note: outcome === 'verified' ? 'We checked the signed agreement: the account is yours.' : 'Corrected.', ...(correction ? { correction } : {}) });
+  call('POST', `/api/businesses/me/disputes/${disputeId}/response`, lender.cookie, {
+    outcome,
+    note: outcome === 'verified' ? 'We checked the signed agreement: the account is yours.' : 'Corrected.',
+    ...(correction ? { correction } : {}),
+  });
 
 async function newAccount(): Promise<string> {
   counter++;
@@ -33,7 +39,13 @@ async function newAccount(): Promise<string> {
     '/api/credit/accounts',
     lender.cookie,
     accountReport({
-      subject: { nationalId: person.nationalId, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth, phone: person.phones[0] },
+      subject: {
+        nationalId: person.nationalId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        dateOfBirth: person.dateOfBirth,
+        phone: person.phones[0],
+      },
       account: { accountNumber: `REFILE-${process.pid}-${counter}` },
     }),
   );
@@ -42,14 +54,30 @@ async function newAccount(): Promise<string> {
 }
 
 async function entryState(accountId: string) {
-  const [account] = await queryRows<{ is_disputed: boolean }>(t.db, sql`SELECT is_disputed FROM credit_accounts WHERE id = ${accountId}::uuid`);
-  const disputes = await queryRows<{ id: string; due_at: Date | string }>(t.db, sql`SELECT id, due_at FROM disputes WHERE account_id = ${accountId}::uuid ORDER BY filed_at`);
-  const [notes] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${lender.id}::uuid AND kind = 'dispute_filed'`);
-  return { isDisputed: account.is_disputed, disputes: disputes.length, lastDueAt: new Date(disputes.at(-1)!.due_at).getTime(), lenderNotifications: Number(notes.n) };
+  const [account] = await queryRows<{ is_disputed: boolean }>(
+    t.db,
+    sql`SELECT is_disputed FROM credit_accounts WHERE id = ${accountId}::uuid`,
+  );
+  const disputes = await queryRows<{ id: string; due_at: Date | string }>(
+    t.db,
+    sql`SELECT id, due_at FROM disputes WHERE account_id = ${accountId}::uuid ORDER BY filed_at`,
+  );
+  const [notes] = await queryRows<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${lender.id}::uuid AND kind = 'dispute_filed'`,
+  );
+  return {
+    isDisputed: account.is_disputed,
+    disputes: disputes.length,
+    lastDueAt: new Date(disputes.at(-1)!.due_at).getTime(),
+    lenderNotifications: Number(notes.n),
+  };
 }
 
 const lenderSeesDisputed = async (accountId: string) => {
-  const report = (await call('POST', '/api/credit/reports', lender.cookie, { subjectId: person.subjectId, purpose: 'account_review', consent: true })).json();
+  const report = (
+    await call('POST', '/api/credit/reports', lender.cookie, { subjectId: person.subjectId, purpose: 'account_review', consent: true })
+  ).json();
   return report.accounts.find((a: { accountId: string }) => a.accountId === accountId).disputed as boolean;
 };
 
@@ -80,7 +108,9 @@ describe('a dispute of a verified entry needs new information (item 9)', () => {
       const refused = await file(accountId, statement);
       expect(refused.statusCode, statement).toBe(409);
       expect(refused.json().errors).toEqual([{ field: 'statement', message: refused.json().message }]);
-      expect(refused.json().message).toMatch(/^This entry was checked and verified by Lender \d+ Ltd on \d{1,2} [A-Z][a-z]{2} \d{4}\. To dispute it again, tell us what is new since then/);
+      expect(refused.json().message).toMatch(
+        /^This entry was checked and verified by Lender \d+ Ltd on \d{1,2} [A-Z][a-z]{2} \d{4}\. To dispute it again, tell us what is new since then/,
+      );
       expect(refused.json().message).toContain('repeats your earlier dispute');
     }
     // Too short to carry new information.
@@ -92,7 +122,11 @@ describe('a dispute of a verified entry needs new information (item 9)', () => {
     expect(await lenderSeesDisputed(accountId)).toBe(false);
 
     // With new information: accepted, flagged, a new deadline.
-    const informed = await file(accountId, 'The police report of 3 March 2026 shows my ID card was stolen before this loan was opened.', 'identity_theft');
+    const informed = await file(
+      accountId,
+      'The police report of 3 March 2026 shows my ID card was stolen before this loan was opened.',
+      'identity_theft',
+    );
     expect(informed.statusCode, informed.body).toBe(201);
     const after2 = await entryState(accountId);
     expect(after2).toMatchObject({ isDisputed: true, disputes: 2, lenderNotifications: after1.lenderNotifications + 1 });
@@ -101,7 +135,9 @@ describe('a dispute of a verified entry needs new information (item 9)', () => {
     // Verified again: neither earlier statement may be repeated.
     expect((await answer(informed.json().id, 'verified')).statusCode).toBe(200);
     expect((await file(accountId, first)).statusCode).toBe(409);
-    expect((await file(accountId, 'The police report of 3 March 2026 shows my ID card was stolen before this loan was opened.')).statusCode).toBe(409);
+    expect(
+      (await file(accountId, 'The police report of 3 March 2026 shows my ID card was stolen before this loan was opened.')).statusCode,
+    ).toBe(409);
     expect((await entryState(accountId)).disputes).toBe(2);
   });
 

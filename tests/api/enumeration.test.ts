@@ -45,11 +45,20 @@ describe('account enumeration through the lockout answer (decisions/021)', () =>
   const consumerLogin = async (username: string, password: string) => {
     const start = process.hrtime.bigint();
     const res = await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username, password } });
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] };
+    return {
+      ms: Number(process.hrtime.bigint() - start) / 1e6,
+      status: res.statusCode,
+      body: res.body,
+      retryAfter: res.headers['retry-after'],
+    };
   };
 
   it('attack: ten wrong passwords, then an eleventh try; a locked account and a NIN of no account get the same 429, body and retry-after, in similar time', async () => {
-    const registered = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'ENUMLOCK01', phone: '+23277111444' }) });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/register',
+      payload: consumerPayload({ nationalId: 'ENUMLOCK01', phone: '+23277111444' }),
+    });
     expect(registered.statusCode).toBe(201);
     // Before: an account answered 429 "This account is locked" and a NIN of no account 401 for ever, so
     // ten guesses told whether a NIN had an account.
@@ -78,7 +87,11 @@ describe('account enumeration through the lockout answer (decisions/021)', () =>
   });
 
   it('the lockout of an identifier of no account is stored keyed, never as the identifier itself', async () => {
-    const rows = await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: 'ENUMNONE02', password: 'bad-password' } });
+    const rows = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/login',
+      payload: { username: 'ENUMNONE02', password: 'bad-password' },
+    });
     expect(rows.statusCode).toBe(401);
     const stored = JSON.stringify(await t.db.execute(sql`SELECT * FROM sign_in_failures`));
     expect(stored).not.toContain('ENUMNONE02');

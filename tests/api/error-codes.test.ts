@@ -22,16 +22,30 @@ afterAll(() => t.close());
 
 describe('stable codes on error answers', () => {
   it('a wrong password, an unknown route, a malformed body and a validation failure each carry their code', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/businesses/login', payload: { username: 'demo-business', password: 'not-the-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/login',
+      payload: { username: 'demo-business', password: 'not-the-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/consumers/register', headers: { 'content-type': 'application/json' }, payload: '{"broken": ' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('MALFORMED_BODY');
-    const invalid = await t.app.inject({ method: 'POST', url: '/api/credit/search', headers: { cookie: business }, payload: { purpose: 'credit_application' } });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/search',
+      headers: { cookie: business },
+      payload: { purpose: 'credit_application' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().code).toBe('VALIDATION_FAILED');
     const visitor = await t.app.inject({ method: 'POST', url: '/api/credit/search', payload: {} });
@@ -44,16 +58,36 @@ describe('stable codes on error answers', () => {
 
   it('402 is told apart: SUBSCRIPTION_INACTIVE and QUOTA_EXHAUSTED (CARD_DECLINED in the payments test)', async () => {
     const lapsed = await createBusiness(t, { verificationStatus: 'verified', planCode: 'professional', subscriptionStatus: 'past_due' });
-    const search = await t.app.inject({ method: 'POST', url: '/api/credit/search', headers: { cookie: lapsed.cookie }, payload: { purpose: PURPOSE, nationalId: 'DEMO0001' } });
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/search',
+      headers: { cookie: lapsed.cookie },
+      payload: { purpose: PURPOSE, nationalId: 'DEMO0001' },
+    });
     expect(search.statusCode).toBe(402);
     expect(search.json().code).toBe('SUBSCRIPTION_INACTIVE');
 
-    const full = await createBusiness(t, { verificationStatus: 'verified', planCode: 'professional', subscriptionStatus: 'active', nextBillingDate: new Date(Date.now() + 20 * 86_400_000) });
+    const full = await createBusiness(t, {
+      verificationStatus: 'verified',
+      planCode: 'professional',
+      subscriptionStatus: 'active',
+      nextBillingDate: new Date(Date.now() + 20 * 86_400_000),
+    });
     await t.db.execute(sql`UPDATE plans SET monthly_inquiry_quota = 0 WHERE code = 'starter'`);
     await t.db.execute(sql`UPDATE business_profiles SET plan_code = 'starter' WHERE user_id = ${full.id}::uuid`);
-    const found = await t.app.inject({ method: 'POST', url: '/api/credit/search', headers: { cookie: business }, payload: { purpose: PURPOSE, nationalId: 'DEMO0001' } });
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/search',
+      headers: { cookie: business },
+      payload: { purpose: PURPOSE, nationalId: 'DEMO0001' },
+    });
     const subjectId = found.json().candidates[0].subjectId;
-    const report = await t.app.inject({ method: 'POST', url: '/api/credit/reports', headers: { cookie: full.cookie }, payload: { subjectId, purpose: PURPOSE, consent: true } });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/reports',
+      headers: { cookie: full.cookie },
+      payload: { subjectId, purpose: PURPOSE, consent: true },
+    });
     expect(report.statusCode).toBe(402);
     expect(report.json().code).toBe('QUOTA_EXHAUSTED');
 
@@ -76,7 +110,12 @@ describe('a database outage is a 503 DATABASE_UNAVAILABLE, on every API route', 
       expect(routes.length).toBeGreaterThan(50);
       for (const route of routes) {
         const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
-        const res = await app.inject({ method: route.method as 'GET', url, headers: { cookie, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(route.method === 'GET' ? {} : { payload: '{}' }) });
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { cookie, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          ...(route.method === 'GET' ? {} : { payload: '{}' }),
+        });
         const where = `${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, where).toBe(503);
         expect(res.json().code, where).toBe('DATABASE_UNAVAILABLE');

@@ -25,7 +25,8 @@ let firstConsumer: string;
 type Cookie = string;
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: Cookie, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const pull = (cookie: Cookie, person: RegistryPerson, purpose: string) => call('POST', '/api/credit/reports', cookie, { subjectId: person.subjectId, purpose, consent: true });
+const pull = (cookie: Cookie, person: RegistryPerson, purpose: string) =>
+  call('POST', '/api/credit/reports', cookie, { subjectId: person.subjectId, purpose, consent: true });
 
 async function reportAccount(lender: Cookie, person: RegistryPerson, account: Record<string, unknown> = {}) {
   accountCounter++;
@@ -34,7 +35,13 @@ async function reportAccount(lender: Cookie, person: RegistryPerson, account: Re
     '/api/credit/accounts',
     lender,
     accountReport({
-      subject: { nationalId: person.nationalId, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth, phone: person.phones[0] },
+      subject: {
+        nationalId: person.nationalId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        dateOfBirth: person.dateOfBirth,
+        phone: person.phones[0],
+      },
       account: { accountNumber: `WALK-${process.pid}-${accountCounter}`, ...account },
     }),
   );
@@ -102,7 +109,10 @@ describe('freeze and withdrawn consent cannot be walked around with a pretext ac
     // Nor for a new application.
     expect((await pull(attacker.cookie, person, 'credit_application')).statusCode).toBe(403);
     // The refusal is audited, as every refused report for a withdrawn consent is.
-    const [events] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'credit.report_refused' AND business_id = ${attacker.id}::uuid`);
+    const [events] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'credit.report_refused' AND business_id = ${attacker.id}::uuid`,
+    );
     expect(Number(events.n)).toBeGreaterThanOrEqual(1);
   });
 
@@ -181,8 +191,14 @@ describe('freeze and withdrawn consent cannot be walked around with a pretext ac
     expect((await pull(kept.cookie, person, 'credit_application')).statusCode).toBe(200);
     expect((await pull(kept.cookie, person, 'guarantor_assessment')).statusCode).toBe(403);
 
-    const consents = (await call('GET', '/api/consumers/me/consents', consumer)).json().consents as { businessId: string; purposeName: string; status: string }[];
-    expect(consents.filter((c) => c.businessId === kept.id && c.purposeName === 'Every purpose')).toEqual([expect.objectContaining({ status: 'revoked' })]);
+    const consents = (await call('GET', '/api/consumers/me/consents', consumer)).json().consents as {
+      businessId: string;
+      purposeName: string;
+      status: string;
+    }[];
+    expect(consents.filter((c) => c.businessId === kept.id && c.purposeName === 'Every purpose')).toEqual([
+      expect.objectContaining({ status: 'revoked' }),
+    ]);
   });
 
   it('ATTACK: consent withdrawn for credit_application, the lender switches to account_review without an account it held before: refused', async () => {
@@ -208,7 +224,10 @@ describe('freeze and withdrawn consent cannot be walked around with a pretext ac
     const empty = await call('DELETE', '/api/consumers/me/consents', consumer, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].field).toBe('businessId');
-    const both = await call('DELETE', '/api/consumers/me/consents', consumer, { id: '00000000-0000-4000-8000-000000000000', businessId: '00000000-0000-4000-8000-000000000000' });
+    const both = await call('DELETE', '/api/consumers/me/consents', consumer, {
+      id: '00000000-0000-4000-8000-000000000000',
+      businessId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(both.statusCode).toBe(400);
     const unknown = await call('DELETE', '/api/consumers/me/consents', consumer, { businessId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(400);

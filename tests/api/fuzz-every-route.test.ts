@@ -24,7 +24,9 @@ afterAll(() => t.close());
 // Tables whose rows a refused request may legitimately add: the audit trail of the attempt.
 const LOG_TABLES = new Set(['audit_events', 'audit_seals', 'job_runs', 'credit_inquiries']);
 async function countRows(): Promise<Record<string, number>> {
-  const tables = (await queryRows<{ name: string }>(t.db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`))
+  const tables = (
+    await queryRows<{ name: string }>(t.db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)
+  )
     .map((r) => r.name)
     .filter((n) => !LOG_TABLES.has(n));
   const union = tables.map((n) => `SELECT '${n}' AS name, count(*)::int AS n FROM "${n}"`).join(' UNION ALL ');
@@ -84,11 +86,19 @@ function bodyFor(schema: unknown): fc.Arbitrary<unknown> {
 }
 
 // Routes whose success is harmless but not "nothing stored", or that end the test's sessions.
-const SKIP = new Set(['POST /api/businesses/logout', 'POST /api/admin/logout', 'POST /api/consumers/logout', 'POST /api/regulators/logout', 'GET /metrics']);
+const SKIP = new Set([
+  'POST /api/businesses/logout',
+  'POST /api/admin/logout',
+  'POST /api/consumers/logout',
+  'POST /api/regulators/logout',
+  'GET /metrics',
+]);
 
 describe('hostile input at every route', () => {
   it('never answers 5xx, always names the problem, and stores nothing it refuses', async () => {
-    const routes = t.app.routeTable.filter((r) => (r.url.startsWith('/api/') || r.url === '/metrics') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`));
+    const routes = t.app.routeTable.filter(
+      (r) => (r.url.startsWith('/api/') || r.url === '/metrics') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`),
+    );
     expect(routes.length).toBeGreaterThan(20);
     const runsPerRoute = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 15;
     for (const route of routes) {
@@ -97,8 +107,16 @@ describe('hostile input at every route', () => {
       await fc.assert(
         fc.asyncProperty(
           bodyFor(route.schema?.body),
-          fc.dictionary(fc.constantFrom(...(fieldNamesOf(route.schema?.querystring).length ? fieldNamesOf(route.schema?.querystring) : ['q', 'id'])), fc.string({ maxLength: 40 }), { maxKeys: 3 }),
-          fc.oneof(fc.constant('00000000-0000-4000-8000-000000000000'), fc.constant('1'), fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent)),
+          fc.dictionary(
+            fc.constantFrom(...(fieldNamesOf(route.schema?.querystring).length ? fieldNamesOf(route.schema?.querystring) : ['q', 'id'])),
+            fc.string({ maxLength: 40 }),
+            { maxKeys: 3 },
+          ),
+          fc.oneof(
+            fc.constant('00000000-0000-4000-8000-000000000000'),
+            fc.constant('1'),
+            fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+          ),
           fc.boolean(),
           async (body, query, param, isMalformedJson) => {
             const url = route.url.replace(/:(\w+)/g, () => param) + (Object.keys(query).length ? `?${new URLSearchParams(query)}` : '');
@@ -108,7 +126,7 @@ describe('hostile input at every route', () => {
               method: route.method as 'POST',
               url,
               headers: { ...(cookie ? { cookie } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-              ...(hasBody ? { payload: isMalformedJson ? '{"broken": ' : JSON.stringify(body) ?? 'null' } : {}),
+              ...(hasBody ? { payload: isMalformedJson ? '{"broken": ' : (JSON.stringify(body) ?? 'null') } : {}),
             });
             const where = `${route.method} ${url.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
             expect(res.statusCode, where).toBeLessThan(500);
@@ -137,7 +155,9 @@ describe('hostile input at every route', () => {
 // admits, must refuse NUL in any body field, query parameter or path parameter with a 400 naming it.
 describe('a NUL character at every route', () => {
   it('is a 400 naming the field, in the body, the query and the path', async () => {
-    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`));
+    const routes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`),
+    );
     for (const route of routes) {
       const role = route.roles?.[0];
       const headers = { ...(role ? { cookie: cookies[role] } : {}) };
@@ -150,14 +170,25 @@ describe('a NUL character at every route', () => {
       expect(inQuery.statusCode, `${route.method} ${route.url} query`).toBe(400);
       expect(inQuery.json().errors[0].field, `${route.method} ${route.url} query`).toBe(queryField);
       if (route.url.includes(':')) {
-        const inPath = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, 'a%00b'), headers, remoteAddress });
+        const inPath = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:(\w+)/g, 'a%00b'),
+          headers,
+          remoteAddress,
+        });
         expect(inPath.statusCode, `${route.method} ${route.url} path`).toBe(400);
       }
       if (route.method === 'GET' || route.url === '/api/credit/submissions') continue;
       const fields = fieldNamesOf(route.schema?.body);
       for (const field of fields.length ? fields : ['anything']) {
         const before = await countRows();
-        const res = await t.app.inject({ method: route.method as 'POST', url, remoteAddress, headers: { ...headers, 'content-type': 'application/json' }, payload: { [field]: 'text\u0000with NUL' } });
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          remoteAddress,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: { [field]: 'text\u0000with NUL' },
+        });
         const where = `${route.method} ${route.url} body.${field} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, where).toBe(400);
         expect(res.json().errors[0].field, where).toBe(field);
@@ -169,12 +200,23 @@ describe('a NUL character at every route', () => {
 
   it('a monthly file rejects the row with the NUL, names its field, and applies the others', async () => {
     const row = (n: string, firstName: string) =>
-      accountReport({ subject: { nationalId: `SLN88${n}0001`, firstName, phone: `+232 76 88${n} 001` }, account: { accountNumber: `NUL-${n}` } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', headers: { cookie: cookies.business }, payload: { rows: [row('1', 'Fatu\u0000'), row('2', 'Isatu')] } });
+      accountReport({
+        subject: { nationalId: `SLN88${n}0001`, firstName, phone: `+232 76 88${n} 001` },
+        account: { accountNumber: `NUL-${n}` },
+      });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/submissions',
+      headers: { cookie: cookies.business },
+      payload: { rows: [row('1', 'Fatu\u0000'), row('2', 'Isatu')] },
+    });
     expect(res.statusCode).toBe(202);
-    const status = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${res.json().id}`, headers: { cookie: cookies.business } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/credit/submissions/${res.json().id}`,
+      headers: { cookie: cookies.business },
+    });
     expect(status.json()).toMatchObject({ status: 'completed', accepted: 1, rejected: 1 });
     expect(status.json().rejects[0]).toMatchObject({ row: 1, field: 'subject.firstName' });
   });
 });
-

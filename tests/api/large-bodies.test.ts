@@ -33,17 +33,23 @@ const MB = 1024 * 1024;
  * (5 s at most: a server that waits for the whole body never answers). Returns the status (0 for no
  * answer), how many bytes had been sent by then, and the answer's Connection header.
  */
-function postHugeBody(path: string, headers: Record<string, string> = {}): Promise<{ status: number; bytesSent: number; connectionHeader?: string }> {
+function postHugeBody(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bytesSent: number; connectionHeader?: string }> {
   const chunk = Buffer.alloc(MB, 0x20);
   return new Promise((resolve, reject) => {
     let bytesSent = 0;
     let isAnswered = false;
-    const req = httpRequest({ ...base, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(64 * MB), ...headers } }, (res) => {
-      isAnswered = true;
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, bytesSent, connectionHeader: res.headers.connection });
-      req.destroy();
-    });
+    const req = httpRequest(
+      { ...base, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(64 * MB), ...headers } },
+      (res) => {
+        isAnswered = true;
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, bytesSent, connectionHeader: res.headers.connection });
+        req.destroy();
+      },
+    );
     req.on('error', (error) => (isAnswered ? undefined : reject(error)));
     const timer = setTimeout(() => {
       if (isAnswered) return;
@@ -122,7 +128,12 @@ describe('a monthly file is read as a stream', () => {
     ['{"rows":[1]} junk', 400, 'body'],
     ['', 400, 'body'],
   ])('refuses %j with %i naming %s', async (text, status, field) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', headers: { cookie: businessCookie, 'content-type': 'application/json' }, payload: text });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/submissions',
+      headers: { cookie: businessCookie, 'content-type': 'application/json' },
+      payload: text,
+    });
     expect(response.statusCode).toBe(status);
     expect(response.json().errors[0].field).toBe(field);
   });
@@ -138,7 +149,10 @@ describe('a monthly file is read as a stream', () => {
     });
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: string };
-    const [counts] = await queryRows<{ accepted: number; rejected: number }>(t.db, sql`SELECT accepted, rejected FROM credit_submissions WHERE id = ${id}`);
+    const [counts] = await queryRows<{ accepted: number; rejected: number }>(
+      t.db,
+      sql`SELECT accepted, rejected FROM credit_submissions WHERE id = ${id}`,
+    );
     expect(counts).toEqual({ accepted: 3, rejected: 0 });
   });
 });

@@ -8,7 +8,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const attempt = (ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/consumers/login', remoteAddress: ip, payload: { username: 'nobody', password: 'wrong-password' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/consumers/login',
+    remoteAddress: ip,
+    payload: { username: 'nobody', password: 'wrong-password' },
+  });
 
 describe('per-address limit on the login routes', () => {
   it('answers 429 past the limit from one address, while another address still gets through', async () => {

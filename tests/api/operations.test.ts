@@ -19,7 +19,9 @@ afterAll(() => t.close());
 describe('/metrics', () => {
   it('needs the bearer token when METRICS_TOKEN is set', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789x' } })).statusCode,
+    ).toBe(401);
   });
 
   it('counts requests by route pattern and status, with latency histograms', async () => {
@@ -40,13 +42,15 @@ function seriesValue(body: string, name: string, labels: Record<string, string> 
     const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) return Number(match[3]);
+    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length)
+      return Number(match[3]);
   }
   return undefined;
 }
 
 describe('/metrics after real work', () => {
-  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })).body;
+  const scrape = async () =>
+    (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })).body;
   const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
   it('counts reports and searches by purpose, monthly-file rows by outcome, and reads the dispute backlog from the database', async () => {
@@ -80,7 +84,11 @@ describe('/metrics after real work', () => {
     expect(disputed).toHaveLength(2);
     const filed = [];
     for (const accountId of disputed) {
-      const response = await post('/api/consumers/me/disputes', consumer, { accountId, reason: 'wrong_balance', statement: 'The balance is wrong.' });
+      const response = await post('/api/consumers/me/disputes', consumer, {
+        accountId,
+        reason: 'wrong_balance',
+        statement: 'The balance is wrong.',
+      });
       expect(response.statusCode).toBe(201);
       filed.push(response.json().id as string);
     }
@@ -98,10 +106,14 @@ describe('/metrics after real work', () => {
     expect(seriesValue(after, 'disputes_overdue_oldest_seconds')).toBeLessThan(2 * 3600 + 600);
     expect(seriesValue(after, 'http_requests_total', { method: 'POST', route: '/api/credit/reports', status: '200' })).toBe(2);
     expect(seriesValue(after, 'http_requests_total', { method: 'POST', route: '/api/consumers/me/disputes', status: '201' })).toBe(2);
-    expect(seriesValue(after, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/credit/submissions', status: '202' })).toBe(1);
+    expect(
+      seriesValue(after, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/credit/submissions', status: '202' }),
+    ).toBe(1);
 
     // The gauges are the database's figures at each scrape: answering a dispute takes it off.
-    await t.db.execute(sql`UPDATE disputes SET status = 'resolved', outcome = 'verified', resolved_at = now() WHERE id = ${filed[0]}::uuid`);
+    await t.db.execute(
+      sql`UPDATE disputes SET status = 'resolved', outcome = 'verified', resolved_at = now() WHERE id = ${filed[0]}::uuid`,
+    );
     const later = await scrape();
     expect(seriesValue(later, 'disputes_open')).toBe(1);
     expect(seriesValue(later, 'disputes_overdue')).toBe(0);
@@ -118,7 +130,12 @@ describe('/metrics after real work', () => {
 describe('readiness', () => {
   it('answers 503 and refuses API calls while starting, then 200 once ready', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), runScheduledJobs: false }, database, startReady: false, webDist: '/none' });
+    const app = await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'test' }), runScheduledJobs: false },
+      database,
+      startReady: false,
+      webDist: '/none',
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'starting' });
       expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
@@ -150,11 +167,22 @@ describe('structured logs', () => {
     const logger = { ...(buildLoggerOptions(config) as object), stream };
     const app = await buildApp({ config, database, logger: logger as never, webDist: '/none' });
     try {
-      await app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: 'SECRETNIN99', phone: '+23276123999' }) });
+      await app.inject({
+        method: 'POST',
+        url: '/api/consumers/register',
+        payload: consumerPayload({ nationalId: 'SECRETNIN99', phone: '+23276123999' }),
+      });
       await app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: 'SECRETNIN99', password: 'Str0ng-pass' } });
       const cookie = await logInAs(app, 'consumer');
       await app.inject({ method: 'GET', url: '/api/consumers/me?nationalId=SECRETNIN99', headers: { cookie } });
-      await app.inject({ method: 'POST', url: '/api/payments', payload: { businessId: '00000000-0000-4000-8000-000000000000', card: { name: 'X Y', number: '4242424242424242', expiry: '12/30', cvc: '123' } } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        payload: {
+          businessId: '00000000-0000-4000-8000-000000000000',
+          card: { name: 'X Y', number: '4242424242424242', expiry: '12/30', cvc: '123' },
+        },
+      });
     } finally {
       await app.close();
       await database.close();
@@ -164,11 +192,16 @@ describe('structured logs', () => {
     expect(requestLines.length).toBeGreaterThan(4);
     expect(requestLines.every((l) => typeof l.reqId === 'string')).toBe(true);
     // One line per request, written when it is answered: method, path, status and time together.
-    expect(requestLines.every((l) => l.msg === 'request completed' && l.req.method && l.req.url && l.res.statusCode && typeof l.responseTime === 'number')).toBe(true);
+    expect(
+      requestLines.every(
+        (l) => l.msg === 'request completed' && l.req.method && l.req.url && l.res.statusCode && typeof l.responseTime === 'number',
+      ),
+    ).toBe(true);
     expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(requestLines.length);
     const meLine = parsed.find((l) => l.res && l.userId);
     expect(meLine).toMatchObject({ role: 'consumer' });
     const all = lines.join('\n');
-    for (const secret of ['SECRETNIN99', 'Str0ng-pass', DEMO_PASSWORD, '4242424242424242', 'ccsl_session=']) expect(all).not.toContain(secret);
+    for (const secret of ['SECRETNIN99', 'Str0ng-pass', DEMO_PASSWORD, '4242424242424242', 'ccsl_session='])
+      expect(all).not.toContain(secret);
   });
 });

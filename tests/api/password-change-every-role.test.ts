@@ -26,7 +26,12 @@ interface Account {
 
 const me = (role: TRole, cookie: string) => t.app.inject({ method: 'GET', url: `/api/${ROLE_API_SEGMENT[role]}/me`, headers: { cookie } });
 const changePassword = (role: TRole, cookie: string, currentPassword: string, newPassword = NEW_PASSWORD) =>
-  t.app.inject({ method: 'POST', url: `/api/${ROLE_API_SEGMENT[role]}/me/password`, headers: { cookie }, payload: { currentPassword, newPassword, confirmPassword: newPassword } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/${ROLE_API_SEGMENT[role]}/me/password`,
+    headers: { cookie },
+    payload: { currentPassword, newPassword, confirmPassword: newPassword },
+  });
 const login = (account: Account, password: string) =>
   t.app.inject({ method: 'POST', url: `/api/${ROLE_API_SEGMENT[account.role]}/login`, payload: { username: account.username, password } });
 
@@ -65,7 +70,14 @@ describe('a password change ends every other session of the user', () => {
       method: 'POST',
       url: '/api/businesses/me/team',
       headers: { cookie: lender.cookie },
-      payload: { fullName: 'Member Pw', position: 'Loan officer', username: member.username, email: `${member.username}@lender.sl`, password: member.password, confirmPassword: member.password },
+      payload: {
+        fullName: 'Member Pw',
+        position: 'Loan officer',
+        username: member.username,
+        email: `${member.username}@lender.sl`,
+        password: member.password,
+        confirmPassword: member.password,
+      },
     });
     expect(added.statusCode).toBe(201);
     await expectPasswordChangeEndsOtherSessions({ role: 'business', ...member });
@@ -88,7 +100,10 @@ describe('a password change ends every other session of the user', () => {
     const business = await logInAs(t.app, 'business');
     expect((await changePassword('system_admin', business, DEMO_PASSWORD)).statusCode).toBe(403);
     expect((await changePassword('regulator', business, DEMO_PASSWORD)).statusCode).toBe(403);
-    const rows = await queryRows<{ actor_role: string }>(t.db, sql`SELECT actor_role FROM audit_events WHERE action = 'auth.password_changed' ORDER BY actor_role`);
+    const rows = await queryRows<{ actor_role: string }>(
+      t.db,
+      sql`SELECT actor_role FROM audit_events WHERE action = 'auth.password_changed' ORDER BY actor_role`,
+    );
     expect(rows.map((r) => r.actor_role)).toEqual(['business', 'business', 'consumer', 'regulator', 'system_admin']);
   });
 });

@@ -61,7 +61,14 @@ describe('POST /api/payments right after registration', () => {
     const res = await pay(specPayload(id, { amount: 1 }), cookie);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'succeeded', planCode: 'standard', amountUsdCents: 10000, cardBrand: 'Visa', cardLast4: '4242', autoRenew: true });
+    expect(body).toMatchObject({
+      status: 'succeeded',
+      planCode: 'standard',
+      amountUsdCents: 10000,
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      autoRenew: true,
+    });
     const next = new Date(body.nextBillingDate).getTime();
     expect(next - Date.now()).toBeGreaterThan(27 * 86_400_000);
     expect(next - Date.now()).toBeLessThan(32 * 86_400_000);
@@ -157,7 +164,11 @@ describe('who may pay', () => {
   });
 
   it('lets a signed-in business renew its own plan, extending the period by a month', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/businesses/register', payload: businessPortalPayload({ username: 'renewer', email: 'renew@x.sl', phone: '+23278123123' }) });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/register',
+      payload: businessPortalPayload({ username: 'renewer', email: 'renew@x.sl', phone: '+23278123123' }),
+    });
     const id = reg.json().id;
     const cookie = await logInAs(t.app, 'business', 'renewer', 'Str0ng-pass');
     const first = await pay(specPayload(id, { planCode: 'professional' }), cookie);

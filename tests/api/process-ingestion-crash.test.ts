@@ -73,7 +73,10 @@ interface SentFile {
   acknowledgedId: string | null;
 }
 
-type Landing = 'before the file was stored (upload, parsing, validation)' | 'mid-ingestion (transaction open, rolled back)' | 'after the commit, before the answer';
+type Landing =
+  | 'before the file was stored (upload, parsing, validation)'
+  | 'mid-ingestion (transaction open, rolled back)'
+  | 'after the commit, before the answer';
 
 interface Engine {
   env: Record<string, string>;
@@ -100,7 +103,11 @@ async function logIn(server: ServerProcess): Promise<string> {
 
 async function sendFile(server: ServerProcess, cookie: string, body: string): Promise<string | null> {
   try {
-    const res = await fetch(`${server.url}/api/credit/submissions`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+    const res = await fetch(`${server.url}/api/credit/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body,
+    });
     if (res.status !== 202) throw new Error(`monthly file answered ${res.status}: ${await res.text()}`);
     return ((await res.json()) as { id: string }).id;
   } catch (error) {
@@ -147,7 +154,8 @@ async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
     }
   }
   const byId = new Map(submissions.map((s) => [s.id, s]));
-  for (const file of files) if (file.acknowledgedId) expect(byId.get(file.acknowledgedId)?.status, `acknowledged ${file.tag}`).toBe('completed');
+  for (const file of files)
+    if (file.acknowledgedId) expect(byId.get(file.acknowledgedId)?.status, `acknowledged ${file.tag}`).toBe('completed');
 }
 
 /**
@@ -155,7 +163,12 @@ async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
  * kill left): each file's accounts all or none, acknowledged files whole and completed. Returns
  * where the kill landed, from the submissions that appeared since the last check.
  */
-async function checkThroughServer(server: ServerProcess, cookie: string, files: SentFile[], knownSubmissionIds: Set<string>): Promise<Landing> {
+async function checkThroughServer(
+  server: ServerProcess,
+  cookie: string,
+  files: SentFile[],
+  knownSubmissionIds: Set<string>,
+): Promise<Landing> {
   const get = async (path: string) => {
     const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
     expect(res.status, path).toBe(200);
@@ -166,11 +179,16 @@ async function checkThroughServer(server: ServerProcess, cookie: string, files: 
     expect([0, ROWS], `accounts of file ${file.tag}: all or none`).toContain(total);
     if (file.acknowledgedId) expect(total, `acknowledged file ${file.tag} is whole`).toBe(ROWS);
   }
-  const { submissions } = (await get('/api/credit/submissions?limit=100')) as { submissions: { id: string; status: string; total: number; accepted: number }[] };
+  const { submissions } = (await get('/api/credit/submissions?limit=100')) as {
+    submissions: { id: string; status: string; total: number; accepted: number }[];
+  };
   const ours = submissions.filter((s) => s.total === ROWS);
   for (const file of files) {
     if (!file.acknowledgedId) continue;
-    expect(ours.find((s) => s.id === file.acknowledgedId), `acknowledged ${file.tag}`).toMatchObject({ status: 'completed', accepted: ROWS });
+    expect(
+      ours.find((s) => s.id === file.acknowledgedId),
+      `acknowledged ${file.tag}`,
+    ).toMatchObject({ status: 'completed', accepted: ROWS });
   }
   const fresh = ours.filter((s) => !knownSubmissionIds.has(s.id) && !files.some((f) => f.acknowledgedId === s.id));
   for (const s of ours) knownSubmissionIds.add(s.id);
@@ -203,9 +221,16 @@ async function crashRepeatedly(engine: Engine) {
       // Sessions live in the database: one sign-in serves every restart.
       cookie ??= await logIn(server);
       if (kill > 0) {
-        const landing = await checkThroughServer(server, cookie, [...lastKillFiles, ...files.filter((f) => f.acknowledgedId)], knownSubmissionIds);
+        const landing = await checkThroughServer(
+          server,
+          cookie,
+          [...lastKillFiles, ...files.filter((f) => f.acknowledgedId)],
+          knownSubmissionIds,
+        );
         landings.set(landing, (landings.get(landing) ?? 0) + 1);
-        console.log(`kill ${kill}: ${Math.round(killAfterMs)} ms into the sending, ${landing}; restarted in ${Math.round(performance.now() - clock)} ms (${Math.round((Date.now() - started) / 1000)} s so far)`);
+        console.log(
+          `kill ${kill}: ${Math.round(killAfterMs)} ms into the sending, ${landing}; restarted in ${Math.round(performance.now() - clock)} ms (${Math.round((Date.now() - started) / 1000)} s so far)`,
+        );
       }
       if (kill === KILLS) break;
       if (kill === 0) {
@@ -264,7 +289,10 @@ async function crashRepeatedly(engine: Engine) {
       `${files.length} files sent, ${acknowledged} acknowledged; kills landed ${JSON.stringify(Object.fromEntries(landings))}; a restart took ${Math.round(restartMs / KILLS)} ms`,
   );
   expect([...landings.values()].reduce((a, b) => a + b, 0)).toBe(KILLS);
-  expect(landings.get('mid-ingestion (transaction open, rolled back)') ?? 0, 'some kills must land inside a file’s transaction').toBeGreaterThan(0);
+  expect(
+    landings.get('mid-ingestion (transaction open, rolled back)') ?? 0,
+    'some kills must land inside a file’s transaction',
+  ).toBeGreaterThan(0);
 }
 
 async function withDatabase(engine: Engine, work: (database: DatabaseHandle) => Promise<void>) {
@@ -304,19 +332,30 @@ describe.skipIf(!adminUrl)('SIGKILL during monthly files on PostgreSQL (needs DA
 });
 
 // In the PGlite run only: the PostgreSQL run covers PostgreSQL (the two runs together cover both).
-describe.skipIf(Boolean(adminUrl))('SIGKILL during monthly files on PGlite (a data folder; skipped in the PostgreSQL run, the PGlite run covers it)', () => {
-  it(`the folder opens again after each kill, every acknowledged file whole and no file in part, over ${KILLS} kills`, { timeout: TEST_TIMEOUT_MS }, async () => {
-    const data = tempDataDir();
-    try {
-      const template = readTemplate('seeded');
-      if (template && existsSync(template)) {
-        // The folder starts as this run's migrated and seeded template: the server neither migrates nor seeds.
-        const seeded = await openDatabase({ dataDir: data.dir, loadDataDir: new Blob([readFileSync(template)]) });
-        await seeded.close();
-      }
-      await crashRepeatedly({ env: { DATA_DIR: data.dir, DATABASE_URL: '', SCHEDULED_JOBS: 'false', REDIS_URL: '' }, open: () => openDatabase({ dataDir: data.dir }), checkDatabaseEachKill: false });
-    } finally {
-      data.remove();
-    }
-  });
-});
+describe.skipIf(Boolean(adminUrl))(
+  'SIGKILL during monthly files on PGlite (a data folder; skipped in the PostgreSQL run, the PGlite run covers it)',
+  () => {
+    it(
+      `the folder opens again after each kill, every acknowledged file whole and no file in part, over ${KILLS} kills`,
+      { timeout: TEST_TIMEOUT_MS },
+      async () => {
+        const data = tempDataDir();
+        try {
+          const template = readTemplate('seeded');
+          if (template && existsSync(template)) {
+            // The folder starts as this run's migrated and seeded template: the server neither migrates nor seeds.
+            const seeded = await openDatabase({ dataDir: data.dir, loadDataDir: new Blob([readFileSync(template)]) });
+            await seeded.close();
+          }
+          await crashRepeatedly({
+            env: { DATA_DIR: data.dir, DATABASE_URL: '', SCHEDULED_JOBS: 'false', REDIS_URL: '' },
+            open: () => openDatabase({ dataDir: data.dir }),
+            checkDatabaseEachKill: false,
+          });
+        } finally {
+          data.remove();
+        }
+      },
+    );
+  },
+);

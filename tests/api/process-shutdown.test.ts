@@ -27,11 +27,15 @@ describe('SIGTERM', () => {
     const body = JSON.stringify({ username: 'demo-business', password: DEMO_PASSWORD });
     // The request is half sent when the signal arrives; the server must still answer it.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${server.url}/api/businesses/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = request(
+        `${server.url}/api/businesses/login`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
@@ -67,7 +71,11 @@ async function serverDatabase(): Promise<ServerDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const folder = tempDataDir();
-    return { env: { DATA_DIR: folder.dir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir: folder.dir }), remove: async () => folder.remove() };
+    return {
+      env: { DATA_DIR: folder.dir, DATABASE_URL: '' },
+      open: () => openDatabase({ dataDir: folder.dir }),
+      remove: async () => folder.remove(),
+    };
   }
   const name = `ccsl_shutdown_${randomBytes(4).toString('hex')}`;
   const template = readTemplate('seeded');
@@ -101,7 +109,16 @@ function monthlyFile(): string {
         dateOfBirth: '1980-01-01',
         address: { line: `${i} Kissy Road, Freetown`, district: 'Western Area Urban' },
       },
-      account: { accountNumber: `SHUTDOWN-${i}`, type: 'personal_loan', currency: 'SLE', principal: '1000', balance: '500', openedAt: '2025-06-01', status: 'current', paymentHistory: '000000' },
+      account: {
+        accountNumber: `SHUTDOWN-${i}`,
+        type: 'personal_loan',
+        currency: 'SLE',
+        principal: '1000',
+        balance: '500',
+        openedAt: '2025-06-01',
+        status: 'current',
+        paymentHistory: '000000',
+      },
     })),
   });
 }
@@ -132,98 +149,124 @@ describe('SIGTERM behind a keep-alive proxy (a rolling restart)', () => {
 
   beforeAll(async () => {
     database = await serverDatabase();
-    keepAliveServer = await startServerProcess({ ...database.env, SCHEDULED_JOBS: 'false', REDIS_URL: '', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), LOG_LEVEL: 'info' });
+    keepAliveServer = await startServerProcess({
+      ...database.env,
+      SCHEDULED_JOBS: 'false',
+      REDIS_URL: '',
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+      LOG_LEVEL: 'info',
+    });
   });
   afterAll(async () => {
     await keepAliveServer.stop('SIGKILL');
     await database.remove();
   });
 
-  it('a monthly file in flight on a keep-alive connection is applied and answered with Connection: close, an idle connection closes at once, a new request gets 503 with Retry-After, and the process exits 0 within seconds', { timeout: 120_000 }, async () => {
-    const url = keepAliveServer.url;
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const idleAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const login = await send(`${url}/api/businesses/login`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (req) =>
-        req.end(JSON.stringify({ username: 'demo-business', password: DEMO_PASSWORD })),
-      );
-      expect(login.status).toBe(200);
-      expect(login.headers.connection).toBe('keep-alive');
-      const cookie = String(login.headers['set-cookie']![0]).split(';')[0];
-
-      // An idle keep-alive connection, as a proxy keeps a pool of them.
-      let idleSocket: Socket | undefined;
-      const idleAnswer = await new Promise<number>((resolve, reject) => {
-        const req = request(`${url}/api/health`, { agent: idleAgent }, (res) => {
-          idleSocket = res.socket;
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        req.on('error', reject);
-        req.end();
-      });
-      expect(idleAnswer).toBe(200);
-      let idleClosedAt = 0;
-      idleSocket!.once('close', () => (idleClosedAt = Date.now()));
-
-      // The monthly file, half sent on the login's keep-alive connection when SIGTERM arrives.
-      const file = monthlyFile();
-      let signalledAt = 0;
-      let refused: Answer | undefined;
-      let refusedError: unknown;
-      const upload = send(
-        `${url}/api/credit/submissions`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(file), cookie } },
-        (req) => {
-          req.write(file.slice(0, file.length / 2));
-          setTimeout(() => {
-            signalledAt = Date.now();
-            keepAliveServer.process.kill('SIGTERM');
-            setTimeout(() => {
-              // A request arriving meanwhile, on a new connection: answered 503, not refused.
-              void fetch(`${url}/api/config`)
-                .then(async (res) => (refused = { status: res.status, headers: Object.fromEntries(res.headers) as IncomingHttpHeaders, body: await res.text(), at: Date.now() }))
-                // Before: the connection was refused (the listening socket closed at SIGTERM).
-                .catch((error: unknown) => (refusedError = error))
-                .finally(() => req.end(file.slice(file.length / 2)));
-            }, 300);
-          }, 300);
-        },
-      );
-      const answer = await upload;
-      expect(answer.status, answer.body).toBe(202);
-      expect(answer.headers.connection).toBe('close');
-      const submissionId = (JSON.parse(answer.body) as { id: string }).id;
-
-      expect(refusedError).toBeUndefined();
-      expect(refused?.status).toBe(503);
-      expect(refused?.headers['retry-after']).toBeDefined();
-      expect(refused?.headers.connection).toBe('close');
-      expect(JSON.parse(refused!.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
-
-      expect(idleClosedAt).toBeGreaterThan(0);
-      expect(idleClosedAt - signalledAt).toBeLessThan(2_000);
-
-      // Exits 0 right after the last answer (it waited the whole 20 s grace and exited 1 before).
-      const exitCode = await keepAliveServer.exited;
-      const exitedAt = Date.now();
-      expect(exitCode, keepAliveServer.output()).toBe(0);
-      expect(exitedAt - answer.at).toBeLessThan(5_000);
-      expect(keepAliveServer.output()).not.toMatch(/requests still running after the grace period/);
-
-      // The file is applied: completed, every account stored.
-      const handle = await database.open();
+  it(
+    'a monthly file in flight on a keep-alive connection is applied and answered with Connection: close, an idle connection closes at once, a new request gets 503 with Retry-After, and the process exits 0 within seconds',
+    { timeout: 120_000 },
+    async () => {
+      const url = keepAliveServer.url;
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const idleAgent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
-        const [submission] = await queryRows<{ status: string }>(handle.db, sql`SELECT status FROM credit_submissions WHERE id = ${submissionId}`);
-        expect(submission.status).toBe('completed');
-        const [{ accounts }] = await queryRows<{ accounts: number }>(handle.db, sql`SELECT count(*)::int AS accounts FROM credit_accounts WHERE account_number LIKE 'SHUTDOWN-%'`);
-        expect(accounts).toBe(ROWS);
+        const login = await send(
+          `${url}/api/businesses/login`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+          (req) => req.end(JSON.stringify({ username: 'demo-business', password: DEMO_PASSWORD })),
+        );
+        expect(login.status).toBe(200);
+        expect(login.headers.connection).toBe('keep-alive');
+        const cookie = String(login.headers['set-cookie']![0]).split(';')[0];
+
+        // An idle keep-alive connection, as a proxy keeps a pool of them.
+        let idleSocket: Socket | undefined;
+        const idleAnswer = await new Promise<number>((resolve, reject) => {
+          const req = request(`${url}/api/health`, { agent: idleAgent }, (res) => {
+            idleSocket = res.socket;
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect(idleAnswer).toBe(200);
+        let idleClosedAt = 0;
+        idleSocket!.once('close', () => (idleClosedAt = Date.now()));
+
+        // The monthly file, half sent on the login's keep-alive connection when SIGTERM arrives.
+        const file = monthlyFile();
+        let signalledAt = 0;
+        let refused: Answer | undefined;
+        let refusedError: unknown;
+        const upload = send(
+          `${url}/api/credit/submissions`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(file), cookie } },
+          (req) => {
+            req.write(file.slice(0, file.length / 2));
+            setTimeout(() => {
+              signalledAt = Date.now();
+              keepAliveServer.process.kill('SIGTERM');
+              setTimeout(() => {
+                // A request arriving meanwhile, on a new connection: answered 503, not refused.
+                void fetch(`${url}/api/config`)
+                  .then(
+                    async (res) =>
+                      (refused = {
+                        status: res.status,
+                        headers: Object.fromEntries(res.headers) as IncomingHttpHeaders,
+                        body: await res.text(),
+                        at: Date.now(),
+                      }),
+                  )
+                  // Before: the connection was refused (the listening socket closed at SIGTERM).
+                  .catch((error: unknown) => (refusedError = error))
+                  .finally(() => req.end(file.slice(file.length / 2)));
+              }, 300);
+            }, 300);
+          },
+        );
+        const answer = await upload;
+        expect(answer.status, answer.body).toBe(202);
+        expect(answer.headers.connection).toBe('close');
+        const submissionId = (JSON.parse(answer.body) as { id: string }).id;
+
+        expect(refusedError).toBeUndefined();
+        expect(refused?.status).toBe(503);
+        expect(refused?.headers['retry-after']).toBeDefined();
+        expect(refused?.headers.connection).toBe('close');
+        expect(JSON.parse(refused!.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+
+        expect(idleClosedAt).toBeGreaterThan(0);
+        expect(idleClosedAt - signalledAt).toBeLessThan(2_000);
+
+        // Exits 0 right after the last answer (it waited the whole 20 s grace and exited 1 before).
+        const exitCode = await keepAliveServer.exited;
+        const exitedAt = Date.now();
+        expect(exitCode, keepAliveServer.output()).toBe(0);
+        expect(exitedAt - answer.at).toBeLessThan(5_000);
+        expect(keepAliveServer.output()).not.toMatch(/requests still running after the grace period/);
+
+        // The file is applied: completed, every account stored.
+        const handle = await database.open();
+        try {
+          const [submission] = await queryRows<{ status: string }>(
+            handle.db,
+            sql`SELECT status FROM credit_submissions WHERE id = ${submissionId}`,
+          );
+          expect(submission.status).toBe('completed');
+          const [{ accounts }] = await queryRows<{ accounts: number }>(
+            handle.db,
+            sql`SELECT count(*)::int AS accounts FROM credit_accounts WHERE account_number LIKE 'SHUTDOWN-%'`,
+          );
+          expect(accounts).toBe(ROWS);
+        } finally {
+          await handle.close();
+        }
       } finally {
-        await handle.close();
+        agent.destroy();
+        idleAgent.destroy();
       }
-    } finally {
-      agent.destroy();
-      idleAgent.destroy();
-    }
-  });
+    },
+  );
 });

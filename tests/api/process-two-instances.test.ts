@@ -31,7 +31,14 @@ describe.skipIf(!canRun)('two instances, one product', () => {
     const redis = new Redis(redisUrl!);
     await redis.flushdb();
     await redis.quit();
-    const env = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl!, TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT: '8', JOBS_CHECK_SECONDS: '1', SESSION_SECRET: 's'.repeat(40) };
+    const env = {
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl!,
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT: '8',
+      JOBS_CHECK_SECONDS: '1',
+      SESSION_SECRET: 's'.repeat(40),
+    };
     // Both start at once: migrations and seeding must take turns, not collide.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);
@@ -45,7 +52,11 @@ describe.skipIf(!canRun)('two instances, one product', () => {
   });
 
   const post = (server: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('serves a session made on one instance from the other', async () => {
     const login = await post(a, '/api/businesses/login', { username: 'demo-business', password: DEMO_PASSWORD });
@@ -61,7 +72,12 @@ describe.skipIf(!canRun)('two instances, one product', () => {
   it('counts a lockout across both instances', async () => {
     for (let i = 0; i < 10; i++) {
       const server = i % 2 === 0 ? a : b;
-      const res = await post(server, '/api/regulators/login', { username: 'demo-regulator', password: 'wrong-password' }, { 'x-forwarded-for': `10.1.0.${i}` });
+      const res = await post(
+        server,
+        '/api/regulators/login',
+        { username: 'demo-regulator', password: 'wrong-password' },
+        { 'x-forwarded-for': `10.1.0.${i}` },
+      );
       expect([401, 429]).toContain(res.status);
     }
     const locked = await post(a, '/api/regulators/login', { username: 'demo-regulator', password: DEMO_PASSWORD });
@@ -91,7 +107,9 @@ describe.skipIf(!canRun)('two instances, one product', () => {
       expect(rows).toHaveLength(1);
       const today = new Date().toISOString().slice(0, 10);
       expect(rows[0].period_key).toBe(today);
-      const seals = await client.query(`SELECT count(*)::int AS unsealed FROM audit_events WHERE seal_id IS NULL AND occurred_at < now() - interval '10 seconds'`);
+      const seals = await client.query(
+        `SELECT count(*)::int AS unsealed FROM audit_events WHERE seal_id IS NULL AND occurred_at < now() - interval '10 seconds'`,
+      );
       expect(seals.rows[0].unsealed).toBe(0);
     } finally {
       await client.end();

@@ -10,7 +10,11 @@ afterAll(() => t.close());
 
 describe('in production', () => {
   it('marks the session cookie Secure', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/businesses/login', payload: { username: 'demo-business', password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/login',
+      payload: { username: 'demo-business', password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'ccsl_session')!.secure).toBe(true);
   });

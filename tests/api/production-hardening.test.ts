@@ -73,12 +73,19 @@ describe('registration cannot be used to test which NINs, emails and phones have
   it('40 registrations from one address in a row: the fourth and later get 429, and the refusals are audited', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: consumerPayload({ nationalId: `SLE${String(i).padStart(6, '0')}`, phone: `+232 77 ${String(100 + i)} 456` }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/consumers/register',
+        payload: consumerPayload({ nationalId: `SLE${String(i).padStart(6, '0')}`, phone: `+232 77 ${String(100 + i)} 456` }),
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 3).every((s) => s === 201 || s === 400 || s === 409)).toBe(true);
     expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
-    const limited = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'registration.rate_limited'`);
+    const limited = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'registration.rate_limited'`,
+    );
     expect(limited[0].n).toBeGreaterThanOrEqual(1);
   });
 
@@ -86,23 +93,42 @@ describe('registration cannot be used to test which NINs, emails and phones have
     const first = businessScreenPayload();
     const ok = await behindProxy.app.inject({ method: 'POST', url: '/api/businesses/register', payload: first });
     expect(ok.statusCode).toBe(201);
-    const again = await behindProxy.app.inject({ method: 'POST', url: '/api/businesses/register', payload: businessScreenPayload({ registrationNumber: 'SL-CAC-2024-9999', phone: '+232 76 555 999' }) });
+    const again = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/businesses/register',
+      payload: businessScreenPayload({ registrationNumber: 'SL-CAC-2024-9999', phone: '+232 76 555 999' }),
+    });
     expect(again.statusCode).toBe(409);
-    const refused = await queryRows<{ details: unknown }>(behindProxy.db, sql`SELECT details FROM audit_events WHERE action = 'business.registration_refused'`);
+    const refused = await queryRows<{ details: unknown }>(
+      behindProxy.db,
+      sql`SELECT details FROM audit_events WHERE action = 'business.registration_refused'`,
+    );
     expect(refused.length).toBe(1);
   });
 });
 
 describe('commonly used and leaked passwords are refused (item 11)', () => {
-  it.each(['password1', 'Passw0rd', 'qwerty123', 'iloveyou'])('registration with %s is a 400 naming the password field', async (password) => {
-    const res = await behindProxy.app.inject({ method: 'POST', url: '/api/businesses/register', payload: businessScreenPayload({ email: 'weak@traders.sl', password }) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE });
-  });
+  it.each(['password1', 'Passw0rd', 'qwerty123', 'iloveyou'])(
+    'registration with %s is a 400 naming the password field',
+    async (password) => {
+      const res = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/businesses/register',
+        payload: businessScreenPayload({ email: 'weak@traders.sl', password }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE });
+    },
+  );
 
   it('a password change to a common password is refused; a strong one is accepted', async () => {
     const cookie = await logInAs(behindProxy.app, 'regulator');
-    const weak = await behindProxy.app.inject({ method: 'POST', url: '/api/regulators/me/password', headers: { cookie }, payload: { currentPassword: 'CreditCheck-demo-1', newPassword: '12345678', confirmPassword: '12345678' } });
+    const weak = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/regulators/me/password',
+      headers: { cookie },
+      payload: { currentPassword: 'CreditCheck-demo-1', newPassword: '12345678', confirmPassword: '12345678' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors[0]).toEqual({ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE });
   });
@@ -130,10 +156,23 @@ describe('answers that carry personal or credit data are never cached (item 11)'
 describe('a client request id reaches the logs only when short and safe (item 11)', () => {
   it('an 8,000-character x-request-id is replaced by an id of our own in the audit log', async () => {
     const hostile = `x${'A'.repeat(7999)}`;
-    await behindProxy.app.inject({ method: 'POST', url: '/api/businesses/login', headers: { 'x-request-id': hostile }, payload: { username: 'nobody-here', password: 'wrong-password' } });
+    await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/businesses/login',
+      headers: { 'x-request-id': hostile },
+      payload: { username: 'nobody-here', password: 'wrong-password' },
+    });
     const ok = 'lender-req_2026.11:25-1';
-    await behindProxy.app.inject({ method: 'POST', url: '/api/businesses/login', headers: { 'x-request-id': ok }, payload: { username: 'nobody-here', password: 'wrong-password' } });
-    const rows = await queryRows<{ request_id: string | null }>(behindProxy.db, sql`SELECT request_id FROM audit_events WHERE action = 'auth.login_failed' ORDER BY id DESC LIMIT 2`);
+    await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/businesses/login',
+      headers: { 'x-request-id': ok },
+      payload: { username: 'nobody-here', password: 'wrong-password' },
+    });
+    const rows = await queryRows<{ request_id: string | null }>(
+      behindProxy.db,
+      sql`SELECT request_id FROM audit_events WHERE action = 'auth.login_failed' ORDER BY id DESC LIMIT 2`,
+    );
     expect(rows[0].request_id).toBe(ok);
     expect(rows[1].request_id).not.toContain('AAAA');
     expect(rows[1].request_id!.length).toBeLessThanOrEqual(64);
@@ -154,7 +193,12 @@ describe('providers in production (item 5)', () => {
   });
 
   it('a real provider never keeps a one-time code in plain text in its outbox record; the sandbox, whose outbox is its delivery, does', () => {
-    const message = { to: '+23276000001', body: 'Your CreditCheck SL code is 482193. It expires in 10 minutes.', purpose: 'identity_code', secret: '482193' };
+    const message = {
+      to: '+23276000001',
+      body: 'Your CreditCheck SL code is 482193. It expires in 10 minutes.',
+      purpose: 'identity_code',
+      secret: '482193',
+    };
     expect(outboxBodyOf(message, 'an-aggregator')).toBe('Your CreditCheck SL code is ••••••. It expires in 10 minutes.');
     expect(outboxBodyOf(message, 'sandbox')).toContain('482193');
   });

@@ -15,7 +15,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const LIMIT = 5;
 const failedSignIn = (t: TestApp, ip: string, n: number) =>
-  t.app.inject({ method: 'POST', url: '/api/businesses/login', remoteAddress: ip, payload: { username: `nobody-${ip}-${n}`, password: 'wrong-password-1' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/businesses/login',
+    remoteAddress: ip,
+    payload: { username: `nobody-${ip}-${n}`, password: 'wrong-password-1' },
+  });
 
 async function timedFailedSignIns(t: TestApp, prefix: string, count: number): Promise<number[]> {
   const durations: number[] = [];
@@ -83,7 +88,9 @@ describe.skipIf(!hasRedisServer)('Redis stopped while the app runs, then started
   let client: Redis;
 
   async function startRedis() {
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 100; i++) {
       if ((await client.ping().catch(() => '')) === 'PONG') return;
       await new Promise((r) => setTimeout(r, 100));
@@ -105,7 +112,14 @@ describe.skipIf(!hasRedisServer)('Redis stopped while the app runs, then started
 
   beforeAll(async () => {
     port = await freePort();
-    client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
+    client = new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => 100,
+    });
     client.on('error', () => {});
     await startRedis();
     t = await createTestApp({ config: { loginRateLimit: LIMIT, redisUrl: `redis://127.0.0.1:${port}` } });
@@ -144,7 +158,12 @@ describe('RedisHealth: the warning and the pause after a failed call', () => {
   it('logs one warning line a minute at most however many requests fall back', () => {
     let now = 1_000_000;
     const warnings: unknown[] = [];
-    const health = new RedisHealth(() => false, { warn: (...args: unknown[]) => warnings.push(args), info: () => {} } as never, undefined, () => now);
+    const health = new RedisHealth(
+      () => false,
+      { warn: (...args: unknown[]) => warnings.push(args), info: () => {} } as never,
+      undefined,
+      () => now,
+    );
     for (let i = 0; i < 500; i++) {
       health.fellBack('unavailable');
       health.connectionFailed(new Error('connect ECONNREFUSED'));
@@ -159,7 +178,12 @@ describe('RedisHealth: the warning and the pause after a failed call', () => {
 
   it('after a failed call (a timeout), Redis is not asked again for a few seconds', () => {
     let now = 0;
-    const health = new RedisHealth(() => true, { warn: () => {}, info: () => {} } as never, undefined, () => now);
+    const health = new RedisHealth(
+      () => true,
+      { warn: () => {}, info: () => {} } as never,
+      undefined,
+      () => now,
+    );
     expect(health.isUsable()).toBe(true);
     health.fellBack('error', new Error('Command timed out'));
     expect(health.isUsable()).toBe(false);

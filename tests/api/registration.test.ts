@@ -22,8 +22,17 @@ describe('POST /api/businesses/register, registration screen payload', () => {
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
     const login = await post('/api/businesses/login', { username: 'accounts@freetowntraders.sl', password: 'Str0ng-pass' });
     expect(login.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/businesses/me', headers: { cookie: `ccsl_session=${login.cookies[0].value}` } });
-    expect(me.json()).toMatchObject({ businessName: 'Freetown Traders Ltd', verificationStatus: 'pending', planCode: 'starter', subscriptionStatus: 'inactive' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/me',
+      headers: { cookie: `ccsl_session=${login.cookies[0].value}` },
+    });
+    expect(me.json()).toMatchObject({
+      businessName: 'Freetown Traders Ltd',
+      verificationStatus: 'pending',
+      planCode: 'starter',
+      subscriptionStatus: 'inactive',
+    });
   });
 
   it("answers every bad field with the specification's message and stores nothing", async () => {
@@ -113,12 +122,18 @@ describe('POST /api/businesses/register, access portal payload', () => {
   });
 
   it("says passwords don't match on the confirm field", async () => {
-    const res = await post('/api/businesses/register', businessPortalPayload({ username: 'new-one', email: 'n@x.sl', phone: '+23278000111', confirmPassword: 'Other-pass1' }));
+    const res = await post(
+      '/api/businesses/register',
+      businessPortalPayload({ username: 'new-one', email: 'n@x.sl', phone: '+23278000111', confirmPassword: 'Other-pass1' }),
+    );
     expect(fieldMessages(res.json())).toEqual({ confirmPassword: "Passwords don't match" });
   });
 
   it('answers 409 for a username already taken, whatever its case', async () => {
-    const res = await post('/api/businesses/register', businessPortalPayload({ username: 'BO-MICRO', email: 'new@bo.sl', phone: '+23278999888' }));
+    const res = await post(
+      '/api/businesses/register',
+      businessPortalPayload({ username: 'BO-MICRO', email: 'new@bo.sl', phone: '+23278999888' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ field: 'username', message: 'This username is already taken' });
   });
@@ -186,6 +201,9 @@ describe('password confirmation', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldMessages(res.json())).toMatchObject({ firstName: 'First name is required', confirmPassword: "Passwords don't match" });
     const biz = await post('/api/businesses/register', businessPortalPayload({ businessName: '', confirmPassword: 'Different-1' }));
-    expect(fieldMessages(biz.json())).toMatchObject({ businessName: 'Business name is required', confirmPassword: "Passwords don't match" });
+    expect(fieldMessages(biz.json())).toMatchObject({
+      businessName: 'Business name is required',
+      confirmPassword: "Passwords don't match",
+    });
   });
 });

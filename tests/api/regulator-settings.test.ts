@@ -31,8 +31,18 @@ describe('GET /api/regulators/policy (the regulator’s Settings)', () => {
     });
     expect(policy.rateLimits).toMatchObject((await get('/api/admin/rate-limits', admin)).json().defaults);
     const adminPlans = (await get('/api/admin/plans', admin)).json().plans;
-    expect(policy.plans.map((p: { code: string; monthlyInquiryQuota: number; subscribers: number }) => [p.code, p.monthlyInquiryQuota, p.subscribers])).toEqual(
-      adminPlans.map((p: { code: string; monthlyInquiryQuota: number; subscriberCount: number }) => [p.code, p.monthlyInquiryQuota, p.subscriberCount]),
+    expect(
+      policy.plans.map((p: { code: string; monthlyInquiryQuota: number; subscribers: number }) => [
+        p.code,
+        p.monthlyInquiryQuota,
+        p.subscribers,
+      ]),
+    ).toEqual(
+      adminPlans.map((p: { code: string; monthlyInquiryQuota: number; subscriberCount: number }) => [
+        p.code,
+        p.monthlyInquiryQuota,
+        p.subscriberCount,
+      ]),
     );
   });
 
@@ -40,22 +50,49 @@ describe('GET /api/regulators/policy (the regulator’s Settings)', () => {
     expect((await put('/api/admin/settings', admin, { disputeDeadlineDays: 21, retentionYears: 6 })).statusCode).toBe(200);
     expect((await put('/api/admin/plans/professional', admin, { monthlyInquiryQuota: 25 })).statusCode).toBe(200);
     const business = await createBusiness(t);
-    expect((await put(`/api/admin/businesses/${business.id}/plan`, admin, { planCode: 'enterprise', monthlyQuota: 400, nextBillingDate: null, note: 'Agreement EA-7' })).statusCode).toBe(200);
+    expect(
+      (
+        await put(`/api/admin/businesses/${business.id}/plan`, admin, {
+          planCode: 'enterprise',
+          monthlyQuota: 400,
+          nextBillingDate: null,
+          note: 'Agreement EA-7',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const policy = (await get('/api/regulators/policy', regulator)).json();
-    expect(policy.settings.find((s: { key: string }) => s.key === 'dispute_deadline_days')).toMatchObject({ value: '21 days', updatedAt: expect.any(String) });
+    expect(policy.settings.find((s: { key: string }) => s.key === 'dispute_deadline_days')).toMatchObject({
+      value: '21 days',
+      updatedAt: expect.any(String),
+    });
     expect(policy.plans.find((p: { code: string }) => p.code === 'professional').monthlyInquiryQuota).toBe(25);
-    expect(policy.contractedQuotas).toContainEqual({ businessId: business.id, businessName: expect.any(String), planCode: 'enterprise', monthlyQuota: 400 });
+    expect(policy.contractedQuotas).toContainEqual({
+      businessId: business.id,
+      businessName: expect.any(String),
+      planCode: 'enterprise',
+      monthlyQuota: 400,
+    });
 
     const [businessPlan, plan, settings] = policy.changes;
-    expect(businessPlan).toMatchObject({ action: 'admin.business_plan_changed', subject: expect.stringMatching(/^Plan of Lender \d+ Ltd$/), actorName: 'Demo Administrator', actorRole: 'system_admin', note: 'Agreement EA-7' });
+    expect(businessPlan).toMatchObject({
+      action: 'admin.business_plan_changed',
+      subject: expect.stringMatching(/^Plan of Lender \d+ Ltd$/),
+      actorName: 'Demo Administrator',
+      actorRole: 'system_admin',
+      note: 'Agreement EA-7',
+    });
     expect(businessPlan.changes).toEqual(
       expect.arrayContaining([
         { field: 'Plan', from: 'professional', to: 'enterprise' },
         { field: 'Contracted reports a month', from: null, to: '400' },
       ]),
     );
-    expect(plan).toMatchObject({ action: 'admin.plan_changed', subject: 'Plan professional', changes: [{ field: 'Reports a month', from: '20', to: '25' }] });
+    expect(plan).toMatchObject({
+      action: 'admin.plan_changed',
+      subject: 'Plan professional',
+      changes: [{ field: 'Reports a month', from: '20', to: '25' }],
+    });
     expect(settings).toMatchObject({ action: 'admin.settings_changed', subject: 'Settings' });
     expect(settings.changes).toEqual(
       expect.arrayContaining([

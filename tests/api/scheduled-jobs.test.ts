@@ -16,7 +16,10 @@ afterAll(() => t.close());
 
 const DAY = 86_400_000;
 const setBilling = (nextBillingDate: Date, subscriptionStatus: 'active' | 'past_due' = 'active') =>
-  t.db.update(businessProfiles).set({ nextBillingDate, subscriptionStatus, planCode: 'professional' }).where(eq(businessProfiles.userId, businessId));
+  t.db
+    .update(businessProfiles)
+    .set({ nextBillingDate, subscriptionStatus, planCode: 'professional' })
+    .where(eq(businessProfiles.userId, businessId));
 const profile = async () => (await t.db.select().from(businessProfiles).where(eq(businessProfiles.userId, businessId)))[0];
 
 describe('runOncePerPeriod', () => {
@@ -31,7 +34,11 @@ describe('runOncePerPeriod', () => {
   });
 
   it('leaves no claim behind when the work fails, so the next tick retries', async () => {
-    await expect(runOncePerPeriod(t.db, 'test.failing', 'p1', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      runOncePerPeriod(t.db, 'test.failing', 'p1', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await t.db.select().from(jobRuns).where(eq(jobRuns.jobName, 'test.failing'))).toHaveLength(0);
     expect((await runOncePerPeriod(t.db, 'test.failing', 'p1', async () => ({ ok: true }))).ran).toBe(true);
   });

@@ -37,18 +37,22 @@ function expectAnalysed(stats: { reltuples: number; lastAnalyze: unknown; live: 
 }
 
 describe('statistics after seeding', () => {
-  it('attack: autovacuum off, demo seed: every seeded table is analysed before the first request (was: reltuples -1/0, never analysed)', { timeout: 120_000 }, async () => {
-    const database = await openTestDatabase('migrated');
-    try {
-      await turnAutovacuumOff(database.db);
-      expect(await seedIfEmpty(database.db, { demoMode: true })).toEqual({ seeded: true });
-      for (const table of ['users', 'credit_subjects', 'credit_subject_names', 'credit_accounts', 'help_content']) {
-        expectAnalysed(await statisticsOf(database.db, table));
+  it(
+    'attack: autovacuum off, demo seed: every seeded table is analysed before the first request (was: reltuples -1/0, never analysed)',
+    { timeout: 120_000 },
+    async () => {
+      const database = await openTestDatabase('migrated');
+      try {
+        await turnAutovacuumOff(database.db);
+        expect(await seedIfEmpty(database.db, { demoMode: true })).toEqual({ seeded: true });
+        for (const table of ['users', 'credit_subjects', 'credit_subject_names', 'credit_accounts', 'help_content']) {
+          expectAnalysed(await statisticsOf(database.db, table));
+        }
+      } finally {
+        await database.close();
       }
-    } finally {
-      await database.close();
-    }
-  });
+    },
+  );
 });
 
 describe('statistics after large monthly files', () => {
@@ -70,19 +74,38 @@ describe('statistics after large monthly files', () => {
       phone: `+23278${String(i).padStart(6, '0')}`,
       address: { line: `${i} Wilkinson Road, Freetown`, district: 'Western Area Urban' },
     },
-    account: { accountNumber: `STAT-ACC-${i}`, type: 'microfinance_loan', currency: 'SLE', principal: '2000', balance: '900', openedAt: '2024-06-01', status: 'current', paymentHistory: '00000' },
+    account: {
+      accountNumber: `STAT-ACC-${i}`,
+      type: 'microfinance_loan',
+      currency: 'SLE',
+      principal: '2000',
+      balance: '900',
+      openedAt: '2024-06-01',
+      status: 'current',
+      paymentHistory: '00000',
+    },
   });
 
-  it(`attack: autovacuum off, one ${ANALYSE_AFTER_ROWS.toLocaleString('en')}-row file: the registry's tables are analysed after it commits (was: planner still saw the seed's size)`, { timeout: 300_000 }, async () => {
-    const rows = Array.from({ length: ANALYSE_AFTER_ROWS }, (_, i) => row(i + 1));
-    const sent = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows }, headers: { cookie } });
-    expect(sent.statusCode).toBe(202);
-    const status = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json().id}`, headers: { cookie } });
-    expect(status.json()).toMatchObject({ status: 'completed', accepted: ANALYSE_AFTER_ROWS });
-    for (const table of ['credit_subjects', 'credit_subject_identifiers', 'credit_subject_names', 'credit_subject_phones', 'credit_accounts']) {
-      expectAnalysed(await statisticsOf(t.db, table));
-    }
-  });
+  it(
+    `attack: autovacuum off, one ${ANALYSE_AFTER_ROWS.toLocaleString('en')}-row file: the registry's tables are analysed after it commits (was: planner still saw the seed's size)`,
+    { timeout: 300_000 },
+    async () => {
+      const rows = Array.from({ length: ANALYSE_AFTER_ROWS }, (_, i) => row(i + 1));
+      const sent = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows }, headers: { cookie } });
+      expect(sent.statusCode).toBe(202);
+      const status = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json().id}`, headers: { cookie } });
+      expect(status.json()).toMatchObject({ status: 'completed', accepted: ANALYSE_AFTER_ROWS });
+      for (const table of [
+        'credit_subjects',
+        'credit_subject_identifiers',
+        'credit_subject_names',
+        'credit_subject_phones',
+        'credit_accounts',
+      ]) {
+        expectAnalysed(await statisticsOf(t.db, table));
+      }
+    },
+  );
 
   it('smaller files add up: the registry is analysed once the rows applied since the last analysis reach the threshold', async () => {
     // A fresh count for a database this process has not seen yet (the count is per database handle).

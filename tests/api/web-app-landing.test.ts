@@ -59,7 +59,8 @@ afterAll(async () => {
 });
 
 /** GET, uncompressed unless the headers say otherwise. */
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
 
 const setHeadline = (content: string) =>
   database.db
@@ -110,7 +111,9 @@ describe('GET / for a visitor without a session cookie', () => {
     expect(res.body).toContain('<h1>Credit for all &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $1</h1>');
     // Inside the JSON script element no "</script" or "<!--" can close it early.
     expect(res.body.match(/<\/script/g)).toHaveLength(1);
-    expect(landingDataOf(res.body).cms.hero.find((item) => item.key === 'main_headline')?.content).toBe('Credit for all </script><script>alert(1)</script> $& $1');
+    expect(landingDataOf(res.body).cms.hero.find((item) => item.key === 'main_headline')?.content).toBe(
+      'Credit for all </script><script>alert(1)</script> $& $1',
+    );
   });
 
   it('falls back to the app shell when the render fails', async () => {

@@ -4,10 +4,34 @@ import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 
 const CARDS = [
-  { role: 'business', name: 'Business / Vendor', environment: 'Business Operations Portal', identifier: 'Username or Email', privileges: ['Submit credit reports', 'Search customers', 'Respond to disputes'] },
-  { role: 'consumer', name: 'Consumer', environment: 'Personal Credit Portal', identifier: 'National ID or Phone', privileges: ['View own credit reports and history', 'File disputes', 'Manage consent and privacy controls'] },
-  { role: 'system_admin', name: 'System Administrator', environment: 'Administrative Control Centre', identifier: 'Username', privileges: ['Full system control', 'User management', 'Security configuration'] },
-  { role: 'regulator', name: 'Government Regulator', environment: 'Regulatory Oversight Console', identifier: 'Username', privileges: ['Monitor compliance', 'Audit reports', 'Investigate complaints'] },
+  {
+    role: 'business',
+    name: 'Business / Vendor',
+    environment: 'Business Operations Portal',
+    identifier: 'Username or Email',
+    privileges: ['Submit credit reports', 'Search customers', 'Respond to disputes'],
+  },
+  {
+    role: 'consumer',
+    name: 'Consumer',
+    environment: 'Personal Credit Portal',
+    identifier: 'National ID or Phone',
+    privileges: ['View own credit reports and history', 'File disputes', 'Manage consent and privacy controls'],
+  },
+  {
+    role: 'system_admin',
+    name: 'System Administrator',
+    environment: 'Administrative Control Centre',
+    identifier: 'Username',
+    privileges: ['Full system control', 'User management', 'Security configuration'],
+  },
+  {
+    role: 'regulator',
+    name: 'Government Regulator',
+    environment: 'Regulatory Oversight Console',
+    identifier: 'Username',
+    privileges: ['Monitor compliance', 'Audit reports', 'Investigate complaints'],
+  },
 ] as const;
 
 const card = (page: Page, role: string) => page.getByTestId(`role-card-${role}`);
@@ -90,7 +114,12 @@ for (const c of CARDS) {
     await card(page, c.role).click();
     await page.getByRole('button', { name: 'Use demo account' }).click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const home = { business: '/business/dashboard', consumer: '/consumer/dashboard', system_admin: '/admin/dashboard', regulator: '/regulator/dashboard' }[c.role];
+    const home = {
+      business: '/business/dashboard',
+      consumer: '/consumer/dashboard',
+      system_admin: '/admin/dashboard',
+      regulator: '/regulator/dashboard',
+    }[c.role];
     await expect(page).toHaveURL(home);
     const toast = toastRegion(page);
     await expect(toast.getByText('Login successful', { exact: true })).toBeVisible();
@@ -146,7 +175,12 @@ test('business registration: validation messages, then register, then sign in', 
   await form.getByLabel('Confirm Password').fill('Str0ng-passw0rd');
   const request = page.waitForRequest('**/api/businesses/register');
   await form.getByRole('button', { name: 'Create Business Account' }).click();
-  expect((await request).postDataJSON()).toMatchObject({ userType: 'business', username, confirmPassword: 'Str0ng-passw0rd', agreeToTerms: true });
+  expect((await request).postDataJSON()).toMatchObject({
+    userType: 'business',
+    username,
+    confirmPassword: 'Str0ng-passw0rd',
+    agreeToTerms: true,
+  });
   const toast = toastRegion(page);
   await expect(toast.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(toast.getByText('Your business account has been created. Please login to continue.')).toBeVisible();

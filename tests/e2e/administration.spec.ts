@@ -42,10 +42,14 @@ async function newBusiness(browser: Browser) {
   return { page, name, close: () => context.close() };
 }
 
-test('an administrator verifies a newly registered business from its documents, and the business can then search', async ({ page, browser }) => {
+test('an administrator verifies a newly registered business from its documents, and the business can then search', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const business = await newBusiness(browser);
-  const search = () => business.page.request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId: 'DEMO0001' } });
+  const search = () =>
+    business.page.request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId: 'DEMO0001' } });
   expect((await search()).status()).toBe(403);
 
   // The business uploads its documents from its Settings page.
@@ -62,7 +66,9 @@ test('an administrator verifies a newly registered business from its documents, 
   await section.getByRole('button', { name: 'Upload' }).click();
   await expect(section.getByRole('list', { name: 'Your documents' }).getByText('tin.png')).toBeVisible();
   // A file that is not what its name says is refused, with the reason under the field.
-  await section.getByLabel('File').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+  await section
+    .getByLabel('File')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
   await section.getByRole('button', { name: 'Upload' }).click();
   await expect(section.getByText(/Only PDF, PNG or JPEG files are accepted/)).toBeVisible();
   await expectNoSeriousA11yViolations(business.page);
@@ -74,7 +80,10 @@ test('an administrator verifies a newly registered business from its documents, 
   await expect(page.getByText('Businesses to verify')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'admin-dashboard');
-  await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'User Management' }).click();
+  await page
+    .getByRole('navigation', { name: /navigation$/ })
+    .getByRole('link', { name: 'User Management' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
   await page.getByRole('button', { name: `Review ${business.name}` }).click();
   const dialog = page.getByRole('dialog');
@@ -107,7 +116,10 @@ test('an administrator verifies a newly registered business from its documents, 
   await expect(dialog.getByText(/400 reports a month \(contracted\) · no end date/)).toBeVisible();
 
   expect((await search()).status()).toBe(200);
-  expect(await (await business.page.request.get('/api/businesses/me/usage')).json()).toMatchObject({ planCode: 'enterprise', monthlyQuota: 400 });
+  expect(await (await business.page.request.get('/api/businesses/me/usage')).json()).toMatchObject({
+    planCode: 'enterprise',
+    monthlyQuota: 400,
+  });
   await business.page.reload();
   await expect(business.page.locator('#documents').getByText('Your business is verified')).toBeVisible();
   await business.close();
@@ -193,7 +205,10 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   const before = {
     settings: await (await page.request.get('/api/admin/settings')).json(),
     enterprise: (await (await page.request.get('/api/admin/plans')).json()).plans.find((p: { code: string }) => p.code === 'enterprise'),
-    headline: ((await (await page.request.get('/api/admin/content')).json()).items as { section: string; key: string; content: string | null }[]).find((i) => i.section === 'hero' && i.key === 'main_headline')!.content ?? '',
+    headline:
+      (
+        (await (await page.request.get('/api/admin/content')).json()).items as { section: string; key: string; content: string | null }[]
+      ).find((i) => i.section === 'hero' && i.key === 'main_headline')!.content ?? '',
   };
   await page.goto('/admin/settings');
   await expect(page.getByRole('cell', { name: /Professional/ }).first()).toBeVisible();
@@ -244,9 +259,17 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
 
   await page.getByRole('button', { name: `Unpublish ${title}` }).click();
   await expect(toastRegion(page)).toContainText(`Unpublished: ${title}`);
-  expect((await page.request.put('/api/admin/settings', { data: { exchangeRateSlePerUsd: before.settings.exchangeRateSlePerUsd } })).status()).toBe(200);
-  expect((await page.request.put('/api/admin/plans/enterprise', { data: { monthlyInquiryQuota: before.enterprise.monthlyInquiryQuota } })).status()).toBe(200);
-  expect((await page.request.put('/api/admin/content', { data: { section: 'hero', key: 'main_headline', content: before.headline } })).status()).toBe(200);
+  expect(
+    (await page.request.put('/api/admin/settings', { data: { exchangeRateSlePerUsd: before.settings.exchangeRateSlePerUsd } })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/admin/plans/enterprise', { data: { monthlyInquiryQuota: before.enterprise.monthlyInquiryQuota } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await page.request.put('/api/admin/content', { data: { section: 'hero', key: 'main_headline', content: before.headline } })).status(),
+  ).toBe(200);
 });
 
 test('a business reaches no administration or regulator page or route', async ({ page }) => {
@@ -266,21 +289,54 @@ test('an administrator compares two records side by side in the review queue and
   // A lender of its own (the demo lender's figures are other specs' business), verified through the API.
   const lender = await newBusiness(browser);
   const lenderPage = lender.page;
-  for (const [kind, name, buffer, type] of [['registration', 'c.pdf', PDF, 'application/pdf'], ['tax', 't.png', PNG, 'image/png']] as const) {
-    const res = await lenderPage.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${name}`, { headers: { 'content-type': type }, data: buffer });
+  for (const [kind, name, buffer, type] of [
+    ['registration', 'c.pdf', PDF, 'application/pdf'],
+    ['tax', 't.png', PNG, 'image/png'],
+  ] as const) {
+    const res = await lenderPage.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${name}`, {
+      headers: { 'content-type': type },
+      data: buffer,
+    });
     expect(res.status()).toBe(201);
   }
   await login(page, 'system_admin');
   const lenderId = (await (await lenderPage.request.get('/api/businesses/me')).json()).id;
   expect((await page.request.post(`/api/admin/businesses/${lenderId}/verify`, { data: {} })).status()).toBe(200);
-  const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
+  const suffix = uniqueSuffix()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(-8);
   const nin = `SLRV${suffix}`;
   const report = (first: string, last: string, dob: string, account: string, phone: string) => ({
-    subject: { nationalId: nin, firstName: first, lastName: last, dateOfBirth: dob, phone, address: { line: `${account} Siaka Stevens Street, Freetown`, district: 'Western Area Urban' } },
-    account: { accountNumber: account, type: 'personal_loan', currency: 'SLE', principal: '3000.00', balance: '1000.00', openedAt: '2025-03-01', status: 'current', paymentHistory: '00' },
+    subject: {
+      nationalId: nin,
+      firstName: first,
+      lastName: last,
+      dateOfBirth: dob,
+      phone,
+      address: { line: `${account} Siaka Stevens Street, Freetown`, district: 'Western Area Urban' },
+    },
+    account: {
+      accountNumber: account,
+      type: 'personal_loan',
+      currency: 'SLE',
+      principal: '3000.00',
+      balance: '1000.00',
+      openedAt: '2025-03-01',
+      status: 'current',
+      paymentHistory: '00',
+    },
   });
-  expect((await lenderPage.request.post('/api/credit/accounts', { data: report('Osman', 'Bangura', '1979-02-11', `RQ-A-${suffix}`, uniquePhone()) })).status()).toBe(201);
-  const second = await lenderPage.request.post('/api/credit/accounts', { data: report('Zainab', 'Turay', '1999-12-01', `RQ-B-${suffix}`, uniquePhone()) });
+  expect(
+    (
+      await lenderPage.request.post('/api/credit/accounts', {
+        data: report('Osman', 'Bangura', '1979-02-11', `RQ-A-${suffix}`, uniquePhone()),
+      })
+    ).status(),
+  ).toBe(201);
+  const second = await lenderPage.request.post('/api/credit/accounts', {
+    data: report('Zainab', 'Turay', '1999-12-01', `RQ-B-${suffix}`, uniquePhone()),
+  });
   expect((await second.json()).match).toBe('review');
   await lender.close();
 
@@ -306,7 +362,19 @@ test('an administrator unlocks a locked consumer account, disables it and enable
   const visitor = await browser.newContext();
   const request = (await visitor.newPage()).request;
   const registered = await request.post('/api/consumers/register', {
-    data: { userType: 'consumer', nationalId: nin, firstName: 'Isata', lastName: `Mansaray${uniqueSuffix().slice(-4)}`, email: '', phone: uniquePhone(), dateOfBirth: '1992-08-08', password: 'Str0ng-pass', confirmPassword: 'Str0ng-pass', consentToDataProcessing: true, agreeToTerms: true },
+    data: {
+      userType: 'consumer',
+      nationalId: nin,
+      firstName: 'Isata',
+      lastName: `Mansaray${uniqueSuffix().slice(-4)}`,
+      email: '',
+      phone: uniquePhone(),
+      dateOfBirth: '1992-08-08',
+      password: 'Str0ng-pass',
+      confirmPassword: 'Str0ng-pass',
+      consentToDataProcessing: true,
+      agreeToTerms: true,
+    },
   });
   expect(registered.status()).toBe(201);
   for (let i = 0; i < 10; i++) await request.post('/api/consumers/login', { data: { username: nin, password: 'wrong-password' } });

@@ -15,7 +15,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   // Charts follow the new width on their next resize observation.
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} scrolls sideways on a phone` })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${name} scrolls sideways on a phone`,
+    })
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -42,17 +44,25 @@ test('every link of the business header opens a working page filled from the ser
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page, 'business');
   const pages: [string, string, (p: Page) => Promise<void>][] = [
-    ['Dashboard', 'dashboard', async (p) => {
-      await expect(p.getByTestId('stat-clients').locator('p.text-3xl')).toHaveText(/^\d[\d,]*$/);
-      await expect(p.getByTestId('system-status')).toContainText('All systems operational');
-    }],
+    [
+      'Dashboard',
+      'dashboard',
+      async (p) => {
+        await expect(p.getByTestId('stat-clients').locator('p.text-3xl')).toHaveText(/^\d[\d,]*$/);
+        await expect(p.getByTestId('system-status')).toContainText('All systems operational');
+      },
+    ],
     ['Customer Search', 'search', async (p) => expect(p.getByTestId('usage-line')).toContainText('credit reports left this month')],
     ['Submit Reports', 'reports', async (p) => expect(p.getByRole('textbox', { name: 'First name' })).toBeVisible()],
     ['Dispute Management', 'disputes', async (p) => expect(p.getByRole('radio', { name: 'Open' })).toBeVisible()],
-    ['Analytics', 'analytics', async (p) => {
-      await expect(p.getByTestId('chart-portfolio')).toBeVisible();
-      await expect(p.getByTestId('chart-scores')).toBeVisible();
-    }],
+    [
+      'Analytics',
+      'analytics',
+      async (p) => {
+        await expect(p.getByTestId('chart-portfolio')).toBeVisible();
+        await expect(p.getByTestId('chart-scores')).toBeVisible();
+      },
+    ],
     ['Settings', 'settings', async (p) => expect(p.getByRole('textbox', { name: 'Contact person' })).toHaveValue('Mohamed Sesay')],
   ];
   for (const [label, name, isFilled] of pages) {
@@ -143,7 +153,10 @@ test('Report a Defaulter: field messages from the registry schema, then the repo
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'defaulter-errors');
 
-  const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
+  const suffix = uniqueSuffix()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(-8);
   await page.getByRole('textbox', { name: 'First name' }).fill('Sorie');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Kamara');
   await page.getByRole('textbox', { name: 'National ID (NIN)' }).fill(`E2E${suffix}`);
@@ -177,12 +190,20 @@ test('monthly file: progress, the result table with the rejected rows, and their
   await page.goto('/business/reports?tab=file');
   const template = await page.request.get('/api/credit/submissions/template.csv');
   const [header, good] = (await template.text()).split('\r\n');
-  const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
+  const suffix = uniqueSuffix()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(-8);
   const goodRow = good.replace('SL12345678', `F${suffix}`).replace('LN-2025-0001', `E2E-FILE-${suffix}`);
-  const badPhone = good.replace('SL12345678', `G${suffix}`).replace('+232 76 123 456', 'not-a-phone').replace('LN-2025-0001', `E2E-BAD-${suffix}`);
+  const badPhone = good
+    .replace('SL12345678', `G${suffix}`)
+    .replace('+232 76 123 456', 'not-a-phone')
+    .replace('LN-2025-0001', `E2E-BAD-${suffix}`);
   const noId = good.replace('SL12345678', '').replace('LN-2025-0001', `E2E-NOID-${suffix}`);
   const csv = [header, goodRow, badPhone, noId].join('\r\n');
-  await page.getByLabel('Monthly file (CSV or JSON)').setInputFiles({ name: 'november.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Monthly file (CSV or JSON)')
+    .setInputFiles({ name: 'november.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Send monthly file' }).click();
   await expect(page.getByTestId('upload-phase')).toHaveText('Done.');
   const result = page.getByTestId('submission-result');
@@ -190,7 +211,7 @@ test('monthly file: progress, the result table with the rejected rows, and their
   await expect(result.getByTestId('result-accepted')).toHaveText('1');
   await expect(result.getByTestId('result-rejected')).toHaveText('2');
   await expect(result).toContainText('Valid phone number is required');
-  await expect(result).toContainText("At least one valid ID number is required");
+  await expect(result).toContainText('At least one valid ID number is required');
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'monthly-file');
 
@@ -211,26 +232,56 @@ test('monthly file: progress, the result table with the rejected rows, and their
 
 /** The demo consumer disputes a fresh account of the demo business (through the API, as the consumer area does). */
 async function fileDispute(request: APIRequestContext, page: Page): Promise<{ accountNumber: string; reference: string }> {
-  const suffix = uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-8);
+  const suffix = uniqueSuffix()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(-8);
   const accountNumber = `E2E-DSP-${suffix}`;
   const reported = await page.request.post('/api/credit/accounts', {
     data: {
-      subject: { nationalId: DEMO_ACCOUNTS.consumer.nationalId, firstName: 'Aminata', lastName: 'Kamara', dateOfBirth: '1988-04-12', phone: DEMO_ACCOUNTS.consumer.phone, address: '7 Pademba Road, Freetown' },
-      account: { accountNumber, type: 'personal_loan', currency: 'SLE', principal: '2000', balance: '1500', openedAt: '2025-06-01', status: 'late_60', paymentHistory: '210000' },
+      subject: {
+        nationalId: DEMO_ACCOUNTS.consumer.nationalId,
+        firstName: 'Aminata',
+        lastName: 'Kamara',
+        dateOfBirth: '1988-04-12',
+        phone: DEMO_ACCOUNTS.consumer.phone,
+        address: '7 Pademba Road, Freetown',
+      },
+      account: {
+        accountNumber,
+        type: 'personal_loan',
+        currency: 'SLE',
+        principal: '2000',
+        balance: '1500',
+        openedAt: '2025-06-01',
+        status: 'late_60',
+        paymentHistory: '210000',
+      },
     },
   });
   expect(reported.status()).toBe(201);
-  expect((await request.post('/api/consumers/login', { data: { username: DEMO_ACCOUNTS.consumer.nationalId, password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/consumers/login', { data: { username: DEMO_ACCOUNTS.consumer.nationalId, password: DEMO_PASSWORD } })
+    ).status(),
+  ).toBe(200);
   const own = await (await request.get('/api/consumers/me/report')).json();
   const account = own.report.accounts.find((a: { accountNumber: string }) => a.accountNumber === accountNumber);
   const filed = await request.post('/api/consumers/me/disputes', {
-    data: { accountId: account.accountId, reason: 'wrong_balance', statement: 'I paid 1,000 Leones in October; the balance should be 500.' },
+    data: {
+      accountId: account.accountId,
+      reason: 'wrong_balance',
+      statement: 'I paid 1,000 Leones in October; the balance should be 500.',
+    },
   });
   expect(filed.status()).toBe(201);
   return { accountNumber, reference: (await filed.json()).reference };
 }
 
-test('Dispute Management: the statement and days left, answered as corrected (the account changes) and as verified', async ({ page, request }) => {
+test('Dispute Management: the statement and days left, answered as corrected (the account changes) and as verified', async ({
+  page,
+  request,
+}) => {
   await login(page, 'business');
   const first = await fileDispute(request, page);
   const second = await fileDispute(request, page);
@@ -247,7 +298,9 @@ test('Dispute Management: the statement and days left, answered as corrected (th
   await expect(dialog.getByText('Choose corrected or verified')).toBeVisible();
   await dialog.getByText('Corrected', { exact: true }).click();
   await dialog.getByRole('textbox', { name: /Balance/ }).fill('500.00');
-  await dialog.getByRole('textbox', { name: 'Note to the person' }).fill('We found your October payment of 1,000 Leones and corrected the balance.');
+  await dialog
+    .getByRole('textbox', { name: 'Note to the person' })
+    .fill('We found your October payment of 1,000 Leones and corrected the balance.');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Send answer' }).click();
   await expect(toastRegion(page).getByText('Dispute answered')).toBeVisible();
@@ -283,7 +336,10 @@ test('Enterprise API key: created in Settings, shown once, pulls a report with B
   await expect(page.getByText(key)).toHaveCount(0);
 
   const headers = { authorization: `Bearer ${key}` };
-  const found = await request.post('/api/credit/search', { headers, data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId } });
+  const found = await request.post('/api/credit/search', {
+    headers,
+    data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId },
+  });
   expect(found.status()).toBe(200);
   const subjectId = (await found.json()).candidates[0].subjectId;
   const report = await request.post('/api/credit/reports', { headers, data: { subjectId, purpose: 'credit_application', consent: true } });
@@ -299,7 +355,10 @@ test('Enterprise API key: created in Settings, shown once, pulls a report with B
   await page.getByRole('dialog', { name: 'Revoke E2E core banking?' }).getByRole('button', { name: 'Revoke key' }).click();
   await expect(toastRegion(page).getByText('API key revoked')).toBeVisible();
   await expect(row).toContainText('Revoked');
-  const refused = await request.post('/api/credit/search', { headers, data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId } });
+  const refused = await request.post('/api/credit/search', {
+    headers,
+    data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId },
+  });
   expect(refused.status()).toBe(401);
 });
 
@@ -337,7 +396,11 @@ test('team: the owner adds a member in Settings who signs in and works for the b
   expect(refused.status()).toBe(403);
 });
 
-test('refusals are explained: an unverified business, then a used-up quota with the way to upgrade', async ({ page, playwright, baseURL }) => {
+test('refusals are explained: an unverified business, then a used-up quota with the way to upgrade', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const suffix = uniqueSuffix();
   const username = `starter-${suffix}`;
   const registered = await page.request.post('/api/businesses/register', {
@@ -365,17 +428,26 @@ test('refusals are explained: an unverified business, then a used-up quota with 
   // It uploads its documents, an administrator verifies it; the free Starter plan allows 3 reports a month.
   for (const kind of ['registration', 'tax']) {
     const pdf = Buffer.from(`%PDF-1.4\n% ${kind} document\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-    const uploaded = await page.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${kind}.pdf`, { headers: { 'content-type': 'application/pdf' }, data: pdf });
+    const uploaded = await page.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${kind}.pdf`, {
+      headers: { 'content-type': 'application/pdf' },
+      data: pdf,
+    });
     expect(uploaded.status()).toBe(201);
   }
   const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.system_admin.username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect(
+    (await admin.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.system_admin.username, password: DEMO_PASSWORD } })).status(),
+  ).toBe(200);
   expect((await admin.post(`/api/admin/businesses/${(await registered.json()).id}/verify`, { data: {} })).status()).toBe(200);
   await admin.dispose();
-  const found = await page.request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId } });
+  const found = await page.request.post('/api/credit/search', {
+    data: { purpose: 'credit_application', nationalId: DEMO_ACCOUNTS.consumer.nationalId },
+  });
   const subjectId = (await found.json()).candidates[0].subjectId;
   for (let i = 0; i < 3; i++) {
-    expect((await page.request.post('/api/credit/reports', { data: { subjectId, purpose: 'credit_application', consent: true } })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/credit/reports', { data: { subjectId, purpose: 'credit_application', consent: true } })).status(),
+    ).toBe(200);
   }
   await page.reload();
   await expect(page.getByTestId('usage-line')).toContainText('0 of 3 credit reports left');

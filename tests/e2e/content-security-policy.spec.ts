@@ -29,7 +29,13 @@ async function watchCsp(page: Page): Promise<{ console: string[] }> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
+      window.__cspViolations.push({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: e.sourceFile,
+        line: e.lineNumber,
+        sample: e.sample,
+      });
     });
   });
   const seen = { console: [] as string[] };
@@ -84,18 +90,26 @@ test('business: a search and a full credit report (score gauge, history) raise n
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const candidates = page.getByTestId('candidates');
   await page.getByRole('checkbox', { name: /given their consent/ }).check();
-  await candidates.getByRole('button', { name: /^View report of / }).first().click();
+  await candidates
+    .getByRole('button', { name: /^View report of / })
+    .first()
+    .click();
   await expect(page.getByTestId('credit-report')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violationsOn(page, 'credit report')).toEqual([]);
   expect(seen.console).toEqual([]);
 });
 
-test('a dialog (Radix: its scroll lock injects a <style> element, allowed by style-src \'unsafe-inline\') raises no CSP violation', async ({ page }) => {
+test("a dialog (Radix: its scroll lock injects a <style> element, allowed by style-src 'unsafe-inline') raises no CSP violation", async ({
+  page,
+}) => {
   const seen = await watchCsp(page);
   await login(page, 'system_admin');
   await page.goto('/admin/settings');
-  await page.getByRole('button', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violationsOn(page, 'plan editor dialog')).toEqual([]);

@@ -82,7 +82,9 @@ test('detail view: author, version, tags, markdown, view count; Back to List', a
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Back to List' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help Centre' })).toBeVisible();
-  await expect(page.getByTestId('guide-card').filter({ hasText: 'Getting started as a business' }).getByTestId('guide-views')).toHaveText(String(before + 1));
+  await expect(page.getByTestId('guide-card').filter({ hasText: 'Getting started as a business' }).getByTestId('guide-views')).toHaveText(
+    String(before + 1),
+  );
 });
 
 test('markdown is rendered without raw HTML', async ({ page }) => {
@@ -94,7 +96,11 @@ test('markdown is rendered without raw HTML', async ({ page }) => {
   });
   await page.route('**/api/help-content/*/view', (route) => route.fulfill({ json: { id: 1, viewCount: 1 } }));
   await page.goto('/help');
-  await page.getByTestId('guide-card').first().getByRole('button', { name: /Read Guide/ }).click();
+  await page
+    .getByTestId('guide-card')
+    .first()
+    .getByRole('button', { name: /Read Guide/ })
+    .click();
   const detail = page.getByTestId('guide-detail');
   await expect(detail).toContainText('Safe');
   await expect(detail.locator('img')).toHaveCount(0);
@@ -114,7 +120,10 @@ test("updates tab: What's New with the first three updates, 150-character previe
   expect(await items.count()).toBeLessThanOrEqual(3);
   for (const preview of await items.locator('p.mt-1').allTextContents()) expect(preview.length).toBeLessThanOrEqual(151);
   const title = (await items.first().getByRole('heading').textContent())!;
-  await items.first().getByRole('button', { name: /Read More/ }).click();
+  await items
+    .first()
+    .getByRole('button', { name: /Read More/ })
+    .click();
   await expect(page.getByTestId('guide-detail').getByRole('heading', { level: 2 })).toHaveText(title);
   await page.getByRole('button', { name: 'Back to List' }).click();
   await expect(page.getByTestId('whats-new')).toBeVisible();

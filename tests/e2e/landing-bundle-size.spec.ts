@@ -15,7 +15,9 @@ test('the landing page loads under 150 KB of JavaScript, gzipped', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
   const lines = [...scripts.entries()].map(([url, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
-  console.log(`Landing page initial JS, gzipped: ${(total / 1024).toFixed(1)} KB in ${scripts.size} files (budget 150 KB)\n${lines.join('\n')}`);
+  console.log(
+    `Landing page initial JS, gzipped: ${(total / 1024).toFixed(1)} KB in ${scripts.size} files (budget 150 KB)\n${lines.join('\n')}`,
+  );
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThan(BUDGET_BYTES);
 });

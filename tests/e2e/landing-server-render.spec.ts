@@ -18,7 +18,9 @@ async function watchLanding(page: Page) {
   await page.addInitScript(() => {
     window.__landing = { hydratedAt: null, cspViolations: [] };
     document.addEventListener('ccsl:landing-hydrated', () => (window.__landing.hydratedAt = performance.now()));
-    document.addEventListener('securitypolicyviolation', (e) => window.__landing.cspViolations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__landing.cspViolations.push(`${e.violatedDirective} ${e.blockedURI || '(inline)'}`),
+    );
   });
 }
 

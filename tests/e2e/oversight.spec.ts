@@ -23,10 +23,22 @@ const row = (n: number, suffix: string, overrides: Record<string, unknown> = {})
     address: { line: `${n} Dama Road, Kenema`, district: 'Kenema' },
     ...overrides,
   },
-  account: { accountNumber: `E2E-${suffix}-${n}`, type: 'microfinance_loan', currency: 'SLE', principal: '5000.00', balance: '1200.00', openedAt: '2025-01-10', status: 'current', paymentHistory: '000' },
+  account: {
+    accountNumber: `E2E-${suffix}-${n}`,
+    type: 'microfinance_loan',
+    currency: 'SLE',
+    principal: '5000.00',
+    balance: '1200.00',
+    openedAt: '2025-01-10',
+    status: 'current',
+    paymentHistory: '000',
+  },
 });
 
-test('the regulator sees compliance per business with flags and the method, audit reports, and incidents read only; it cannot change records', async ({ page, browser }) => {
+test('the regulator sees compliance per business with flags and the method, audit reports, and incidents read only; it cannot change records', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   // The demo lender sends a monthly file in which half the rows are refused.
   const lender = await browser.newContext();
@@ -37,7 +49,9 @@ test('the regulator sees compliance per business with flags and the method, audi
   const sent = await lenderPage.request.post('/api/credit/submissions', { data: { rows } });
   expect(sent.status()).toBe(202);
   const { id } = await sent.json();
-  await expect.poll(async () => (await (await lenderPage.request.get(`/api/credit/submissions/${id}`)).json()).status, { timeout: 20_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await (await lenderPage.request.get(`/api/credit/submissions/${id}`)).json()).status, { timeout: 20_000 })
+    .toBe('completed');
   await lender.close();
 
   await login(page, 'regulator');
@@ -46,7 +60,10 @@ test('the regulator sees compliance per business with flags and the method, audi
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'regulator-dashboard');
 
-  await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'Compliance Monitoring' }).click();
+  await page
+    .getByRole('navigation', { name: /navigation$/ })
+    .getByRole('link', { name: 'Compliance Monitoring' })
+    .click();
   const demo = page.getByTestId('compliance-row').filter({ hasText: 'Demo Microfinance Ltd' });
   await expect(demo.getByText(/% of monthly-file rows rejected/)).toBeVisible();
   await expect(page.getByText('How the compliance score is computed')).toBeVisible();
@@ -70,7 +87,9 @@ test('the regulator sees compliance per business with flags and the method, audi
   expect((await pdf).suggestedFilename()).toMatch(/^creditcheck-audit-.+\.pdf$/);
   // The seal heads kept outside the database: the latest shown, downloaded, and a kept head checked.
   await expect
-    .poll(async () => (await (await page.request.get('/api/regulators/audit/seal-heads?limit=1')).json()).latest?.sealHash ?? null, { timeout: 30_000 })
+    .poll(async () => (await (await page.request.get('/api/regulators/audit/seal-heads?limit=1')).json()).latest?.sealHash ?? null, {
+      timeout: 30_000,
+    })
     .not.toBeNull();
   await page.reload();
   await expect(page.getByText('Seal heads kept outside the database')).toBeVisible();
@@ -99,16 +118,25 @@ test('the regulator sees compliance per business with flags and the method, audi
   // Read only: the registry and the administration refuse every change from a regulator.
   expect((await page.request.post('/api/credit/accounts', { data: rows[0] })).status()).toBe(403);
   expect((await page.request.put('/api/admin/settings', { data: { disputeDeadlineDays: 10 } })).status()).toBe(403);
-  expect((await page.request.post('/api/admin/businesses/00000000-0000-4000-8000-000000000000/suspend', { data: { reason: 'regulator tries' } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post('/api/admin/businesses/00000000-0000-4000-8000-000000000000/suspend', { data: { reason: 'regulator tries' } })
+    ).status(),
+  ).toBe(403);
 });
 
-test('a consumer complains to the regulator, who investigates, keeps notes and closes it with an outcome the consumer sees', async ({ page, browser }) => {
+test('a consumer complains to the regulator, who investigates, keeps notes and closes it with an outcome the consumer sees', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const consumer = await browser.newContext();
   const consumerPage = await consumer.newPage();
   await login(consumerPage, 'consumer');
   const subject = `Lender ignores my dispute ${uniqueSuffix()}`;
-  const filed = await consumerPage.request.post('/api/consumers/me/complaints', { data: { subject, description: 'I disputed an account weeks ago and the lender never answered me.' } });
+  const filed = await consumerPage.request.post('/api/consumers/me/complaints', {
+    data: { subject, description: 'I disputed an account weeks ago and the lender never answered me.' },
+  });
   expect(filed.status()).toBe(201);
   const complaint = await filed.json();
 
@@ -129,7 +157,9 @@ test('a consumer complains to the regulator, who investigates, keeps notes and c
   await detail.getByLabel('Add a note').fill('Asked the lender for its answer and its dispute log.');
   await detail.getByRole('button', { name: 'Add note' }).click();
   await expect(detail.getByText('Asked the lender for its answer and its dispute log.')).toBeVisible();
-  expect((await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json()).status).toBe('under_investigation');
+  expect((await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json()).status).toBe(
+    'under_investigation',
+  );
 
   await detail.getByLabel('Status', { exact: true }).selectOption('closed');
   await detail.getByRole('button', { name: 'Save status' }).click();
@@ -145,7 +175,10 @@ test('a consumer complains to the regulator, who investigates, keeps notes and c
   await consumer.close();
 });
 
-test("the regulator's Settings: own account and password, the rules in force and each change an administrator made", async ({ page, browser }) => {
+test("the regulator's Settings: own account and password, the rules in force and each change an administrator made", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   // An administrator lengthens the lockout (put back at the end: other tests rely on the demo settings).
   const adminContext = await browser.newContext();
@@ -156,14 +189,23 @@ test("the regulator's Settings: own account and password, the rules in force and
 
   try {
     await login(page, 'regulator');
-    await page.getByRole('navigation', { name: /navigation$/ }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: /navigation$/ })
+      .getByRole('link', { name: 'Settings' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.locator('#main').getByText('Demo Regulator')).toBeVisible();
     const rules = page.getByRole('table', { name: 'Rules in force' });
     await expect(rules.getByRole('row', { name: /Lockout length/ })).toContainText(`${before + 1} minutes`);
     await expect(rules.getByRole('row', { name: /Dispute answer deadline/ })).toContainText('days');
-    await expect(page.getByRole('table', { name: 'Plans and quotas' }).getByRole('row', { name: /Enterprise/ })).toContainText('By agreement');
-    const change = page.getByRole('list', { name: 'Changes to the rules' }).getByRole('listitem').filter({ hasText: 'Lockout length:' }).first();
+    await expect(page.getByRole('table', { name: 'Plans and quotas' }).getByRole('row', { name: /Enterprise/ })).toContainText(
+      'By agreement',
+    );
+    const change = page
+      .getByRole('list', { name: 'Changes to the rules' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Lockout length:' })
+      .first();
     await expect(change).toContainText(`${before}`);
     await expect(change).toContainText(`${before + 1}`);
     await expect(change).toContainText('Demo Administrator');

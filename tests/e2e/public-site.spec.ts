@@ -16,7 +16,9 @@ test.describe('landing page', () => {
     await expect(page.getByRole('button', { name: 'Learn More' })).toBeVisible();
 
     // The eight sections, in the spec's order.
-    const order = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-label') || s.getAttribute('aria-labelledby')));
+    const order = await page
+      .locator('main > section')
+      .evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-label') || s.getAttribute('aria-labelledby')));
     expect(order).toEqual(['hero-title', 'At a glance', 'features', 'how-it-works', 'testimonials', 'pricing', 'about', 'faq']);
 
     const stats = page.getByRole('region', { name: 'At a glance' });
@@ -52,7 +54,16 @@ test.describe('landing page', () => {
 
     const footer = page.getByRole('contentinfo');
     for (const label of ['Company', 'Services', 'Legal']) await expect(footer.getByRole('heading', { name: label })).toBeVisible();
-    for (const label of ['Credit Checks', 'Default Reporting', 'Business Verification', 'Dispute Resolution', 'Terms of Service', 'Privacy Policy', 'Data Protection', 'Compliance']) {
+    for (const label of [
+      'Credit Checks',
+      'Default Reporting',
+      'Business Verification',
+      'Dispute Resolution',
+      'Terms of Service',
+      'Privacy Policy',
+      'Data Protection',
+      'Compliance',
+    ]) {
       await expect(footer.getByRole('link', { name: label })).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page);
@@ -79,7 +90,8 @@ test.describe('landing page', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    for (const label of ['Build and Use', 'Vision', 'Why', 'Resources']) await expect(menu.getByRole('link', { name: label })).toBeVisible();
+    for (const label of ['Build and Use', 'Vision', 'Why', 'Resources'])
+      await expect(menu.getByRole('link', { name: label })).toBeVisible();
     await expect(menu.getByText('0.00012 Gwei')).toBeVisible();
     await menu.getByRole('link', { name: 'Resources' }).click();
     await expect(menu).toBeHidden();
@@ -109,7 +121,12 @@ test('why page: history, impact measures and research links', async ({ page }) =
   await expect(main).toContainText('digital-ID pilot');
   await expect(main).toContainText('2025');
   await expect(main).toContainText('expressions of interest');
-  for (const measure of ['Private credit to GDP', 'MSME loan growth and first-time borrowers', 'Non-performing loan (NPL) ratio', 'Innovation outcomes']) {
+  for (const measure of [
+    'Private credit to GDP',
+    'MSME loan growth and first-time borrowers',
+    'Non-performing loan (NPL) ratio',
+    'Innovation outcomes',
+  ]) {
     await expect(main.getByRole('heading', { name: measure })).toBeVisible();
   }
   const external = main.locator('a[target="_blank"]');

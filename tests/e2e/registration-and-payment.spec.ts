@@ -115,7 +115,12 @@ test.describe('payment dialog after registration', () => {
     await expectNoSeriousA11yViolations(page);
 
     await dialog.getByRole('button', { name: 'Pay Now' }).click();
-    for (const message of ['Card name is required', 'Valid card number is required', 'Valid expiry date is required (MM/YY)', 'Valid CVC is required']) {
+    for (const message of [
+      'Card name is required',
+      'Valid card number is required',
+      'Valid expiry date is required (MM/YY)',
+      'Valid CVC is required',
+    ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await dialog.getByLabel('Expiry Date (MM/YY)').fill('12-39');
@@ -133,7 +138,15 @@ test.describe('payment dialog after registration', () => {
     const paid = page.waitForRequest((r) => r.url().endsWith('/api/payments') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Pay Now' }).click();
     const body = (await paid).postDataJSON();
-    expect(body).toMatchObject({ amount: 100, currency: 'USD', paymentMethod: 'card', status: 'success', planCode: 'standard', autoRenew: false, card: { name: 'Fatmata Kamara', number: '4242424242424242', expiry: '12/39', cvc: '123' } });
+    expect(body).toMatchObject({
+      amount: 100,
+      currency: 'USD',
+      paymentMethod: 'card',
+      status: 'success',
+      planCode: 'standard',
+      autoRenew: false,
+      card: { name: 'Fatmata Kamara', number: '4242424242424242', expiry: '12/39', cvc: '123' },
+    });
     expect(typeof body.businessId).toBe('string');
     const nextBilling = new Date(body.nextBillingDate).getTime();
     expect(nextBilling - Date.now()).toBeGreaterThan(27 * 86_400_000);

@@ -43,11 +43,37 @@ const NAME: Partial<Record<TRole, string>> = {
 };
 
 /** Pages an area has built (their own specs test them); the rest show the honest empty state. */
-const BUILT_PAGES = new Set(['/consumer/dashboard', '/consumer/reports', '/consumer/disputes', '/consumer/privacy', '/consumer/access-log', '/consumer/settings', '/business/dashboard', '/business/search', '/business/reports', '/business/disputes', '/business/analytics', '/business/settings', '/admin/dashboard', '/admin/users', '/admin/compliance', '/admin/security', '/admin/settings', '/regulator/dashboard', '/regulator/compliance', '/regulator/audits', '/regulator/investigations', '/regulator/incidents', '/regulator/settings']);
+const BUILT_PAGES = new Set([
+  '/consumer/dashboard',
+  '/consumer/reports',
+  '/consumer/disputes',
+  '/consumer/privacy',
+  '/consumer/access-log',
+  '/consumer/settings',
+  '/business/dashboard',
+  '/business/search',
+  '/business/reports',
+  '/business/disputes',
+  '/business/analytics',
+  '/business/settings',
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/compliance',
+  '/admin/security',
+  '/admin/settings',
+  '/regulator/dashboard',
+  '/regulator/compliance',
+  '/regulator/audits',
+  '/regulator/investigations',
+  '/regulator/incidents',
+  '/regulator/settings',
+]);
 
 const expectAccessPortal = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Access Portal' })).toBeVisible();
 
-test('a visitor reaching any role route, /dashboard, /subscribe, /analytics or /credit-scoring sees the access portal', async ({ page }) => {
+test('a visitor reaching any role route, /dashboard, /subscribe, /analytics or /credit-scoring sees the access portal', async ({
+  page,
+}) => {
   const paths = [...ROLES.flatMap((role) => NAV[role].map((l) => l.href)), '/dashboard', '/subscribe', '/analytics', '/credit-scoring'];
   for (const path of paths) {
     await page.goto(path);
@@ -148,7 +174,10 @@ test.describe('subscription page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
     await expect(page.getByTestId('subscribe-plan-enterprise')).toContainText('Priced by agreement');
     await expectNoSeriousA11yViolations(page);
-    await page.getByTestId('subscribe-plan-professional').getByRole('button', { name: /Professional/ }).click();
+    await page
+      .getByTestId('subscribe-plan-professional')
+      .getByRole('button', { name: /Professional/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Payment Information' })).toBeVisible();
     await expect(dialog.getByText('$250.00 USD')).toBeVisible();

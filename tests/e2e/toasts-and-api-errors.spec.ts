@@ -26,7 +26,9 @@ test('an error answer reads "<status>: <message>", else the body text, else the 
   await page.getByLabel('Username').fill('someone');
   await page.getByLabel('Password').fill('something');
 
-  await page.route('**/api/businesses/login', (route) => route.fulfill({ status: 423, contentType: 'application/json', body: JSON.stringify({ message: 'Account locked' }) }));
+  await page.route('**/api/businesses/login', (route) =>
+    route.fulfill({ status: 423, contentType: 'application/json', body: JSON.stringify({ message: 'Account locked' }) }),
+  );
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(toastRegion(page).getByText('423: Account locked')).toBeVisible();
 
@@ -44,7 +46,14 @@ test('an error answer reads "<status>: <message>", else the body text, else the 
 test('the server-side check catches what the browser let through, under the right field', async ({ page }) => {
   // The form passes the browser's checks; the server answers 400 with a field list.
   await page.route('**/api/consumers/register', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Date of birth is required', errors: [{ field: 'dateOfBirth', message: 'Date of birth is required' }] }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Date of birth is required',
+        errors: [{ field: 'dateOfBirth', message: 'Date of birth is required' }],
+      }),
+    }),
   );
   await page.goto('/auth');
   await page.getByTestId('role-card-consumer').click();

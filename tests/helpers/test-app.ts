@@ -23,7 +23,13 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   const isSeedWanted = options.seed ?? true;
   const database = await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated');
   if (isSeedWanted && !database.isSeeded) await seedIfEmpty(database.db, { demoMode: true });
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), loginRateLimit: 10_000, registrationRateLimit: 10_000, runScheduledJobs: false, ...options.config };
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    loginRateLimit: 10_000,
+    registrationRateLimit: 10_000,
+    runScheduledJobs: false,
+    ...options.config,
+  };
   const app = await buildApp({ config, database, webDist: '/nonexistent-web-dist', logger: testLogger(config) });
   await app.ready();
   return {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/env';
 import { startMessage } from '../../src/server/start-message';
 
-const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40), PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(40),
+  AUDIT_SEAL_KEY: 'k'.repeat(40),
+  PAYMENT_PROVIDER: 'sandbox',
+  SMS_PROVIDER: 'sandbox',
+};
 
 // The attack: the demo's passwords are published in the README; a demo started on a laptop in a
 // café used to listen on 0.0.0.0, so anyone on that network could sign in as demo-admin.
@@ -25,7 +31,9 @@ describe('HOST: demo mode stays on this machine unless HOST says otherwise', () 
   it('the start line says demo mode is on 127.0.0.1 only and how to open it with HOST=0.0.0.0', () => {
     const message = startMessage(loadConfig({ PORT: '3000' }));
     expect(message).toContain('CreditCheck SL is running at http://localhost:3000 (database: PGlite in ./data, demo mode)');
-    expect(message).toContain('Demo mode listens on 127.0.0.1 only (its passwords are published): to open it to the network, start it with HOST=0.0.0.0.');
+    expect(message).toContain(
+      'Demo mode listens on 127.0.0.1 only (its passwords are published): to open it to the network, start it with HOST=0.0.0.0.',
+    );
   });
 
   it('the start line warns when demo mode is opened to the network, and says nothing of it in production', () => {

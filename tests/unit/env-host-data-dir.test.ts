@@ -28,16 +28,21 @@ const messageOf = (env: Record<string, string>) => {
 describe('HOST and DATA_DIR errors name the variable', () => {
   it('attack: HOST with a typo (a space, a port, a URL) is refused naming HOST', () => {
     for (const host of ['no such host', '0.0.0.0:3000', 'http://127.0.0.1']) {
-      expect(messageOf({ HOST: host })).toContain(`HOST must be an IP address or a host name to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "${host}")`);
+      expect(messageOf({ HOST: host })).toContain(
+        `HOST must be an IP address or a host name to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "${host}")`,
+      );
     }
-    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api.creditcheck.sl']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api.creditcheck.sl'])
+      expect(loadConfig({ HOST: host }).host).toBe(host);
   });
 
   it('attack: DATA_DIR naming a file, or a folder under a file, is refused naming DATA_DIR', () => {
     expect(messageOf({ DATA_DIR: aFile })).toContain(`DATA_DIR must be a folder, but ${aFile} is a file`);
     expect(messageOf({ DATA_DIR: join(aFile, 'data') })).toContain(`DATA_DIR must be a folder, but ${aFile} is a file`);
     // Not used with PostgreSQL and a head file elsewhere: not checked then.
-    expect(loadConfig({ DATA_DIR: aFile, DATABASE_URL: 'postgres://x@127.0.0.1/db', AUDIT_HEAD_FILE: join(temp, 'heads.jsonl') }).dataDir).toBe(aFile);
+    expect(
+      loadConfig({ DATA_DIR: aFile, DATABASE_URL: 'postgres://x@127.0.0.1/db', AUDIT_HEAD_FILE: join(temp, 'heads.jsonl') }).dataDir,
+    ).toBe(aFile);
     // A folder still to be created, and an in-memory database, are fine.
     expect(loadConfig({ DATA_DIR: join(temp, 'new', 'data') }).dataDir).toBe(join(temp, 'new', 'data'));
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');

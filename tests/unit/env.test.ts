@@ -8,7 +8,13 @@ describe('loadConfig', () => {
   });
 
   it('turns demo mode off by default in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40), PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      AUDIT_SEAL_KEY: 'k'.repeat(40),
+      PAYMENT_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'sandbox',
+    });
     expect(config.demoMode).toBe(false);
     expect(config.isProduction).toBe(true);
   });
@@ -18,7 +24,9 @@ describe('loadConfig', () => {
   });
 
   it('requires AUDIT_SEAL_KEY in production, of at least 32 characters, and never echoes it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/AUDIT_SEAL_KEY is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
+      /AUDIT_SEAL_KEY is required in production/,
+    );
     expect(() => loadConfig({ AUDIT_SEAL_KEY: 'short-secret-key' })).toThrow(/AUDIT_SEAL_KEY must be at least 32 characters \(got "…"\)/);
     const config = loadConfig({ DATA_DIR: '/var/lib/ccsl', AUDIT_SEAL_KEY: 'k'.repeat(40) });
     expect(config).toMatchObject({ auditSealKey: 'k'.repeat(40), auditHeadFile: '/var/lib/ccsl/audit-seal-heads.jsonl' });
@@ -54,7 +62,9 @@ describe('loadConfig', () => {
   it('refuses to start production without PAYMENT_PROVIDER and SMS_PROVIDER, and takes sandbox only when named', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is required in production[\s\S]*SMS_PROVIDER is required in production/);
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe-ish', SMS_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER must be one of: sandbox/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe-ish', SMS_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER must be one of: sandbox/,
+    );
     const staging = loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' });
     expect(staging.sandboxProviders).toEqual(['payments', 'sms']);
     // Outside production the sandbox stays the default.
@@ -65,7 +75,15 @@ describe('loadConfig', () => {
   // attempts with no 429. TRUST_PROXY now names the proxies (or a hop count); unset trusts none.
   it('TRUST_PROXY: unset trusts nobody, takes addresses, CIDRs or a hop count, and refuses "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40), PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        AUDIT_SEAL_KEY: 'k'.repeat(40),
+        PAYMENT_PROVIDER: 'sandbox',
+        SMS_PROVIDER: 'sandbox',
+      }).trustProxy,
+    ).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.30.0.0/24,::1' }).trustProxy).toEqual(['10.0.0.5', '172.30.0.0/24', '::1']);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);

@@ -9,6 +9,7 @@ describe('error codes', () => {
   });
 
   it('the default code of each status is a code of that status', () => {
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 500, 503]) expect(ERROR_CODES[defaultErrorCode(status)].status).toBe(status);
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 500, 503])
+      expect(ERROR_CODES[defaultErrorCode(status)].status).toBe(status);
   });
 });

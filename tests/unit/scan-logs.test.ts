@@ -28,7 +28,9 @@ describe('the log scan of the test run', () => {
 
 describe('scrubErrorText', () => {
   it("removes drizzle's query parameters and PostgreSQL's duplicate key values", () => {
-    expect(scrubErrorText('Failed query: insert into x values ($1)\nparams: DEMO0001,secret')).toBe('Failed query: insert into x values ($1)\nparams: [redacted]');
+    expect(scrubErrorText('Failed query: insert into x values ($1)\nparams: DEMO0001,secret')).toBe(
+      'Failed query: insert into x values ($1)\nparams: [redacted]',
+    );
     expect(scrubErrorText('Key (national_id)=(SL1234567) already exists.')).toBe('Key (national_id)=([redacted]) already exists.');
     expect(scrubErrorText('card 4000 0000 0000 0002 declined')).toBe('card [redacted-number] declined');
   });

@@ -9,7 +9,9 @@ import { AdministratorRefused, checkNewAdministrator, createAdministrator } from
 import { openDatabase } from './client';
 import { prepareDatabase } from './roles';
 
-const USAGE = 'Usage: npm run admin:create -- --username <name> --email <address> [--full-name "<name>"]\n' + 'The password comes from ADMIN_PASSWORD, or is asked for on a terminal.';
+const USAGE =
+  'Usage: npm run admin:create -- --username <name> --email <address> [--full-name "<name>"]\n' +
+  'The password comes from ADMIN_PASSWORD, or is asked for on a terminal.';
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -57,7 +59,11 @@ async function passwordFromTerminalOrEnvironment(): Promise<string> {
 
 let args: { username?: string; email?: string; 'full-name'?: string };
 try {
-  args = parseArgs({ options: { username: { type: 'string' }, email: { type: 'string' }, 'full-name': { type: 'string' } }, strict: true, allowPositionals: false }).values;
+  args = parseArgs({
+    options: { username: { type: 'string' }, email: { type: 'string' }, 'full-name': { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  }).values;
 } catch (error) {
   fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, 2);
 }
@@ -86,6 +92,7 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof AdministratorRefused) fail(`No administrator created:\n${error.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}`);
+  if (error instanceof AdministratorRefused)
+    fail(`No administrator created:\n${error.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}`);
   fail(`No administrator created: ${error instanceof Error ? error.message : String(error)}`);
 }

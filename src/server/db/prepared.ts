@@ -55,6 +55,7 @@ export function compiledStatement<Row>(name: string, build: () => SQL): (db: Dat
       return (await client.query({ name, text: compiled.sql, values: params })).rows as Row[];
     }
     // PGlite: the same text and parameters through its own query (no named statements there).
-    return ((await (client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }).query(compiled.sql, params)).rows) as Row[];
+    return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }).query(compiled.sql, params))
+      .rows as Row[];
   };
 }

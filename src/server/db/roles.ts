@@ -21,7 +21,8 @@ const quoteRole = (role: string) => {
 export async function grantApplicationRole(ownerDb: DatabaseHandle['db'], role: string): Promise<void> {
   const r = quoteRole(role);
   const [{ owner }] = await queryRows<{ owner: string }>(ownerDb, sql`SELECT current_user AS owner`);
-  if (owner === role) throw new Error('The application role must not be the owner of the tables (DATABASE_URL and DATABASE_OWNER_URL name the same role)');
+  if (owner === role)
+    throw new Error('The application role must not be the owner of the tables (DATABASE_URL and DATABASE_OWNER_URL name the same role)');
   const audit = AUDIT_TABLES.join(', ');
   await ownerDb.transaction(async (tx) => {
     for (const statement of [

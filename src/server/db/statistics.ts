@@ -81,7 +81,10 @@ export async function noteRowsApplied(
     rowsSinceAnalyse.set(db, 0);
     return { analysed: true };
   } catch (error) {
-    options.log?.warn({ cause: error instanceof Error ? error.message.slice(0, 300) : String(error) }, 'could not refresh the registry statistics after a large monthly file');
+    options.log?.warn(
+      { cause: error instanceof Error ? error.message.slice(0, 300) : String(error) },
+      'could not refresh the registry statistics after a large monthly file',
+    );
     return { analysed: false };
   }
 }

@@ -24,7 +24,11 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
         await sealPendingEvents(app.db, MAX_EVENTS_PER_SEAL, sealing);
         // Every instance writes the heads it has not written yet (its own or another's seals).
         const outcome = await publishSealHeads(app.db, sealing);
-        if (outcome.refused) app.log.error({ job: 'audit.seal', problem: outcome.refused }, 'audit seal head not published: the chain in the database does not continue the one held outside');
+        if (outcome.refused)
+          app.log.error(
+            { job: 'audit.seal', problem: outcome.refused },
+            'audit seal head not published: the chain in the database does not continue the one held outside',
+          );
       },
     },
     { name: 'security.incident_scan', everyMs: 60_000, run: () => scanForIncidents(app.db) },
@@ -48,10 +52,16 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
     },
     // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.
     { name: 'notifications.consumer_alerts', everyMs: 120_000, run: () => scanConsumerAlerts(app.db) },
-    { name: 'notifications.email', everyMs: 60_000, run: () => sendPendingNotificationEmails(app.db, mailer, { publicUrl: app.config.publicUrl }) },
+    {
+      name: 'notifications.email',
+      everyMs: 60_000,
+      run: () => sendPendingNotificationEmails(app.db, mailer, { publicUrl: app.config.publicUrl }),
+    },
     // PGlite has no autovacuum: without fresh statistics its planner guesses, and reports slow down
     // as the registry grows. PostgreSQL's autovacuum does this itself.
-    ...(app.database.kind === 'pglite' ? [{ name: 'database.analyze', everyMs: DAY_MS, run: async () => void (await app.db.execute(sql`ANALYZE`)) }] : []),
+    ...(app.database.kind === 'pglite'
+      ? [{ name: 'database.analyze', everyMs: DAY_MS, run: async () => void (await app.db.execute(sql`ANALYZE`)) }]
+      : []),
   ];
 }
 

@@ -10,8 +10,18 @@ export function uniqueViolationConstraint(error: unknown): string | null {
 // SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, cannot connect
 // now), and the network errors node-postgres and PGlite raise themselves.
 const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-4])/;
-const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i;
 
 /** Whether an error (or one it wraps) means the database cannot be reached, rather than a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {

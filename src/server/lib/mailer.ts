@@ -28,7 +28,12 @@ export function createMailer(config: { smtpUrl?: string; mailFrom: string }): Ma
     isConfigured: true,
     async send(mail) {
       // Short timeouts: an administrator waits on this request.
-      transport ??= nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 } as SMTPTransport.Options);
+      transport ??= nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
+      } as SMTPTransport.Options);
       await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };

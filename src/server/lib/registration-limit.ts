@@ -14,8 +14,8 @@ export function registrationRateLimit(app: FastifyInstance, kind: 'business' | '
       max: app.config.registrationRateLimit,
       timeWindow: '15 minutes',
       onExceeded: (request: FastifyRequest) => {
-        void recordAuditEvent(app.db, { action: 'registration.rate_limited', ...auditContextOf(request), details: { kind } }).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'could not audit a refused registration'),
+        void recordAuditEvent(app.db, { action: 'registration.rate_limited', ...auditContextOf(request), details: { kind } }).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'could not audit a refused registration'),
         );
       },
     },
@@ -23,12 +23,21 @@ export function registrationRateLimit(app: FastifyInstance, kind: 'business' | '
 }
 
 /** Runs a registration; a 409 (something already taken) is audited before it is answered. */
-export async function auditingRefusals<T>(app: FastifyInstance, request: FastifyRequest, kind: 'business' | 'consumer', register: () => Promise<T>): Promise<T> {
+export async function auditingRefusals<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: 'business' | 'consumer',
+  register: () => Promise<T>,
+): Promise<T> {
   try {
     return await register();
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) {
-      await recordAuditEvent(app.db, { action: `${kind}.registration_refused`, ...auditContextOf(request), details: { reason: 'taken', field: error.details.field ?? null } });
+      await recordAuditEvent(app.db, {
+        action: `${kind}.registration_refused`,
+        ...auditContextOf(request),
+        details: { reason: 'taken', field: error.details.field ?? null },
+      });
     }
     throw error;
   }

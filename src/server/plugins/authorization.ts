@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole } from '@shared/roles';
 import type { SessionAuth } from '../types';
@@ -89,10 +96,14 @@ async function authorizationPlugin(app: FastifyInstance) {
     const guards = preHandlers.filter(isAuthGuard);
     if (guards.length > 0) {
       route.preHandler = preHandlers.filter((h) => !isAuthGuard(h)) as RouteOptions['preHandler'];
-      route.onRequest = [...[route.onRequest].flat().filter(Boolean), ...(guards as unknown as onRequestAsyncHookHandler[])] as RouteOptions['onRequest'];
+      route.onRequest = [
+        ...[route.onRequest].flat().filter(Boolean),
+        ...(guards as unknown as onRequestAsyncHookHandler[]),
+      ] as RouteOptions['onRequest'];
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles: rolesOf(route), schema: route.schema as RouteAccess['schema'] });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, roles: rolesOf(route), schema: route.schema as RouteAccess['schema'] });
     }
   });
 }

@@ -20,14 +20,21 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.details.headers) reply.headers(error.details.headers);
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message, errors: error.details.errors, field: error.details.field });
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, errors: error.details.errors, field: error.details.field });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
-      const errors = firstErrorPerField(error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
-        message: v.instancePath === '/' || v.instancePath === '' ? `The request ${context} is not valid: ${v.message}` : (v.message ?? 'Invalid input'),
-      })));
+      const errors = firstErrorPerField(
+        error.validation.map((v) => ({
+          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
+          message:
+            v.instancePath === '/' || v.instancePath === ''
+              ? `The request ${context} is not valid: ${v.message}`
+              : (v.message ?? 'Invalid input'),
+        })),
+      );
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: errors[0]?.message ?? 'Invalid input', errors });
     }
     const status = error.statusCode ?? 500;
@@ -37,15 +44,14 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The service cannot reach its database right now. Please try again in a few seconds.' });
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The service cannot reach its database right now. Please try again in a few seconds.',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
   });
-
 }
 
 function clientCode(error: FastifyError, status: number): TErrorCode {

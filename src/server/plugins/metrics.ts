@@ -30,7 +30,12 @@ async function metricsPlugin(app: FastifyInstance, options: { metricsToken?: str
   const registry = new Registry();
   if (options.collectProcessMetrics) collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration',
@@ -38,8 +43,18 @@ async function metricsPlugin(app: FastifyInstance, options: { metricsToken?: str
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const creditInquiries = new Counter({ name: 'credit_inquiries_total', help: 'Credit searches and reports', labelNames: ['kind', 'purpose'] as const, registers: [registry] });
-  const ingestionRows = new Counter({ name: 'ingestion_rows_total', help: 'Monthly-file rows by outcome', labelNames: ['outcome'] as const, registers: [registry] });
+  const creditInquiries = new Counter({
+    name: 'credit_inquiries_total',
+    help: 'Credit searches and reports',
+    labelNames: ['kind', 'purpose'] as const,
+    registers: [registry],
+  });
+  const ingestionRows = new Counter({
+    name: 'ingestion_rows_total',
+    help: 'Monthly-file rows by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
 
   const pool = app.database.pool;
   if (pool) {

@@ -32,7 +32,10 @@ async function readinessPlugin(app: FastifyInstance, options: { startReady: bool
     if (app.readiness.isReady || !request.url.startsWith('/api/')) return;
     if (ALWAYS_ANSWERED.has(request.url.split('?')[0])) return;
     reply.header('retry-after', '5');
-    return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: app.readiness.reason === 'starting' ? 'The service is starting. Please retry shortly.' : 'The service is shutting down.' });
+    return reply.status(503).send({
+      code: 'SERVICE_UNAVAILABLE',
+      message: app.readiness.reason === 'starting' ? 'The service is starting. Please retry shortly.' : 'The service is shutting down.',
+    });
   });
 
   // Once shutdown has begun, every answer (those in flight included) closes its connection, so a
@@ -43,7 +46,13 @@ async function readinessPlugin(app: FastifyInstance, options: { startReady: bool
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: migrations applied, database reachable, not shutting down', response: { 200: ZReadySchema, 503: ZReadySchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: migrations applied, database reachable, not shutting down',
+        response: { 200: ZReadySchema, 503: ZReadySchema },
+      },
+    },
     async (_request, reply) => {
       const database = app.database.kind;
       if (!app.readiness.isReady) return reply.status(503).send({ status: app.readiness.reason as 'starting' | 'shutting_down', database });

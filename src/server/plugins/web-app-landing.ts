@@ -23,7 +23,10 @@ interface TRenderedPage {
 
 /** The JSON of the landing data, safe inside a script element (no "</script" or "<!--"). */
 function scriptSafeJson(data: TLandingData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The best encoding the browser accepts of br and gzip, else none. */
@@ -78,8 +81,12 @@ export function createLandingPage(app: FastifyInstance, ssrDist: string) {
         .orderBy(asc(managedContent.key)),
       listPlans(app.db),
     ]);
-    const section = (name: (typeof CMS_SECTIONS)[number]) => rows.filter((r) => r.section === name).map(({ key, content }) => ({ key, content }));
-    return { cms: { hero: section('hero'), features: section('features'), pricing: section('pricing') }, plans: ZPlanListSchema.parse(planList) };
+    const section = (name: (typeof CMS_SECTIONS)[number]) =>
+      rows.filter((r) => r.section === name).map(({ key, content }) => ({ key, content }));
+    return {
+      cms: { hero: section('hero'), features: section('features'), pricing: section('pricing') },
+      plans: ZPlanListSchema.parse(planList),
+    };
   }
 
   async function render(template: string, renderer: TLandingRenderer, data: TLandingData, json: string): Promise<TRenderedPage> {

@@ -7,22 +7,47 @@ import { CMS_SECTIONS, HELP_CATEGORIES, HELP_DIFFICULTIES } from './content';
 export const ZIdParamsSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 
 const reasonText = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(3, { error: message })
-    .max(1000, { error: 'Must be at most 1000 characters' });
+  z.string({ error: message }).trim().min(3, { error: message }).max(1000, { error: 'Must be at most 1000 characters' });
 
 // ---------- overview
 
 export const ZAdminOverviewSchema = z.object({
-  users: z.object({ businesses: z.number(), consumers: z.number(), administrators: z.number(), regulators: z.number(), disabled: z.number(), locked: z.number() }),
-  businesses: z.object({ pending: z.number(), verified: z.number(), rejected: z.number(), suspended: z.number(), pendingWithDocuments: z.number() }),
+  users: z.object({
+    businesses: z.number(),
+    consumers: z.number(),
+    administrators: z.number(),
+    regulators: z.number(),
+    disabled: z.number(),
+    locked: z.number(),
+  }),
+  businesses: z.object({
+    pending: z.number(),
+    verified: z.number(),
+    rejected: z.number(),
+    suspended: z.number(),
+    pendingWithDocuments: z.number(),
+  }),
   security: z.object({ openIncidents: z.number(), failedSignInsLast24h: z.number(), lockoutsLast24h: z.number() }),
-  registry: z.object({ subjects: z.number(), accounts: z.number(), openMatchReviews: z.number(), reportsThisMonth: z.number(), searchesThisMonth: z.number(), filesThisMonth: z.number() }),
+  registry: z.object({
+    subjects: z.number(),
+    accounts: z.number(),
+    openMatchReviews: z.number(),
+    reportsThisMonth: z.number(),
+    searchesThisMonth: z.number(),
+    filesThisMonth: z.number(),
+  }),
   audit: z.object({ events: z.number(), unsealed: z.number(), lastSealedAt: z.string().nullable() }),
   pendingInvitations: z.number(),
-  recentActivity: z.array(z.object({ id: z.number(), occurredAt: z.string(), action: z.string(), actorRole: z.string().nullable(), targetType: z.string().nullable(), targetId: z.string().nullable() })),
+  recentActivity: z.array(
+    z.object({
+      id: z.number(),
+      occurredAt: z.string(),
+      action: z.string(),
+      actorRole: z.string().nullable(),
+      targetType: z.string().nullable(),
+      targetId: z.string().nullable(),
+    }),
+  ),
   generatedAt: z.string(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverviewSchema>;
@@ -53,7 +78,11 @@ export const ZBusinessDocumentSchema = z.object({
   uploadedAt: z.string(),
 });
 export type TBusinessDocument = z.infer<typeof ZBusinessDocumentSchema>;
-export const ZBusinessDocumentListSchema = z.object({ documents: z.array(ZBusinessDocumentSchema), verificationStatus: z.enum(VERIFICATION_STATUSES), verificationNote: z.string().nullable() });
+export const ZBusinessDocumentListSchema = z.object({
+  documents: z.array(ZBusinessDocumentSchema),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  verificationNote: z.string().nullable(),
+});
 export const ZDocumentUploadQuerySchema = z.object({
   kind: z.enum(DOCUMENT_KINDS, { error: 'kind must be registration, tax or supporting' }),
   fileName: z
@@ -62,7 +91,10 @@ export const ZDocumentUploadQuerySchema = z.object({
     .min(1, { error: 'fileName is required' })
     .max(200, { error: 'fileName must be at most 200 characters' }),
 });
-export const ZDocumentParamsSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }), documentId: z.uuid({ error: 'documentId must be a UUID' }) });
+export const ZDocumentParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  documentId: z.uuid({ error: 'documentId must be a UUID' }),
+});
 
 export const ZAdminBusinessQuerySchema = z.object({
   status: z.enum(VERIFICATION_STATUSES, { error: 'status must be pending, verified, rejected or suspended' }).optional(),
@@ -103,7 +135,9 @@ export const ZAdminBusinessDetailSchema = ZAdminBusinessSchema.extend({
 });
 export type TAdminBusinessDetail = z.infer<typeof ZAdminBusinessDetailSchema>;
 
-export const ZVerifyBusinessSchema = z.object({ note: z.string().trim().max(1000, { error: 'Must be at most 1000 characters' }).optional() });
+export const ZVerifyBusinessSchema = z.object({
+  note: z.string().trim().max(1000, { error: 'Must be at most 1000 characters' }).optional(),
+});
 export const ZRejectBusinessSchema = z.object({ reason: reasonText('Please give the reason for rejecting (at least 3 characters)') });
 export const ZSuspendBusinessSchema = z.object({ reason: reasonText('Please give the reason for suspending (at least 3 characters)') });
 export const ZReinstateBusinessSchema = ZVerifyBusinessSchema;
@@ -114,7 +148,10 @@ export const ZReinstateBusinessSchema = ZVerifyBusinessSchema;
  * no end (until an administrator changes it). `monthlyQuota` absent or null: the plan's quota.
  */
 export const ZChangeBusinessPlanSchema = z.object({
-  planCode: z.string({ error: 'Choose a plan' }).trim().regex(/^[a-z0-9_-]{1,40}$/, { error: 'Choose a plan' }),
+  planCode: z
+    .string({ error: 'Choose a plan' })
+    .trim()
+    .regex(/^[a-z0-9_-]{1,40}$/, { error: 'Choose a plan' }),
   nextBillingDate: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).nullable().optional(),
   monthlyQuota: z
     .number({ error: 'Quota must be a whole number' })
@@ -209,7 +246,11 @@ export const ZStaffUsernameSchema = z
 
 export const ZAcceptInvitationSchema = z
   .object({
-    fullName: z.string({ error: 'Full name is required' }).trim().min(2, { error: 'Full name is required' }).max(120, { error: 'Must be at most 120 characters' }),
+    fullName: z
+      .string({ error: 'Full name is required' })
+      .trim()
+      .min(2, { error: 'Full name is required' })
+      .max(120, { error: 'Must be at most 120 characters' }),
     username: ZStaffUsernameSchema,
     position: z.string().trim().max(120, { error: 'Must be at most 120 characters' }).optional(),
     password: ZPasswordSchema,
@@ -249,7 +290,17 @@ export const ZSubjectEvidenceSchema = z.object({
   identifiers: z.array(z.object({ type: z.string(), masked: z.string(), isShared: z.boolean() })),
   phones: z.array(z.object({ phone: z.string(), isShared: z.boolean() })),
   addresses: z.array(z.object({ line: z.string(), district: z.string().nullable() })),
-  accounts: z.array(z.object({ id: z.string(), businessName: z.string(), accountNumber: z.string(), type: z.string(), status: z.string(), openedAt: z.string(), isDisputed: z.boolean() })),
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      businessName: z.string(),
+      accountNumber: z.string(),
+      type: z.string(),
+      status: z.string(),
+      openedAt: z.string(),
+      isDisputed: z.boolean(),
+    }),
+  ),
   inquiryCount: z.number(),
 });
 export type TSubjectEvidence = z.infer<typeof ZSubjectEvidenceSchema>;
@@ -273,7 +324,12 @@ export const ZMergeReviewSchema = z.object({
   note: z.string().trim().max(1000, { error: 'Must be at most 1000 characters' }).optional(),
 });
 export const ZKeepApartSchema = z.object({ note: z.string().trim().max(1000, { error: 'Must be at most 1000 characters' }).optional() });
-export const ZMergeResultSchema = z.object({ survivorSubjectId: z.string(), absorbedSubjectId: z.string(), moved: z.record(z.string(), z.number()), message: z.string() });
+export const ZMergeResultSchema = z.object({
+  survivorSubjectId: z.string(),
+  absorbedSubjectId: z.string(),
+  moved: z.record(z.string(), z.number()),
+  message: z.string(),
+});
 
 // ---------- security incidents
 
@@ -310,7 +366,10 @@ export const ZIncidentSchema = z.object({
   resolutionNote: z.string().nullable(),
 });
 export type TIncident = z.infer<typeof ZIncidentSchema>;
-export const ZIncidentListSchema = z.object({ incidents: z.array(ZIncidentSchema), counts: z.object({ open: z.number(), acknowledged: z.number(), resolved: z.number() }) });
+export const ZIncidentListSchema = z.object({
+  incidents: z.array(ZIncidentSchema),
+  counts: z.object({ open: z.number(), acknowledged: z.number(), resolved: z.number() }),
+});
 export const ZResolveIncidentSchema = z.object({ note: reasonText('Please say how it was resolved (at least 3 characters)') });
 export const ZIncidentScanResultSchema = z.object({ scannedEvents: z.number(), opened: z.number(), updated: z.number() });
 
@@ -331,10 +390,30 @@ export const ZAdminSettingsUpdateSchema = z.object({
     .regex(/^\d{1,6}(\.\d{1,4})?$/, { error: 'Exchange rate must be a number such as 22.75' })
     .refine((v) => Number(v) > 0, { error: 'Exchange rate must be more than 0' })
     .optional(),
-  disputeDeadlineDays: z.coerce.number({ error: 'Dispute deadline must be a whole number of days' }).int({ error: 'Dispute deadline must be a whole number of days' }).min(1, { error: 'Dispute deadline must be 1 to 90 days' }).max(90, { error: 'Dispute deadline must be 1 to 90 days' }).optional(),
-  retentionYears: z.coerce.number({ error: 'Retention must be a whole number of years' }).int({ error: 'Retention must be a whole number of years' }).min(1, { error: 'Retention must be 1 to 30 years' }).max(30, { error: 'Retention must be 1 to 30 years' }).optional(),
-  loginLockoutThreshold: z.coerce.number({ error: 'Must be a whole number' }).int().min(3, { error: 'Lockout threshold must be 3 to 50 attempts' }).max(50, { error: 'Lockout threshold must be 3 to 50 attempts' }).optional(),
-  loginLockoutMinutes: z.coerce.number({ error: 'Must be a whole number' }).int().min(1, { error: 'Lockout must last 1 to 1440 minutes' }).max(1440, { error: 'Lockout must last 1 to 1440 minutes' }).optional(),
+  disputeDeadlineDays: z.coerce
+    .number({ error: 'Dispute deadline must be a whole number of days' })
+    .int({ error: 'Dispute deadline must be a whole number of days' })
+    .min(1, { error: 'Dispute deadline must be 1 to 90 days' })
+    .max(90, { error: 'Dispute deadline must be 1 to 90 days' })
+    .optional(),
+  retentionYears: z.coerce
+    .number({ error: 'Retention must be a whole number of years' })
+    .int({ error: 'Retention must be a whole number of years' })
+    .min(1, { error: 'Retention must be 1 to 30 years' })
+    .max(30, { error: 'Retention must be 1 to 30 years' })
+    .optional(),
+  loginLockoutThreshold: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int()
+    .min(3, { error: 'Lockout threshold must be 3 to 50 attempts' })
+    .max(50, { error: 'Lockout threshold must be 3 to 50 attempts' })
+    .optional(),
+  loginLockoutMinutes: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int()
+    .min(1, { error: 'Lockout must last 1 to 1440 minutes' })
+    .max(1440, { error: 'Lockout must last 1 to 1440 minutes' })
+    .optional(),
 });
 export type TAdminSettingsUpdate = z.input<typeof ZAdminSettingsUpdateSchema>;
 
@@ -362,8 +441,16 @@ export const ZAdminPlanUpdateSchema = z.object({
     .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'Price must be an amount such as 250.00' })
     .nullable()
     .optional(),
-  monthlyInquiryQuota: z.coerce.number({ error: 'Quota must be a whole number' }).int({ error: 'Quota must be a whole number' }).min(0, { error: 'Quota must be 0 to 1,000,000' }).max(1_000_000, { error: 'Quota must be 0 to 1,000,000' }).optional(),
-  features: z.array(z.string().trim().min(1).max(120, { error: 'Each feature must be at most 120 characters' })).max(20, { error: 'At most 20 features' }).optional(),
+  monthlyInquiryQuota: z.coerce
+    .number({ error: 'Quota must be a whole number' })
+    .int({ error: 'Quota must be a whole number' })
+    .min(0, { error: 'Quota must be 0 to 1,000,000' })
+    .max(1_000_000, { error: 'Quota must be 0 to 1,000,000' })
+    .optional(),
+  features: z
+    .array(z.string().trim().min(1).max(120, { error: 'Each feature must be at most 120 characters' }))
+    .max(20, { error: 'At most 20 features' })
+    .optional(),
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
 });
 export type TAdminPlanUpdate = z.input<typeof ZAdminPlanUpdateSchema>;
@@ -371,11 +458,20 @@ export type TAdminPlanUpdate = z.input<typeof ZAdminPlanUpdateSchema>;
 /** The landing page's managed keys per section (specification section 3). */
 export const CMS_KEYS: Record<(typeof CMS_SECTIONS)[number], readonly string[]> = {
   hero: ['main_headline', 'subtitle'],
-  features: ['ai_scoring_title', 'ai_scoring_description', 'real_time_title', 'real_time_description', 'comprehensive_title', 'comprehensive_description'],
+  features: [
+    'ai_scoring_title',
+    'ai_scoring_description',
+    'real_time_title',
+    'real_time_description',
+    'comprehensive_title',
+    'comprehensive_description',
+  ],
   pricing: ['free_tier_title', 'free_tier_description', 'standard_tier_title', 'enterprise_tier_title', 'enterprise_tier_description'],
 };
 export const ZAdminContentSchema = z.object({
-  items: z.array(z.object({ section: z.enum(CMS_SECTIONS), key: z.string(), content: z.string().nullable(), updatedAt: z.string().nullable() })),
+  items: z.array(
+    z.object({ section: z.enum(CMS_SECTIONS), key: z.string(), content: z.string().nullable(), updatedAt: z.string().nullable() }),
+  ),
 });
 export type TAdminContent = z.infer<typeof ZAdminContentSchema>;
 export const ZContentUpdateSchema = z
@@ -385,21 +481,42 @@ export const ZContentUpdateSchema = z
     /** Empty text removes the item: the landing page then shows its built-in default. */
     content: z.string({ error: 'content is required' }).trim().max(2000, { error: 'Must be at most 2000 characters' }),
   })
-  .refine((v) => CMS_KEYS[v.section]?.includes(v.key), { path: ['key'], message: 'This key is not used by that section of the landing page' });
+  .refine((v) => CMS_KEYS[v.section]?.includes(v.key), {
+    path: ['key'],
+    message: 'This key is not used by that section of the landing page',
+  });
 export type TContentUpdate = z.infer<typeof ZContentUpdateSchema>;
 
 export const ZHelpArticleFormSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(3, { error: 'Title is required' }).max(200, { error: 'Must be at most 200 characters' }),
-  content: z.string({ error: 'Content is required' }).trim().min(10, { error: 'Content must be at least 10 characters' }).max(50_000, { error: 'Must be at most 50,000 characters' }),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, { error: 'Title is required' })
+    .max(200, { error: 'Must be at most 200 characters' }),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(10, { error: 'Content must be at least 10 characters' })
+    .max(50_000, { error: 'Must be at most 50,000 characters' }),
   category: z.enum(HELP_CATEGORIES, { error: 'Please choose a category' }),
   difficulty: z.enum(HELP_DIFFICULTIES, { error: 'Please choose a difficulty' }),
-  estimatedTime: z.coerce.number({ error: 'Minutes must be a whole number' }).int({ error: 'Minutes must be a whole number' }).min(1, { error: 'Minutes must be 1 to 240' }).max(240, { error: 'Minutes must be 1 to 240' }),
+  estimatedTime: z.coerce
+    .number({ error: 'Minutes must be a whole number' })
+    .int({ error: 'Minutes must be a whole number' })
+    .min(1, { error: 'Minutes must be 1 to 240' })
+    .max(240, { error: 'Minutes must be 1 to 240' }),
   version: z.string().trim().min(1, { error: 'Version is required' }).max(20),
   author: z.string().trim().min(2, { error: 'Author is required' }).max(100),
   tags: z.array(z.string().trim().min(1).max(40)).max(20, { error: 'At most 20 tags' }),
   isFeatured: z.boolean(),
 });
 export type THelpArticleForm = z.input<typeof ZHelpArticleFormSchema>;
-export const ZHelpIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a number' }).positive({ error: 'id must be a number' }).max(2_147_483_647, { error: 'id must be a number' }) });
+export const ZHelpIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int({ error: 'id must be a number' })
+    .positive({ error: 'id must be a number' })
+    .max(2_147_483_647, { error: 'id must be a number' }),
+});
 
 export const ZMessageResultSchema = z.object({ message: z.string() });

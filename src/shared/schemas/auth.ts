@@ -59,7 +59,11 @@ const phoneField = (requiredMessage: string, min = 1) =>
     .refine((v) => v.length < min || toE164(v) !== null, { error: 'Valid phone number is required' });
 
 const emailField = (message = 'Valid email is required') =>
-  z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: message }).max(254, { error: message }));
 
 /** Fields sent by the registration screen (/register); confirmPassword and terms stay in the browser. */
 export const ZBusinessRegistrationScreenPayloadSchema = z.object({

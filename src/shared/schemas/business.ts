@@ -116,7 +116,12 @@ export type TPortfolioScores = z.infer<typeof ZPortfolioScoresSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const ZListQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int().min(1, { error: 'limit must be a number from 1 to 100' }).max(100, { error: 'limit must be a number from 1 to 100' }).default(20),
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int()
+    .min(1, { error: 'limit must be a number from 1 to 100' })
+    .max(100, { error: 'limit must be a number from 1 to 100' })
+    .default(20),
 });
 
 export const ZSubmissionSummarySchema = z.object({
@@ -157,7 +162,11 @@ export const ZStoredReportSchema = ZCreditReportSchema;
 // ---------------------------------------------------------------------------------------------
 
 const emailField = (message = 'Valid email is required') =>
-  z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: message }).max(254, { error: message }));
 
 const phoneField = z
   .string({ error: 'Valid phone number is required' })
@@ -180,7 +189,13 @@ export const ZBusinessProfileSchema = z.object({
   verificationStatus: z.string(),
   createdAt: z.string(),
   /** The signed-in user: the owner, or a team member. */
-  user: z.object({ id: z.string(), username: z.string().nullable(), email: z.string().nullable(), fullName: z.string(), isOwner: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    fullName: z.string(),
+    isOwner: z.boolean(),
+  }),
 });
 export type TBusinessProfile = z.infer<typeof ZBusinessProfileSchema>;
 
@@ -207,8 +222,16 @@ export const ZPasswordChangeSchema = z
     newPassword: ZPasswordSchema,
     confirmPassword: z.string({ error: 'Passwords do not match' }).max(200),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'], ...whenPasswordsPresent })
-  .refine((v) => v.newPassword !== v.currentPassword, { error: 'Choose a password different from the current one', path: ['newPassword'], ...whenPasswordsPresent });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+    ...whenPasswordsPresent,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: 'Choose a password different from the current one',
+    path: ['newPassword'],
+    ...whenPasswordsPresent,
+  });
 export type TPasswordChange = z.infer<typeof ZPasswordChangeSchema>;
 
 export const ZInvoiceSchema = z.object({
@@ -330,13 +353,31 @@ export const ZApiKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'Not an API 
 // Clients: the accounts this business reported ("Manage Clients")
 // ---------------------------------------------------------------------------------------------
 
-export const CLIENT_ACCOUNT_FILTERS = ['all', 'open', 'negative', 'disputed', 'current', 'late_30', 'late_60', 'late_90', 'default', 'written_off', 'closed', 'paid'] as const;
+export const CLIENT_ACCOUNT_FILTERS = [
+  'all',
+  'open',
+  'negative',
+  'disputed',
+  'current',
+  'late_30',
+  'late_60',
+  'late_90',
+  'default',
+  'written_off',
+  'closed',
+  'paid',
+] as const;
 export const CLIENT_PAGE_SIZE = 25;
 
 export const ZClientAccountsQuerySchema = z.object({
   q: z.string().trim().max(100, { error: 'Search with at most 100 characters' }).optional(),
   status: z.enum(CLIENT_ACCOUNT_FILTERS, { error: 'Choose a status filter' }).default('all'),
-  page: z.coerce.number({ error: 'page must be a number from 1' }).int({ error: 'page must be a number from 1' }).min(1, { error: 'page must be a number from 1' }).max(10_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number from 1' })
+    .int({ error: 'page must be a number from 1' })
+    .min(1, { error: 'page must be a number from 1' })
+    .max(10_000)
+    .default(1),
 });
 export type TClientAccountsQuery = z.input<typeof ZClientAccountsQuerySchema>;
 

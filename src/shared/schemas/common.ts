@@ -10,7 +10,8 @@ export function requiredText(message: string, min = 1, max = 200) {
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most commonly used (it appears in lists of leaked passwords). Please choose another.';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most commonly used (it appears in lists of leaked passwords). Please choose another.';
 
 // The list of common passwords is large, so the server installs it (modules/auth/common-passwords.ts)
 // and the browser leaves this check to the server's answer, which names the same field.

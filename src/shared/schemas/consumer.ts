@@ -44,7 +44,11 @@ export const ZIdentityStatusSchema = z.object({
 export type TIdentityStatus = z.infer<typeof ZIdentityStatusSchema>;
 
 export const ZSendIdentityCodeSchema = z.object({
-  phoneId: z.string({ error: 'Choose the phone to send the code to' }).trim().min(1, { error: 'Choose the phone to send the code to' }).max(64),
+  phoneId: z
+    .string({ error: 'Choose the phone to send the code to' })
+    .trim()
+    .min(1, { error: 'Choose the phone to send the code to' })
+    .max(64),
 });
 export type TSendIdentityCode = z.infer<typeof ZSendIdentityCodeSchema>;
 
@@ -159,13 +163,19 @@ export const ZDisputeCorrectionSchema = z.strictObject(
 export const ZDisputeResponseSchema = z
   .object({
     outcome: z.enum(['corrected', 'verified'], { error: DISPUTE_MESSAGES.outcome }),
-    note: z.string({ error: DISPUTE_MESSAGES.note }).trim().min(1, { error: DISPUTE_MESSAGES.note }).max(2000, { error: 'Must be at most 2000 characters' }),
+    note: z
+      .string({ error: DISPUTE_MESSAGES.note })
+      .trim()
+      .min(1, { error: DISPUTE_MESSAGES.note })
+      .max(2000, { error: 'Must be at most 2000 characters' }),
     correction: ZDisputeCorrectionSchema.optional(),
   })
   .superRefine((v, ctx) => {
     const changed = v.correction ? Object.values(v.correction).filter((x) => x !== undefined).length : 0;
-    if (v.outcome === 'corrected' && changed === 0) ctx.addIssue({ code: 'custom', message: DISPUTE_MESSAGES.correctionRequired, path: ['correction'] });
-    if (v.outcome === 'verified' && changed > 0) ctx.addIssue({ code: 'custom', message: DISPUTE_MESSAGES.correctionNotAllowed, path: ['correction'] });
+    if (v.outcome === 'corrected' && changed === 0)
+      ctx.addIssue({ code: 'custom', message: DISPUTE_MESSAGES.correctionRequired, path: ['correction'] });
+    if (v.outcome === 'verified' && changed > 0)
+      ctx.addIssue({ code: 'custom', message: DISPUTE_MESSAGES.correctionNotAllowed, path: ['correction'] });
   });
 export type TDisputeResponse = z.infer<typeof ZDisputeResponseSchema>;
 export type TDisputeResponseInput = z.input<typeof ZDisputeResponseSchema>;
@@ -229,7 +239,9 @@ export const ZBusinessDisputeListSchema = z.object({
   disputes: z.array(ZBusinessDisputeSchema),
 });
 export type TBusinessDisputeList = z.infer<typeof ZBusinessDisputeListSchema>;
-export const ZBusinessDisputeQuerySchema = z.object({ status: z.enum(['open', 'resolved', 'all'], { error: 'status must be open, resolved or all' }).default('all') });
+export const ZBusinessDisputeQuerySchema = z.object({
+  status: z.enum(['open', 'resolved', 'all'], { error: 'status must be open, resolved or all' }).default('all'),
+});
 
 export const ZDisputeIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a dispute id' }) });
 
@@ -276,8 +288,14 @@ export const ZRevokeConsentSchema = z
     purpose: z.enum(PURPOSE_CODES, { error: 'Choose a permissible purpose' }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.id && !v.businessId) ctx.addIssue({ code: 'custom', message: 'Choose the consent to revoke or the business to withdraw consent from', path: ['businessId'] });
-    if (v.id && (v.businessId || v.purpose)) ctx.addIssue({ code: 'custom', message: 'Give either a consent id or a business, not both', path: ['id'] });
+    if (!v.id && !v.businessId)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose the consent to revoke or the business to withdraw consent from',
+        path: ['businessId'],
+      });
+    if (v.id && (v.businessId || v.purpose))
+      ctx.addIssue({ code: 'custom', message: 'Give either a consent id or a business, not both', path: ['id'] });
     if (v.purpose && !v.businessId) ctx.addIssue({ code: 'custom', message: 'Choose a business', path: ['businessId'] });
   });
 export type TRevokeConsent = z.infer<typeof ZRevokeConsentSchema>;
@@ -353,7 +371,12 @@ export const ZNotificationSchema = z.object({
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 export const ZNotificationListSchema = z.object({ unread: z.number(), notifications: z.array(ZNotificationSchema) });
 export type TNotificationList = z.infer<typeof ZNotificationListSchema>;
-export const ZMarkNotificationsReadSchema = z.object({ ids: z.array(z.uuid({ error: 'Not a notification id' })).max(200).optional() });
+export const ZMarkNotificationsReadSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Not a notification id' }))
+    .max(200)
+    .optional(),
+});
 
 export const ZNotificationPreferencesSchema = z.object({
   emailNewAccounts: z.boolean({ error: 'Must be true or false' }),

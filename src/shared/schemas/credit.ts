@@ -44,7 +44,7 @@ export const CREDIT_MESSAGES = {
   paymentHistory: 'Payment history must be at most 24 monthly codes, most recent first: 0, 1, 2, 3, D, C or -',
   purpose: 'Choose a permissible purpose',
   consent: "The person's consent is required",
-  searchKind: 'Search by National ID, phone, driver\'s license, passport, or first name, last name and date of birth',
+  searchKind: "Search by National ID, phone, driver's license, passport, or first name, last name and date of birth",
   searchDateOfBirth: 'Date of birth is required when searching by name',
 } as const;
 
@@ -112,15 +112,14 @@ export function todayIso(): string {
 }
 
 const dateField = (requiredMessage: string = CREDIT_MESSAGES.date) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .refine(isRealDate, { error: CREDIT_MESSAGES.date });
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).refine(isRealDate, { error: CREDIT_MESSAGES.date });
 
-const pastDateField = (requiredMessage?: string) => dateField(requiredMessage).refine((v) => v <= todayIso(), { error: CREDIT_MESSAGES.futureDate });
+const pastDateField = (requiredMessage?: string) =>
+  dateField(requiredMessage).refine((v) => v <= todayIso(), { error: CREDIT_MESSAGES.futureDate });
 
-export const ZDateOfBirthSchema = dateField().refine((v) => v >= '1900-01-01' && v < todayIso(), { error: CREDIT_MESSAGES.dateOfBirthPast });
+export const ZDateOfBirthSchema = dateField().refine((v) => v >= '1900-01-01' && v < todayIso(), {
+  error: CREDIT_MESSAGES.dateOfBirthPast,
+});
 
 /** An amount in major units; the parsed value is integer minor units. */
 const amountField = (requiredMessage: string = CREDIT_MESSAGES.amount) =>
@@ -191,11 +190,17 @@ export const ZCreditAccountInputSchema = z
       .max(50, { error: CREDIT_MESSAGES.accountNumber })
       .regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/, { error: CREDIT_MESSAGES.accountNumber }),
     type: z.enum(ACCOUNT_TYPE_CODES, { error: CREDIT_MESSAGES.type }),
-    currency: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CURRENCIES, { error: CREDIT_MESSAGES.currency })),
+    currency: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(CURRENCIES, { error: CREDIT_MESSAGES.currency }),
+    ),
     principal: amountField(),
     balance: amountField(),
     openedAt: pastDateField(CREDIT_MESSAGES.openedAt),
-    status: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(ACCOUNT_STATUS_CODES, { error: CREDIT_MESSAGES.status })),
+    status: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(ACCOUNT_STATUS_CODES, { error: CREDIT_MESSAGES.status }),
+    ),
     defaultAmount: optional(amountField()),
     defaultDate: optional(pastDateField()),
     paymentHistory: optional(
@@ -208,7 +213,8 @@ export const ZCreditAccountInputSchema = z
   .superRefine((a, ctx) => {
     if (DEFAULTED_STATUSES.includes(a.status)) {
       if (a.defaultAmount === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmount, path: ['defaultAmount'] });
-      else if (a.defaultAmount <= 0) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmountPositive, path: ['defaultAmount'] });
+      else if (a.defaultAmount <= 0)
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmountPositive, path: ['defaultAmount'] });
       if (a.defaultDate === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultDate, path: ['defaultDate'] });
     }
     if (a.defaultDate !== undefined && a.defaultDate < a.openedAt) {

@@ -9,7 +9,10 @@ const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date 
 export const ZPeriodQuerySchema = z
   .object({ from: isoDate('from').optional(), to: isoDate('to').optional() })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'to must not be before from' })
-  .refine((v) => !v.from || !v.to || (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 3660, { path: ['to'], message: 'A period may be at most ten years' });
+  .refine((v) => !v.from || !v.to || (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 3660, {
+    path: ['to'],
+    message: 'A period may be at most ten years',
+  });
 export type TPeriodQuery = z.infer<typeof ZPeriodQuerySchema>;
 
 // ---------- compliance
@@ -20,10 +23,30 @@ export type TPeriodQuery = z.infer<typeof ZPeriodQuerySchema>;
  */
 export const COMPLIANCE_SCORE_RULES = [
   { code: 'overdue_disputes', text: 'Overdue disputes (open past the answer deadline): 10 points each, at most 40', perItem: 10, max: 40 },
-  { code: 'rejected_rows', text: 'Rejected rows in monthly files: 1 point per percentage point of rows rejected, at most 20', perItem: 1, max: 20 },
-  { code: 'searches_without_report', text: 'Searches that found someone but led to no report within 7 days, beyond 50% of such searches: 1 point per 2 percentage points above 50%, at most 15', perItem: 0.5, max: 15 },
-  { code: 'purpose_mismatch', text: 'Reports for an existing-account purpose (account review, debt collection) about a person with no account at that business: 5 points each, at most 15', perItem: 5, max: 15 },
-  { code: 'late_submissions', text: 'Months without a monthly file by the 15th of the next month (for a business that reports accounts): 5 points per month, at most 10', perItem: 5, max: 10 },
+  {
+    code: 'rejected_rows',
+    text: 'Rejected rows in monthly files: 1 point per percentage point of rows rejected, at most 20',
+    perItem: 1,
+    max: 20,
+  },
+  {
+    code: 'searches_without_report',
+    text: 'Searches that found someone but led to no report within 7 days, beyond 50% of such searches: 1 point per 2 percentage points above 50%, at most 15',
+    perItem: 0.5,
+    max: 15,
+  },
+  {
+    code: 'purpose_mismatch',
+    text: 'Reports for an existing-account purpose (account review, debt collection) about a person with no account at that business: 5 points each, at most 15',
+    perItem: 5,
+    max: 15,
+  },
+  {
+    code: 'late_submissions',
+    text: 'Months without a monthly file by the 15th of the next month (for a business that reports accounts): 5 points per month, at most 10',
+    perItem: 5,
+    max: 10,
+  },
 ] as const;
 export const COMPLIANCE_BANDS = [
   { band: 'good', min: 85, text: '85 to 100: good standing' },
@@ -39,7 +62,14 @@ export const ZComplianceRowSchema = z.object({
   planCode: z.string(),
   disputes: z.object({ open: z.number(), overdue: z.number(), oldestOverdueDays: z.number().nullable() }),
   submissions: z.object({ files: z.number(), rows: z.number(), rejectedRows: z.number(), rejectedRate: z.number() }),
-  inquiries: z.object({ searches: z.number(), reports: z.number(), searchesWithHits: z.number(), searchesWithoutReport: z.number(), searchesWithoutReportRate: z.number(), purposeMismatches: z.number() }),
+  inquiries: z.object({
+    searches: z.number(),
+    reports: z.number(),
+    searchesWithHits: z.number(),
+    searchesWithoutReport: z.number(),
+    searchesWithoutReportRate: z.number(),
+    purposeMismatches: z.number(),
+  }),
   monthly: z.object({ monthsDue: z.number(), monthsLate: z.number(), reportsAccounts: z.boolean() }),
   penalties: z.array(z.object({ code: z.string(), points: z.number() })),
   score: z.number(),
@@ -85,7 +115,10 @@ export const ZAuditReportQuerySchema = z
     format: z.enum(['json', 'csv', 'pdf'], { error: 'format must be json, csv or pdf' }).default('json'),
   })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'to must not be before from' })
-  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 366, { path: ['to'], message: 'A report covers at most one year' });
+  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 366, {
+    path: ['to'],
+    message: 'A report covers at most one year',
+  });
 export const ZAuditReportSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -94,7 +127,12 @@ export const ZAuditReportSummarySchema = z.object({
   byRole: z.array(z.object({ role: z.string(), count: z.number() })),
   inquiriesByBusiness: z.array(z.object({ businessId: z.string(), businessName: z.string(), searches: z.number(), reports: z.number() })),
   seals: z.object({ count: z.number(), firstSealHash: z.string().nullable(), lastSealHash: z.string().nullable() }),
-  verification: z.object({ valid: z.boolean(), checked: z.number(), firstBadEventId: z.number().optional(), problem: z.string().optional() }),
+  verification: z.object({
+    valid: z.boolean(),
+    checked: z.number(),
+    firstBadEventId: z.number().optional(),
+    problem: z.string().optional(),
+  }),
   generatedAt: z.string(),
 });
 export type TAuditReportSummary = z.infer<typeof ZAuditReportSummarySchema>;
@@ -103,7 +141,11 @@ export type TAuditReportSummary = z.infer<typeof ZAuditReportSummarySchema>;
 
 export const ZComplaintRequestSchema = z.object({
   disputeId: z.uuid({ error: 'disputeId must be the id of one of your disputes' }).optional(),
-  subject: z.string({ error: 'Subject is required' }).trim().min(3, { error: 'Subject is required' }).max(150, { error: 'Subject must be at most 150 characters' }),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(3, { error: 'Subject is required' })
+    .max(150, { error: 'Subject must be at most 150 characters' }),
   description: z
     .string({ error: 'Please describe your complaint' })
     .trim()
@@ -145,16 +187,23 @@ export const INVESTIGATION_OUTCOME_LABELS: Record<(typeof INVESTIGATION_OUTCOMES
   referred: 'Referred for enforcement',
   resolved_by_business: 'Resolved by the business',
 };
-export const ZOpenInvestigationSchema = z
-  .object({
-    complaintId: z.uuid({ error: 'complaintId must be a UUID' }).optional(),
-    businessId: z.uuid({ error: 'businessId must be a UUID' }).optional(),
-    title: z.string({ error: 'Title is required' }).trim().min(3, { error: 'Title is required' }).max(200, { error: 'Must be at most 200 characters' }),
-    description: z.string().trim().max(5000, { error: 'Must be at most 5000 characters' }).default(''),
-  });
+export const ZOpenInvestigationSchema = z.object({
+  complaintId: z.uuid({ error: 'complaintId must be a UUID' }).optional(),
+  businessId: z.uuid({ error: 'businessId must be a UUID' }).optional(),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, { error: 'Title is required' })
+    .max(200, { error: 'Must be at most 200 characters' }),
+  description: z.string().trim().max(5000, { error: 'Must be at most 5000 characters' }).default(''),
+});
 export type TOpenInvestigation = z.input<typeof ZOpenInvestigationSchema>;
 export const ZInvestigationNoteRequestSchema = z.object({
-  body: z.string({ error: 'Note is required' }).trim().min(2, { error: 'Note is required' }).max(5000, { error: 'Must be at most 5000 characters' }),
+  body: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(2, { error: 'Note is required' })
+    .max(5000, { error: 'Must be at most 5000 characters' }),
 });
 export const ZInvestigationUpdateSchema = z
   .object({
@@ -162,8 +211,14 @@ export const ZInvestigationUpdateSchema = z
     outcome: z.enum(INVESTIGATION_OUTCOMES, { error: 'Please choose an outcome' }).optional(),
     outcomeNote: z.string().trim().max(5000, { error: 'Must be at most 5000 characters' }).optional(),
   })
-  .refine((v) => v.status !== 'closed' || !!v.outcome, { path: ['outcome'], message: 'Please choose an outcome to close the investigation' })
-  .refine((v) => v.status !== 'closed' || (v.outcomeNote ?? '').length >= 3, { path: ['outcomeNote'], message: 'Please summarise the outcome (at least 3 characters)' });
+  .refine((v) => v.status !== 'closed' || !!v.outcome, {
+    path: ['outcome'],
+    message: 'Please choose an outcome to close the investigation',
+  })
+  .refine((v) => v.status !== 'closed' || (v.outcomeNote ?? '').length >= 3, {
+    path: ['outcomeNote'],
+    message: 'Please summarise the outcome (at least 3 characters)',
+  });
 export type TInvestigationUpdate = z.input<typeof ZInvestigationUpdateSchema>;
 export const ZInvestigationSchema = z.object({
   id: z.string(),
@@ -216,8 +271,22 @@ export const ZPolicyChangeSchema = z.object({
 export type TPolicyChange = z.infer<typeof ZPolicyChangeSchema>;
 export const ZRegulatorPolicySchema = z.object({
   settings: z.array(ZPolicySettingSchema),
-  rateLimits: z.object({ perUserPerMinute: z.number(), perApiKeyPerMinute: z.number(), perBusinessPerMinute: z.number(), businessesWithOwnLimits: z.number() }),
-  plans: z.array(z.object({ code: z.string(), name: z.string(), priceUsdCents: z.number().nullable(), monthlyInquiryQuota: z.number(), isPublic: z.boolean(), subscribers: z.number() })),
+  rateLimits: z.object({
+    perUserPerMinute: z.number(),
+    perApiKeyPerMinute: z.number(),
+    perBusinessPerMinute: z.number(),
+    businessesWithOwnLimits: z.number(),
+  }),
+  plans: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      priceUsdCents: z.number().nullable(),
+      monthlyInquiryQuota: z.number(),
+      isPublic: z.boolean(),
+      subscribers: z.number(),
+    }),
+  ),
   /** Businesses whose agreement replaces their plan's monthly report quota. */
   contractedQuotas: z.array(z.object({ businessId: z.string(), businessName: z.string(), planCode: z.string(), monthlyQuota: z.number() })),
   /** The latest changes to the rules above, newest first. */

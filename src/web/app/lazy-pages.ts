@@ -50,4 +50,6 @@ export const ROLE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentTyp
 /** /invite/:token, where an invited administrator or regulator sets a password (decisions/013). */
 export const AcceptInvitePage = lazy(() => import('@web/features/invite/accept-invite-page'));
 /** A business's registration documents: shown under its Settings page (app/routes.tsx). */
-export const BusinessDocumentsSection = lazy(() => import('@web/features/business-documents/business-documents-section').then((m) => ({ default: m.BusinessDocumentsSection })));
+export const BusinessDocumentsSection = lazy(() =>
+  import('@web/features/business-documents/business-documents-section').then((m) => ({ default: m.BusinessDocumentsSection })),
+);

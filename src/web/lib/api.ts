@@ -38,9 +38,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     if (body && typeof body === 'object') {
       if (typeof body.message === 'string' && body.message) text = body.message;
       if (Array.isArray(body.errors)) {
-        fieldErrors = body.errors.filter(
-          (e): e is FieldError => !!e && typeof e.field === 'string' && typeof e.message === 'string',
-        );
+        fieldErrors = body.errors.filter((e): e is FieldError => !!e && typeof e.field === 'string' && typeof e.message === 'string');
       }
       if (typeof body.field === 'string') field = body.field;
       if (typeof body.code === 'string') code = body.code as TErrorCode;

@@ -10,7 +10,8 @@ export function applyServerFieldErrors<T extends FieldValues>(form: UseFormRetur
   const fields = new Set(Object.keys(form.getValues()));
   let isApplied = false;
   const entries = [...error.fieldErrors];
-  if (error.field && !entries.some((e) => e.field === error.field)) entries.push({ field: error.field, message: error.message.replace(/^\d{3}: /, '') });
+  if (error.field && !entries.some((e) => e.field === error.field))
+    entries.push({ field: error.field, message: error.message.replace(/^\d{3}: /, '') });
   for (const { field, message } of entries) {
     if (!fields.has(field)) continue;
     form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !isApplied });

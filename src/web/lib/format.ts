@@ -6,7 +6,9 @@ export function formatUsdCents(cents: number): string {
 /** "$250" from 25000 US cents when it is a whole amount (pricing cards). */
 export function formatUsdWhole(cents: number): string {
   const hasCents = cents % 100 !== 0;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: hasCents ? 2 : 0 }).format(cents / 100);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: hasCents ? 2 : 0 }).format(
+    cents / 100,
+  );
 }
 
 /** "2,275,000" old Leones. */
@@ -25,7 +27,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    date,
+  );
 }
 
 /** "1,500.00" from "1500.00" without going through a float. */

@@ -12,7 +12,8 @@ let consumer: string;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const pull = (cookie: string, purpose = 'credit_application') => call('POST', '/api/credit/reports', cookie, { subjectId: person.subjectId, purpose, consent: true });
+const pull = (cookie: string, purpose = 'credit_application') =>
+  call('POST', '/api/credit/reports', cookie, { subjectId: person.subjectId, purpose, consent: true });
 const grant = async (businessId: string, purpose = 'credit_application') => {
   const response = await call('POST', '/api/consumers/me/consents', consumer, { businessId, purpose, days: 30 });
   expect(response.statusCode, response.body).toBe(201);
@@ -71,13 +72,26 @@ describe('consent and business reports (decisions/017)', () => {
     );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ subject_id: person.subjectId, target_id: consentId });
-    expect(typeof events[0].details === 'string' ? JSON.parse(events[0].details) : events[0].details).toMatchObject({ reason: 'consent_withdrawn', purpose: 'credit_application' });
+    expect(typeof events[0].details === 'string' ? JSON.parse(events[0].details) : events[0].details).toMatchObject({
+      reason: 'consent_withdrawn',
+      purpose: 'credit_application',
+    });
 
     // A team member acts for the business: refused too. Searching stays possible (it releases no report).
     const member = `consent-member-${process.pid}`;
-    await call('POST', '/api/businesses/me/team', lender.cookie, { fullName: 'Member C', position: 'Loan officer', username: member, email: `${member}@lender.sl`, password: 'Member-pass-1', confirmPassword: 'Member-pass-1' });
+    await call('POST', '/api/businesses/me/team', lender.cookie, {
+      fullName: 'Member C',
+      position: 'Loan officer',
+      username: member,
+      email: `${member}@lender.sl`,
+      password: 'Member-pass-1',
+      confirmPassword: 'Member-pass-1',
+    });
     expect((await pull(await logInAs(t.app, 'business', member, 'Member-pass-1'))).statusCode).toBe(403);
-    expect((await call('POST', '/api/credit/search', lender.cookie, { purpose: 'credit_application', nationalId: person.nationalId })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/credit/search', lender.cookie, { purpose: 'credit_application', nationalId: person.nationalId }))
+        .statusCode,
+    ).toBe(200);
 
     // The withdrawal is for that business and that purpose only.
     expect((await pull(lender.cookie, 'guarantor_assessment')).statusCode).toBe(200);
@@ -91,7 +105,9 @@ describe('consent and business reports (decisions/017)', () => {
   it('treats an expired consent as no record: the business’s attestation stands', async () => {
     const lender = await createBusiness(t);
     const consentId = await grant(lender.id);
-    await t.db.execute(sql`UPDATE consumer_consents SET granted_at = now() - interval '40 days', expires_at = now() - interval '10 days' WHERE id = ${consentId}::uuid`);
+    await t.db.execute(
+      sql`UPDATE consumer_consents SET granted_at = now() - interval '40 days', expires_at = now() - interval '10 days' WHERE id = ${consentId}::uuid`,
+    );
     expect((await pull(lender.cookie)).statusCode).toBe(200);
   });
 
@@ -102,7 +118,16 @@ describe('consent and business reports (decisions/017)', () => {
       'POST',
       '/api/credit/accounts',
       holder.cookie,
-      accountReport({ subject: { nationalId: person.nationalId, firstName: person.firstName, lastName: person.lastName, dateOfBirth: person.dateOfBirth, phone: person.phones[0] }, account: { accountNumber: `CONSENT-${process.pid}` } }),
+      accountReport({
+        subject: {
+          nationalId: person.nationalId,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          dateOfBirth: person.dateOfBirth,
+          phone: person.phones[0],
+        },
+        account: { accountNumber: `CONSENT-${process.pid}` },
+      }),
     );
     expect(reported.json().subjectId).toBe(person.subjectId);
     // The holder's review consent is revoked by a withdrawal from the business as a whole: an explicit

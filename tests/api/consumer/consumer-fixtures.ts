@@ -14,7 +14,14 @@ export interface RegistryPerson {
 
 /** A person of the seeded registry with a NIN, a birth date and a phone, no consumer account, with accounts. */
 export async function registryPeople(t: TestApp, count: number): Promise<RegistryPerson[]> {
-  const rows = await queryRows<{ subject_id: string; value: string; date_of_birth: string; first_name: string; last_name: string; phones: string[] | string }>(
+  const rows = await queryRows<{
+    subject_id: string;
+    value: string;
+    date_of_birth: string;
+    first_name: string;
+    last_name: string;
+    phones: string[] | string;
+  }>(
     t.db,
     sql`SELECT i.subject_id, i.value, s.date_of_birth::text AS date_of_birth, s.first_name, s.last_name,
           (SELECT array_agg(phone ORDER BY phone) FROM credit_subject_phones p WHERE p.subject_id = s.id) AS phones
@@ -28,7 +35,10 @@ export async function registryPeople(t: TestApp, count: number): Promise<Registr
   // Their phones have been on file for more than a year, as a seeded registry's would be: a phone
   // is trusted for identity codes only after PHONE_TRUST_DAYS on file or once two lenders reported
   // it (decisions/021), and the seed writes every phone with today's date.
-  await datePhonesBack(t, rows.map((r) => r.subject_id));
+  await datePhonesBack(
+    t,
+    rows.map((r) => r.subject_id),
+  );
   return rows.map((r) => ({
     subjectId: r.subject_id,
     nationalId: r.value,
@@ -47,12 +57,21 @@ export function freshPhone(): string {
 }
 
 /** Registers a consumer through the API and signs them in. */
-export async function registerAndSignIn(t: TestApp, input: { nationalId: string; dateOfBirth: string; phone?: string }): Promise<{ id: string; cookie: string; phone: string }> {
+export async function registerAndSignIn(
+  t: TestApp,
+  input: { nationalId: string; dateOfBirth: string; phone?: string },
+): Promise<{ id: string; cookie: string; phone: string }> {
   const phone = input.phone ?? freshPhone();
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/consumers/register',
-    payload: consumerPayload({ nationalId: input.nationalId, dateOfBirth: input.dateOfBirth, phone, password: 'Str0ng-pass-1', confirmPassword: 'Str0ng-pass-1' }),
+    payload: consumerPayload({
+      nationalId: input.nationalId,
+      dateOfBirth: input.dateOfBirth,
+      phone,
+      password: 'Str0ng-pass-1',
+      confirmPassword: 'Str0ng-pass-1',
+    }),
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const cookie = await logInAs(t.app, 'consumer', phone, 'Str0ng-pass-1');
@@ -75,7 +94,10 @@ export async function datePhonesBack(t: TestApp, subjectIds: string[]): Promise<
 
 /** The code of the last SMS to this phone (the sandbox outbox). */
 export async function lastCodeSentTo(t: TestApp, phone: string): Promise<string> {
-  const [row] = await queryRows<{ body: string }>(t.db, sql`SELECT body FROM sms_outbox WHERE to_phone = ${phone} ORDER BY created_at DESC LIMIT 1`);
+  const [row] = await queryRows<{ body: string }>(
+    t.db,
+    sql`SELECT body FROM sms_outbox WHERE to_phone = ${phone} ORDER BY created_at DESC LIMIT 1`,
+  );
   const code = row?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${phone}`);
   return code;

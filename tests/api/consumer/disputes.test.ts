@@ -17,7 +17,8 @@ let accounts: Record<string, { accountId: string; disputed: boolean; balance: st
 let demoSubjectId: string;
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
 async function ownAccounts() {
   const report = (await get('/api/consumers/me/report', consumer)).json().report;
@@ -49,13 +50,25 @@ describe('disputes', () => {
   });
 
   it('validates the statement (100 words), the reason and the account', async () => {
-    const long = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['DMF-LN-0001'].accountId, reason: 'wrong_balance', statement: Array(101).fill('word').join(' ') });
+    const long = await post('/api/consumers/me/disputes', consumer, {
+      accountId: accounts['DMF-LN-0001'].accountId,
+      reason: 'wrong_balance',
+      statement: Array(101).fill('word').join(' '),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual([{ field: 'statement', message: 'Keep your statement to 100 words or fewer' }]);
     const ok100 = Array(100).fill('w').join(' ');
-    const reason = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['DMF-LN-0001'].accountId, reason: 'because', statement: ok100 });
+    const reason = await post('/api/consumers/me/disputes', consumer, {
+      accountId: accounts['DMF-LN-0001'].accountId,
+      reason: 'because',
+      statement: ok100,
+    });
     expect(reason.json().errors).toEqual([{ field: 'reason', message: 'Choose a reason' }]);
-    const unknown = await post('/api/consumers/me/disputes', consumer, { accountId: '00000000-0000-4000-8000-000000000000', reason: 'other', statement: 'x' });
+    const unknown = await post('/api/consumers/me/disputes', consumer, {
+      accountId: '00000000-0000-4000-8000-000000000000',
+      reason: 'other',
+      statement: 'x',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -68,18 +81,31 @@ describe('disputes', () => {
     expect(response.statusCode).toBe(201);
     const dispute = response.json();
     disputeId = dispute.id;
-    expect(dispute).toMatchObject({ status: 'open', reason: 'wrong_balance', daysLeft: 30, isOverdue: false, reference: expect.stringMatching(/^DSP-\d{4}-[0-9A-F]{8}$/) });
+    expect(dispute).toMatchObject({
+      status: 'open',
+      reason: 'wrong_balance',
+      daysLeft: 30,
+      isOverdue: false,
+      reference: expect.stringMatching(/^DSP-\d{4}-[0-9A-F]{8}$/),
+    });
     expect(dispute.timeline.map((e: { kind: string }) => e.kind)).toEqual(['filed']);
     expect((await ownAccounts())['DMF-LN-0001'].disputed).toBe(true);
     const lenderView = await businessReport();
     expect(lenderView.accounts.find((a: { accountId: string }) => a.accountId === dispute.account.accountId).disputed).toBe(true);
     expect(lenderView.summary.disputedAccounts).toBe(1);
-    const [audit] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'dispute.filed' AND target_id = ${disputeId}`);
+    const [audit] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'dispute.filed' AND target_id = ${disputeId}`,
+    );
     expect(Number(audit.n)).toBe(1);
   });
 
   it('refuses a second open dispute on the same account (409)', async () => {
-    const again = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['DMF-LN-0001'].accountId, reason: 'other', statement: 'again' });
+    const again = await post('/api/consumers/me/disputes', consumer, {
+      accountId: accounts['DMF-LN-0001'].accountId,
+      reason: 'other',
+      statement: 'again',
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -87,7 +113,11 @@ describe('disputes', () => {
     const list = (await get('/api/businesses/me/disputes', business)).json();
     expect(list.summary).toMatchObject({ open: 1, overdue: 0 });
     const d = list.disputes.find((x: { id: string }) => x.id === disputeId);
-    expect(d).toMatchObject({ daysLeft: 30, statement: 'I paid 2,000 in March; the balance should be 2,500.', consumer: { fullName: 'Aminata Kamara', maskedNationalId: '****0001' } });
+    expect(d).toMatchObject({
+      daysLeft: 30,
+      statement: 'I paid 2,000 in March; the balance should be 2,500.',
+      consumer: { fullName: 'Aminata Kamara', maskedNationalId: '****0001' },
+    });
     expect(d.account.accountNumber).toBe('DMF-LN-0001');
     expect(new Date(d.dueAt).getTime() - new Date(d.filedAt).getTime()).toBe(30 * 24 * 3600_000);
     expect((await get(`/api/businesses/me/disputes/${disputeId}`, business)).statusCode).toBe(200);
@@ -99,26 +129,41 @@ describe('disputes', () => {
   it('another business can neither see nor answer it (404)', async () => {
     expect((await get('/api/businesses/me/disputes', otherBusiness.cookie)).json().disputes).toEqual([]);
     expect((await get(`/api/businesses/me/disputes/${disputeId}`, otherBusiness.cookie)).statusCode).toBe(404);
-    const answer = await post(`/api/businesses/me/disputes/${disputeId}/response`, otherBusiness.cookie, { outcome: 'verified', note: 'Looks right' });
+    const answer = await post(`/api/businesses/me/disputes/${disputeId}/response`, otherBusiness.cookie, {
+      outcome: 'verified',
+      note: 'Looks right',
+    });
     expect(answer.statusCode).toBe(404);
   });
 
-  it('another consumer can neither see nor dispute the demo consumer\'s accounts (404)', async () => {
+  it("another consumer can neither see nor dispute the demo consumer's accounts (404)", async () => {
     const [person] = await registryPeople(t, 1);
     const other = await verifiedConsumer(t, person);
     expect((await get('/api/consumers/me/disputes', other.cookie)).json().disputes).toEqual([]);
-    const steal = await post('/api/consumers/me/disputes', other.cookie, { accountId: accounts['DMF-GL-0002'].accountId, reason: 'not_mine', statement: 'x' });
+    const steal = await post('/api/consumers/me/disputes', other.cookie, {
+      accountId: accounts['DMF-GL-0002'].accountId,
+      reason: 'not_mine',
+      statement: 'x',
+    });
     expect(steal.statusCode).toBe(404);
     expect((await get('/api/consumers/me/report', other.cookie)).json().report.subject.nationalId).not.toBe('DEMO0001');
   });
 
-  it('checks a correction with the registry\'s rules', async () => {
-    const bad = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'corrected', note: 'Fixed', correction: { status: 'default' } });
+  it("checks a correction with the registry's rules", async () => {
+    const bad = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, {
+      outcome: 'corrected',
+      note: 'Fixed',
+      correction: { status: 'default' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['correction.defaultAmount', 'correction.defaultDate']);
     const empty = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'corrected', note: 'Fixed' });
     expect(empty.json().errors).toEqual([{ field: 'correction', message: 'A correction needs at least one changed field' }]);
-    const mixed = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'verified', note: 'ok', correction: { balance: '1' } });
+    const mixed = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, {
+      outcome: 'verified',
+      note: 'ok',
+      correction: { balance: '1' },
+    });
     expect(mixed.statusCode).toBe(400);
   });
 
@@ -140,14 +185,22 @@ describe('disputes', () => {
     const bell = (await get('/api/notifications', consumer)).json();
     expect(bell.notifications[0]).toMatchObject({ kind: 'dispute_update', title: expect.stringContaining('corrected') });
     // Answered once.
-    expect((await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'verified', note: 'again' })).statusCode).toBe(409);
+    expect(
+      (await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'verified', note: 'again' })).statusCode,
+    ).toBe(409);
   });
 
   it('past its deadline unanswered: left out of business reports, visible to the regulator, back once answered', async () => {
-    const filed = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['DMF-GL-0002'].accountId, reason: 'paid_or_closed', statement: 'I repaid the group loan in full.' });
+    const filed = await post('/api/consumers/me/disputes', consumer, {
+      accountId: accounts['DMF-GL-0002'].accountId,
+      reason: 'paid_or_closed',
+      statement: 'I repaid the group loan in full.',
+    });
     expect(filed.statusCode).toBe(201);
     const id = filed.json().id as string;
-    await t.db.execute(sql`UPDATE disputes SET due_at = now() - interval '1 hour', filed_at = now() - interval '31 days' WHERE id = ${id}::uuid`);
+    await t.db.execute(
+      sql`UPDATE disputes SET due_at = now() - interval '1 hour', filed_at = now() - interval '31 days' WHERE id = ${id}::uuid`,
+    );
 
     const lenderView = await businessReport();
     expect(lenderView.accounts.map((a: { accountNumber: string }) => a.accountNumber)).not.toContain('DMF-GL-0002');
@@ -163,7 +216,11 @@ describe('disputes', () => {
     expect(overdue.map((d) => d.disputeId)).toContain(id);
     const demoBusinessId = (await get('/api/businesses/me', business)).json().id as string;
     expect((await listOverdueDisputes(t.db, { businessId: otherBusiness.id })).map((d) => d.disputeId)).not.toContain(id);
-    expect((await listOverdueDisputes(t.db, { businessId: demoBusinessId }))[0]).toMatchObject({ reference: filed.json().reference, businessName: 'Demo Microfinance Ltd', consumerName: 'Aminata Kamara' });
+    expect((await listOverdueDisputes(t.db, { businessId: demoBusinessId }))[0]).toMatchObject({
+      reference: filed.json().reference,
+      businessName: 'Demo Microfinance Ltd',
+      consumerName: 'Aminata Kamara',
+    });
 
     const run = await runOncePerPeriod(t.db, 'disputes.overdue', 'test-day', (tx) => markOverdueDisputes(tx));
     expect(run).toMatchObject({ ran: true, result: { markedOverdue: 1 } });
@@ -172,15 +229,25 @@ describe('disputes', () => {
     expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(['filed', 'deadline_passed']);
     expect((await get('/api/businesses/me/disputes', business)).json().summary.overdue).toBe(1);
 
-    const verified = await post(`/api/businesses/me/disputes/${id}/response`, business, { outcome: 'verified', note: 'Our records show the loan in default.' });
+    const verified = await post(`/api/businesses/me/disputes/${id}/response`, business, {
+      outcome: 'verified',
+      note: 'Our records show the loan in default.',
+    });
     expect(verified.statusCode).toBe(200);
     const back = await businessReport();
-    expect(back.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'DMF-GL-0002')).toMatchObject({ disputed: false, status: 'default' });
+    expect(back.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'DMF-GL-0002')).toMatchObject({
+      disputed: false,
+      status: 'default',
+    });
     expect(await listOverdueDisputes(t.db)).toEqual([]);
   });
 
   it('a complaint to the regulator about the dispute is a step of its timeline', async () => {
-    const complaint = await post('/api/consumers/me/complaints', consumer, { disputeId, subject: 'The lender was slow', description: 'It took the lender weeks to answer my dispute.' });
+    const complaint = await post('/api/consumers/me/complaints', consumer, {
+      disputeId,
+      subject: 'The lender was slow',
+      description: 'It took the lender weeks to answer my dispute.',
+    });
     if (complaint.statusCode === 404) return; // the oversight area's route is not registered in this build
     expect(complaint.statusCode).toBe(201);
     const mine = (await get('/api/consumers/me/disputes', consumer)).json().disputes.find((d: { id: string }) => d.id === disputeId);
@@ -188,22 +255,35 @@ describe('disputes', () => {
     expect(mine.timeline[2].note).toBe(`Complaint ${complaint.json().reference}`);
   });
 
-  it("a team member acts for the business: sees its disputes and its notifications", async () => {
+  it('a team member acts for the business: sees its disputes and its notifications', async () => {
     const username = `dispute-member-${process.pid}`;
-    const added = await post('/api/businesses/me/team', business, { fullName: 'Dispute Officer', position: 'Collections', username, email: `${username}@demo.sl`, password: 'Member-pass-1', confirmPassword: 'Member-pass-1' });
+    const added = await post('/api/businesses/me/team', business, {
+      fullName: 'Dispute Officer',
+      position: 'Collections',
+      username,
+      email: `${username}@demo.sl`,
+      password: 'Member-pass-1',
+      confirmPassword: 'Member-pass-1',
+    });
     if (added.statusCode === 404) return; // the business workspace's team route is not in this build
     expect(added.statusCode).toBe(201);
     const member = await logInAs(t.app, 'business', username, 'Member-pass-1');
     const list = (await get('/api/businesses/me/disputes', member)).json();
     expect(list.disputes.map((d: { id: string }) => d.id)).toContain(disputeId);
     expect((await get(`/api/businesses/me/disputes/${disputeId}`, member)).statusCode).toBe(200);
-    expect((await get('/api/notifications', member)).json().notifications.some((n: { kind: string }) => n.kind === 'dispute_filed')).toBe(true);
+    expect((await get('/api/notifications', member)).json().notifications.some((n: { kind: string }) => n.kind === 'dispute_filed')).toBe(
+      true,
+    );
   });
 
   it('takes its deadline from the dispute_deadline_days setting', async () => {
     await writeSetting(t.db, 'dispute_deadline_days', 14);
     try {
-      const filed = await post('/api/consumers/me/disputes', consumer, { accountId: accounts['MM-0076000001'].accountId, reason: 'other', statement: 'Check it.' });
+      const filed = await post('/api/consumers/me/disputes', consumer, {
+        accountId: accounts['MM-0076000001'].accountId,
+        reason: 'other',
+        statement: 'Check it.',
+      });
       expect(filed.statusCode).toBe(201);
       expect(filed.json().daysLeft).toBe(14);
       // Reported by Salone MoMo Credit: not the demo business's to see.

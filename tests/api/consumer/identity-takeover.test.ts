@@ -30,17 +30,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
 let accountCounter = 0;
 /** A lender reports an account for this NIN and birth date, with the phone it chooses. */
-async function report(cookie: string, subject: { nationalId: string; dateOfBirth: string; firstName?: string; lastName?: string }, phone: string) {
+async function report(
+  cookie: string,
+  subject: { nationalId: string; dateOfBirth: string; firstName?: string; lastName?: string },
+  phone: string,
+) {
   accountCounter++;
   const response = await post(
     '/api/credit/accounts',
     cookie,
     accountReport({
-      subject: { nationalId: subject.nationalId, dateOfBirth: subject.dateOfBirth, firstName: subject.firstName ?? 'Mohamed', lastName: subject.lastName ?? 'Sesay', middleName: undefined, phone },
+      subject: {
+        nationalId: subject.nationalId,
+        dateOfBirth: subject.dateOfBirth,
+        firstName: subject.firstName ?? 'Mohamed',
+        lastName: subject.lastName ?? 'Sesay',
+        middleName: undefined,
+        phone,
+      },
       account: { accountNumber: `TAKEOVER-${process.pid}-${accountCounter}` },
     }),
   );
@@ -49,7 +61,10 @@ async function report(cookie: string, subject: { nationalId: string; dateOfBirth
 }
 
 const sentTo = async (phone: string) =>
-  queryRows<{ body: string; purpose: string }>(t.db, sql`SELECT body, purpose FROM sms_outbox WHERE to_phone = ${phone} ORDER BY created_at`);
+  queryRows<{ body: string; purpose: string }>(
+    t.db,
+    sql`SELECT body, purpose FROM sms_outbox WHERE to_phone = ${phone} ORDER BY created_at`,
+  );
 
 let ninCounter = 0;
 const freshNin = () => `TKO${process.pid}${++ninCounter}`.slice(0, 20);
@@ -58,8 +73,15 @@ describe('a lender cannot take over a consumer account through a phone it put on
   it('attack: throwaway account with the lender’s phone on a real file, consumer account with NIN and birth date, code to the lender’s phone: refused', async () => {
     const person = people[0];
     const lenderPhone = freshPhone();
-    await report(lender, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName }, lenderPhone);
-    const [onFile] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_subject_phones WHERE subject_id = ${person.subjectId}::uuid AND phone = ${lenderPhone}`);
+    await report(
+      lender,
+      { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName },
+      lenderPhone,
+    );
+    const [onFile] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_subject_phones WHERE subject_id = ${person.subjectId}::uuid AND phone = ${lenderPhone}`,
+    );
     expect(Number(onFile.n)).toBe(1);
 
     const impostor = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, phone: freshPhone() });
@@ -119,7 +141,9 @@ describe('a lender cannot take over a consumer account through a phone it put on
     const { subjectId } = await report(lender, { nationalId, dateOfBirth: '1979-09-09' }, phone);
     const owner = await registerAndSignIn(t, { nationalId, dateOfBirth: '1979-09-09' });
     expect((await get('/api/consumers/me/identity', owner.cookie)).json().state).toBe('no_phone');
-    await t.db.execute(sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '31 days' WHERE subject_id = ${subjectId}::uuid`);
+    await t.db.execute(
+      sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '31 days' WHERE subject_id = ${subjectId}::uuid`,
+    );
     const identity = (await get('/api/consumers/me/identity', owner.cookie)).json();
     expect(identity.state).toBe('unverified');
     expect(identity.phones.map((p: { phoneId: string }) => p.phoneId)).toEqual([phoneIdOf(key, owner.id, phone)]);
@@ -128,7 +152,11 @@ describe('a lender cannot take over a consumer account through a phone it put on
   it('every other phone on the file is told by SMS when a code is sent (never the code itself)', async () => {
     const person = people[1];
     const lenderPhone = freshPhone();
-    await report(lender, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName }, lenderPhone);
+    await report(
+      lender,
+      { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName },
+      lenderPhone,
+    );
     const account = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     const identity = (await get('/api/consumers/me/identity', account.cookie)).json();
     const chosen = person.phones.find((p) => phoneIdOf(key, account.id, p) === identity.phones[0].phoneId)!;
@@ -150,27 +178,49 @@ describe('an administrator undoes a linking after checking the person’s docume
   it('patient attack (phone on file 31 days) linked and read the file; unlinking ends it, frees the NIN, and that phone is never trusted again', async () => {
     const person = people[2];
     const lenderPhone = freshPhone();
-    await report(lender, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName }, lenderPhone);
-    await t.db.execute(sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '31 days' WHERE subject_id = ${person.subjectId}::uuid AND phone = ${lenderPhone}`);
+    await report(
+      lender,
+      { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth, firstName: person.firstName, lastName: person.lastName },
+      lenderPhone,
+    );
+    await t.db.execute(
+      sql`UPDATE credit_subject_phones SET first_reported_at = now() - interval '31 days' WHERE subject_id = ${person.subjectId}::uuid AND phone = ${lenderPhone}`,
+    );
     const impostor = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     const lenderPhoneId = phoneIdOf(key, impostor.id, lenderPhone);
     expect((await post('/api/consumers/me/identity/code', impostor.cookie, { phoneId: lenderPhoneId })).statusCode).toBe(200);
     // The person's own phones were told.
-    for (const p of person.phones) expect((await sentTo(p)).some((m) => m.purpose === 'identity_code_notice'), p).toBe(true);
-    expect((await post('/api/consumers/me/identity/verify', impostor.cookie, { code: await lastCodeSentTo(t, lenderPhone) })).statusCode).toBe(200);
+    for (const p of person.phones)
+      expect(
+        (await sentTo(p)).some((m) => m.purpose === 'identity_code_notice'),
+        p,
+      ).toBe(true);
+    expect(
+      (await post('/api/consumers/me/identity/verify', impostor.cookie, { code: await lastCodeSentTo(t, lenderPhone) })).statusCode,
+    ).toBe(200);
     expect((await get('/api/consumers/me/report', impostor.cookie)).json().report).not.toBeNull();
 
     // The real person cannot register: the NIN is held by a confirmed account.
     expect((await t.app.inject({ method: 'POST', url: '/api/consumers/register', payload: registration(person) })).statusCode).toBe(409);
 
     // Refusals first: wrong role, missing reason, unknown account.
-    expect((await post(`/api/admin/consumers/${impostor.id}/unlink`, lender, { reason: 'Documents checked at the Freetown office' })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/consumers/${impostor.id}/unlink`, lender, { reason: 'Documents checked at the Freetown office' })).statusCode,
+    ).toBe(403);
     const noReason = await post(`/api/admin/consumers/${impostor.id}/unlink`, admin, {});
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors[0].field).toBe('reason');
-    expect((await post('/api/admin/consumers/00000000-0000-4000-8000-000000000000/unlink', admin, { reason: 'Documents checked at the Freetown office' })).statusCode).toBe(404);
+    expect(
+      (
+        await post('/api/admin/consumers/00000000-0000-4000-8000-000000000000/unlink', admin, {
+          reason: 'Documents checked at the Freetown office',
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    const unlinked = await post(`/api/admin/consumers/${impostor.id}/unlink`, admin, { reason: 'ID card shows the phone is not the person’s; checked at the Freetown office' });
+    const unlinked = await post(`/api/admin/consumers/${impostor.id}/unlink`, admin, {
+      reason: 'ID card shows the phone is not the person’s; checked at the Freetown office',
+    });
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     // Sessions end at once.
     expect((await get('/api/consumers/me/report', impostor.cookie)).statusCode).toBe(401);
@@ -181,10 +231,16 @@ describe('an administrator undoes a linking after checking the person’s docume
     );
     expect(event).toMatchObject({ subject_id: person.subjectId, target_id: impostor.id });
     // Twice is a conflict.
-    expect((await post(`/api/admin/consumers/${impostor.id}/unlink`, admin, { reason: 'Documents checked again today' })).statusCode).toBe(409);
+    expect((await post(`/api/admin/consumers/${impostor.id}/unlink`, admin, { reason: 'Documents checked again today' })).statusCode).toBe(
+      409,
+    );
 
     // Signed in again, the impostor's account is unconfirmed and the lender's phone is not offered any more.
-    const again = await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: impostor.phone, password: 'Str0ng-pass-1' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/login',
+      payload: { username: impostor.phone, password: 'Str0ng-pass-1' },
+    });
     const cookie = `ccsl_session=${again.cookies.find((c) => c.name === 'ccsl_session')!.value}`;
     const identity = (await get('/api/consumers/me/identity', cookie)).json();
     expect(identity.state).toBe('unverified');
@@ -196,9 +252,14 @@ describe('an administrator undoes a linking after checking the person’s docume
     const own = (await get('/api/consumers/me/identity', real.cookie)).json();
     expect(own.state).toBe('unverified');
     expect((await post('/api/consumers/me/identity/code', real.cookie, { phoneId: own.phones[0].phoneId })).statusCode).toBe(200);
-    const [last] = await queryRows<{ to_phone: string }>(t.db, sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`);
+    const [last] = await queryRows<{ to_phone: string }>(
+      t.db,
+      sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(person.phones).toContain(last.to_phone);
-    expect((await post('/api/consumers/me/identity/verify', real.cookie, { code: await lastCodeSentTo(t, last.to_phone) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/consumers/me/identity/verify', real.cookie, { code: await lastCodeSentTo(t, last.to_phone) })).statusCode,
+    ).toBe(200);
     expect((await get('/api/consumers/me/report', real.cookie)).json().report.subject.nationalId).toBe(person.nationalId);
   });
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
 async function phoneIdOf(cookie: string): Promise<string> {
   return (await get('/api/consumers/me/identity', cookie)).json().phones[0].phoneId;
@@ -60,8 +61,15 @@ describe('identity before data', () => {
     expect((await get('/api/consumers/me/access-log', impostor.cookie)).json()).toEqual({ state: 'unverified', entries: [] });
     expect((await get('/api/consumers/me/scores', impostor.cookie)).statusCode).toBe(403);
     expect((await post('/api/consumers/me/reports', impostor.cookie)).statusCode).toBe(403);
-    const [account] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM credit_accounts WHERE subject_id = ${person.subjectId}::uuid LIMIT 1`);
-    const dispute = await post('/api/consumers/me/disputes', impostor.cookie, { accountId: account.id, reason: 'not_mine', statement: 'Not mine' });
+    const [account] = await queryRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM credit_accounts WHERE subject_id = ${person.subjectId}::uuid LIMIT 1`,
+    );
+    const dispute = await post('/api/consumers/me/disputes', impostor.cookie, {
+      accountId: account.id,
+      reason: 'not_mine',
+      statement: 'Not mine',
+    });
     expect(dispute.statusCode).toBe(403);
     expect((await post('/api/consumers/me/freeze', impostor.cookie)).statusCode).toBe(403);
     const dashboard = (await get('/api/consumers/me/dashboard', impostor.cookie)).json();
@@ -69,7 +77,10 @@ describe('identity before data', () => {
 
     // Asking for a code sends it to the file's phone; the impostor's own phone gets nothing.
     expect((await post('/api/consumers/me/identity/code', impostor.cookie, { phoneId: identity.phones[0].phoneId })).statusCode).toBe(200);
-    const [toImpostor] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM sms_outbox WHERE to_phone = ${impostor.phone}`);
+    const [toImpostor] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM sms_outbox WHERE to_phone = ${impostor.phone}`,
+    );
     expect(Number(toImpostor.n)).toBe(0);
     expect((await get('/api/consumers/me/report', impostor.cookie)).json().report).toBeNull();
   });
@@ -79,10 +90,16 @@ describe('identity before data', () => {
     const { cookie } = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     const sent = await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) });
     expect(sent.statusCode).toBe(200);
-    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(t.db, sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`);
+    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
+      t.db,
+      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(person.phones).toContain(phone);
     const code = await lastCodeSentTo(t, phone);
-    const [stored] = await queryRows<{ code_hash: string; expires_at: Date; created_at: Date }>(t.db, sql`SELECT code_hash, expires_at, created_at FROM consumer_identity_codes ORDER BY created_at DESC LIMIT 1`);
+    const [stored] = await queryRows<{ code_hash: string; expires_at: Date; created_at: Date }>(
+      t.db,
+      sql`SELECT code_hash, expires_at, created_at FROM consumer_identity_codes ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(stored.code_hash).not.toContain(code);
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Date(stored.expires_at).getTime() - new Date(stored.created_at).getTime()).toBe(10 * 60_000);
@@ -94,7 +111,10 @@ describe('identity before data', () => {
     // Used once: the same code again does nothing more.
     const again = await post('/api/consumers/me/identity/verify', cookie, { code });
     expect(again.statusCode).toBe(409);
-    const [used] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM consumer_identity_codes WHERE used_at IS NOT NULL AND code_hash = ${stored.code_hash}`);
+    const [used] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM consumer_identity_codes WHERE used_at IS NOT NULL AND code_hash = ${stored.code_hash}`,
+    );
     expect(Number(used.n)).toBe(1);
   });
 
@@ -102,9 +122,14 @@ describe('identity before data', () => {
     const person = people[3];
     const { cookie } = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) });
-    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(t.db, sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`);
+    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
+      t.db,
+      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+    );
     const code = await lastCodeSentTo(t, phone);
-    await t.db.execute(sql`UPDATE consumer_identity_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND voided_at IS NULL`);
+    await t.db.execute(
+      sql`UPDATE consumer_identity_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND voided_at IS NULL`,
+    );
     const response = await post('/api/consumers/me/identity/verify', cookie, { code });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ field: 'code', message: 'This code has expired. Ask for a new code.' }]);
@@ -115,7 +140,10 @@ describe('identity before data', () => {
     const person = people[4];
     const { cookie } = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) });
-    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(t.db, sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`);
+    const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
+      t.db,
+      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+    );
     const code = await lastCodeSentTo(t, phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let left = 4; left >= 1; left--) {
@@ -131,10 +159,15 @@ describe('identity before data', () => {
     expect((await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) })).statusCode).toBe(429);
     expect((await get('/api/consumers/me/identity', cookie)).json().lockedUntil).not.toBeNull();
     // After the wait, a new code can be sent; the voided one still does not work.
-    await t.db.execute(sql`UPDATE consumer_identity_codes SET voided_at = voided_at - interval '16 minutes', created_at = created_at - interval '16 minutes'`);
+    await t.db.execute(
+      sql`UPDATE consumer_identity_codes SET voided_at = voided_at - interval '16 minutes', created_at = created_at - interval '16 minutes'`,
+    );
     expect((await post('/api/consumers/me/identity/verify', cookie, { code })).statusCode).toBe(400);
     expect((await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) })).statusCode).toBe(200);
-    const [audit] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'consumer.identity_code_voided' AND subject_id = ${person.subjectId}::uuid`);
+    const [audit] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'consumer.identity_code_voided' AND subject_id = ${person.subjectId}::uuid`,
+    );
     expect(Number(audit.n)).toBe(1);
   });
 
@@ -156,11 +189,14 @@ describe('identity before data', () => {
     expect(sixth.json().message).toBe('No more codes can be sent today. Try again tomorrow.');
     expect((await get('/api/consumers/me/identity', cookie)).json().codesLeftToday).toBe(0);
     // Only the newest code works: the earlier ones were replaced.
-    const [live] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM consumer_identity_codes c JOIN consumer_profiles p ON p.user_id = c.user_id WHERE p.national_id = ${person.nationalId} AND c.voided_at IS NULL`);
+    const [live] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM consumer_identity_codes c JOIN consumer_profiles p ON p.user_id = c.user_id WHERE p.national_id = ${person.nationalId} AND c.voided_at IS NULL`,
+    );
     expect(Number(live.n)).toBe(1);
   });
 
-  it('a phone id that is not one of the file\'s phones is refused', async () => {
+  it("a phone id that is not one of the file's phones is refused", async () => {
     const person = people[6];
     const { cookie } = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     const response = await post('/api/consumers/me/identity/code', cookie, { phoneId: 'not-a-phone-of-the-file' });
@@ -176,7 +212,18 @@ describe('identity before data', () => {
     const early = await t.app.inject({
       method: 'POST',
       url: '/api/consumers/register',
-      payload: { userType: 'consumer', nationalId: person.nationalId, firstName: 'Real', lastName: 'Owner', phone: freshPhone(), dateOfBirth: person.dateOfBirth, password: 'Str0ng-pass-1', confirmPassword: 'Str0ng-pass-1', consentToDataProcessing: true, agreeToTerms: true },
+      payload: {
+        userType: 'consumer',
+        nationalId: person.nationalId,
+        firstName: 'Real',
+        lastName: 'Owner',
+        phone: freshPhone(),
+        dateOfBirth: person.dateOfBirth,
+        password: 'Str0ng-pass-1',
+        confirmPassword: 'Str0ng-pass-1',
+        consentToDataProcessing: true,
+        agreeToTerms: true,
+      },
     });
     expect(early.statusCode).toBe(409);
     await t.db.execute(sql`UPDATE users SET created_at = now() - interval '25 hours' WHERE id = ${squatter.id}::uuid`);
@@ -188,24 +235,39 @@ describe('identity before data', () => {
     const late = await t.app.inject({
       method: 'POST',
       url: '/api/consumers/register',
-      payload: { userType: 'consumer', nationalId: person.nationalId, firstName: 'Other', lastName: 'Person', phone: freshPhone(), dateOfBirth: person.dateOfBirth, password: 'Str0ng-pass-1', confirmPassword: 'Str0ng-pass-1', consentToDataProcessing: true, agreeToTerms: true },
+      payload: {
+        userType: 'consumer',
+        nationalId: person.nationalId,
+        firstName: 'Other',
+        lastName: 'Person',
+        phone: freshPhone(),
+        dateOfBirth: person.dateOfBirth,
+        password: 'Str0ng-pass-1',
+        confirmPassword: 'Str0ng-pass-1',
+        consentToDataProcessing: true,
+        agreeToTerms: true,
+      },
     });
     expect(late.statusCode).toBe(409);
   });
 
-  it('demo mode: an administrator reads the sandbox SMS outbox; outside demo mode the route does not exist', { timeout: 90_000 }, async () => {
-    const admin = await logInAs(t.app, 'system_admin');
-    const outbox = await get('/api/admin/sandbox/sms', admin);
-    expect(outbox.statusCode).toBe(200);
-    expect(outbox.json().messages[0]).toMatchObject({ purpose: 'identity_code', body: expect.stringMatching(/your code is \d{6}/) });
-    expect((await get('/api/admin/sandbox/sms', await logInAs(t.app, 'consumer'))).statusCode).toBe(403);
-    // Not registered at all: a visitor gets 404 where a guarded route would say 401.
-    const production = await createTestApp({ seed: false, config: { demoMode: false } });
-    try {
-      expect((await production.app.inject({ method: 'GET', url: '/api/admin/sandbox/sms' })).statusCode).toBe(404);
-      expect((await production.app.inject({ method: 'GET', url: '/api/consumers/me/identity' })).statusCode).toBe(401);
-    } finally {
-      await production.close();
-    }
-  });
+  it(
+    'demo mode: an administrator reads the sandbox SMS outbox; outside demo mode the route does not exist',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await logInAs(t.app, 'system_admin');
+      const outbox = await get('/api/admin/sandbox/sms', admin);
+      expect(outbox.statusCode).toBe(200);
+      expect(outbox.json().messages[0]).toMatchObject({ purpose: 'identity_code', body: expect.stringMatching(/your code is \d{6}/) });
+      expect((await get('/api/admin/sandbox/sms', await logInAs(t.app, 'consumer'))).statusCode).toBe(403);
+      // Not registered at all: a visitor gets 404 where a guarded route would say 401.
+      const production = await createTestApp({ seed: false, config: { demoMode: false } });
+      try {
+        expect((await production.app.inject({ method: 'GET', url: '/api/admin/sandbox/sms' })).statusCode).toBe(404);
+        expect((await production.app.inject({ method: 'GET', url: '/api/consumers/me/identity' })).statusCode).toBe(401);
+      } finally {
+        await production.close();
+      }
+    },
+  );
 });

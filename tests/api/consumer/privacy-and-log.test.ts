@@ -15,8 +15,10 @@ let stranger: { cookie: string };
 let strangerPerson: RegistryPerson;
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const del = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'DELETE', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const del = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'DELETE', url, headers: { cookie }, payload: payload as object });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,12 +38,22 @@ describe('consents', () => {
     const lenders = (await get('/api/consumers/me/lenders?q=demo', consumer)).json().lenders;
     expect(lenders).toContainEqual({ id: demoBusinessId, name: 'Demo Microfinance Ltd' });
     expect(lenders.every((l: { name: string }) => /demo/i.test(l.name))).toBe(true);
-    const response = await post('/api/consumers/me/consents', consumer, { businessId: demoBusinessId, purpose: 'credit_application', days: 30 });
+    const response = await post('/api/consumers/me/consents', consumer, {
+      businessId: demoBusinessId,
+      purpose: 'credit_application',
+      days: 30,
+    });
     expect(response.statusCode).toBe(201);
     consentId = response.json().id;
-    expect(response.json()).toMatchObject({ businessName: 'Demo Microfinance Ltd', purposeName: 'New credit application', status: 'active' });
+    expect(response.json()).toMatchObject({
+      businessName: 'Demo Microfinance Ltd',
+      purposeName: 'New credit application',
+      status: 'active',
+    });
     expect(new Date(response.json().expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
-    expect(await hasActiveConsent(t.db, { subjectId: demoSubjectId, businessId: demoBusinessId, purpose: 'credit_application' })).toBe(true);
+    expect(await hasActiveConsent(t.db, { subjectId: demoSubjectId, businessId: demoBusinessId, purpose: 'credit_application' })).toBe(
+      true,
+    );
     expect(await hasActiveConsent(t.db, { subjectId: demoSubjectId, businessId: demoBusinessId, purpose: 'debt_collection' })).toBe(false);
     expect((await get('/api/consumers/me/privacy', consumer)).json().activeConsents).toBe(1);
   });
@@ -52,11 +64,15 @@ describe('consents', () => {
       { field: 'purpose', message: 'Choose a permissible purpose' },
       { field: 'days', message: 'A consent lasts at most 365 days' },
     ]);
-    const notBusiness = await post('/api/consumers/me/consents', consumer, { businessId: '00000000-0000-4000-8000-000000000000', purpose: 'credit_application', days: 5 });
+    const notBusiness = await post('/api/consumers/me/consents', consumer, {
+      businessId: '00000000-0000-4000-8000-000000000000',
+      purpose: 'credit_application',
+      days: 5,
+    });
     expect(notBusiness.json().errors).toEqual([{ field: 'businessId', message: 'Choose a verified business from the list' }]);
   });
 
-  it("another consumer can neither see nor revoke it (404)", async () => {
+  it('another consumer can neither see nor revoke it (404)', async () => {
     expect((await get('/api/consumers/me/consents', stranger.cookie)).json().consents).toEqual([]);
     expect((await del('/api/consumers/me/consents', stranger.cookie, { id: consentId })).statusCode).toBe(404);
   });
@@ -65,9 +81,14 @@ describe('consents', () => {
     expect((await del('/api/consumers/me/consents', consumer, { id: consentId })).statusCode).toBe(200);
     const [consent] = (await get('/api/consumers/me/consents', consumer)).json().consents;
     expect(consent).toMatchObject({ id: consentId, status: 'revoked' });
-    expect(await hasActiveConsent(t.db, { subjectId: demoSubjectId, businessId: demoBusinessId, purpose: 'credit_application' })).toBe(false);
+    expect(await hasActiveConsent(t.db, { subjectId: demoSubjectId, businessId: demoBusinessId, purpose: 'credit_application' })).toBe(
+      false,
+    );
     expect((await del('/api/consumers/me/consents', consumer, { id: consentId })).statusCode).toBe(409);
-    const [events] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_events WHERE action IN ('consent.granted', 'consent.revoked') AND target_id = ${consentId}`);
+    const [events] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action IN ('consent.granted', 'consent.revoked') AND target_id = ${consentId}`,
+    );
     expect(Number(events.n)).toBe(2);
   });
 });
@@ -78,27 +99,48 @@ describe('freeze and fraud alert', () => {
     expect(frozen.statusCode).toBe(200);
     expect(frozen.json().frozenAt).not.toBeNull();
     const other = await createBusiness(t);
-    const refused = await post('/api/credit/reports', other.cookie, { subjectId: demoSubjectId, purpose: 'credit_application', consent: true });
+    const refused = await post('/api/credit/reports', other.cookie, {
+      subjectId: demoSubjectId,
+      purpose: 'credit_application',
+      consent: true,
+    });
     expect(refused.statusCode).toBe(403);
     const review = await post('/api/credit/reports', business, { subjectId: demoSubjectId, purpose: 'account_review', consent: true });
     expect(review.statusCode).toBe(200);
     expect((await get('/api/consumers/me/report', consumer)).json().frozenAt).not.toBeNull();
     const thawed = await post('/api/consumers/me/unfreeze', consumer);
     expect(thawed.json().frozenAt).toBeNull();
-    expect((await post('/api/credit/reports', other.cookie, { subjectId: demoSubjectId, purpose: 'credit_application', consent: true })).statusCode).toBe(200);
+    expect(
+      (await post('/api/credit/reports', other.cookie, { subjectId: demoSubjectId, purpose: 'credit_application', consent: true }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a fraud alert is shown on business reports', async () => {
-    const placed = await post('/api/consumers/me/fraud-alert', consumer, { contactPhone: '+232 76 000 001', note: 'My ID card was stolen' });
+    const placed = await post('/api/consumers/me/fraud-alert', consumer, {
+      contactPhone: '+232 76 000 001',
+      note: 'My ID card was stolen',
+    });
     expect(placed.statusCode).toBe(200);
     expect(placed.json().fraudAlert).toMatchObject({ contactPhone: '+23276000001' });
-    const report = (await post('/api/credit/reports', business, { subjectId: demoSubjectId, purpose: 'account_review', consent: true })).json();
-    expect(report.fraudAlert).toMatchObject({ contactPhone: '+23276000001', text: expect.stringContaining('Verify their identity before you lend') });
+    const report = (
+      await post('/api/credit/reports', business, { subjectId: demoSubjectId, purpose: 'account_review', consent: true })
+    ).json();
+    expect(report.fraudAlert).toMatchObject({
+      contactPhone: '+23276000001',
+      text: expect.stringContaining('Verify their identity before you lend'),
+    });
     // Not on anyone else's file.
-    const strangerReport = (await post('/api/credit/reports', business, { subjectId: strangerPerson.subjectId, purpose: 'credit_application', consent: true })).json();
+    const strangerReport = (
+      await post('/api/credit/reports', business, { subjectId: strangerPerson.subjectId, purpose: 'credit_application', consent: true })
+    ).json();
     expect(strangerReport.fraudAlert).toBeNull();
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/consumers/me/fraud-alert', headers: { cookie: consumer } })).json().fraudAlert).toBeNull();
-    const after = (await post('/api/credit/reports', business, { subjectId: demoSubjectId, purpose: 'account_review', consent: true })).json();
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/consumers/me/fraud-alert', headers: { cookie: consumer } })).json().fraudAlert,
+    ).toBeNull();
+    const after = (
+      await post('/api/credit/reports', business, { subjectId: demoSubjectId, purpose: 'account_review', consent: true })
+    ).json();
     expect(after.fraudAlert).toBeNull();
     const bad = await post('/api/consumers/me/fraud-alert', consumer, { contactPhone: '12' });
     expect(bad.json().errors[0].field).toBe('contactPhone');
@@ -115,7 +157,11 @@ describe('data access log', () => {
     expect(kinds).toContain('report');
     expect(kinds).toContain('search');
     const search0 = log.entries.find((e: { kind: string }) => e.kind === 'search');
-    expect(search0).toMatchObject({ businessName: 'Demo Microfinance Ltd', purpose: 'credit_application', purposeName: 'New credit application' });
+    expect(search0).toMatchObject({
+      businessName: 'Demo Microfinance Ltd',
+      purpose: 'credit_application',
+      purposeName: 'New credit application',
+    });
     // The person's own views and actions are not "access by others".
     expect(log.entries.every((e: { businessName: string }) => e.businessName !== 'Aminata Kamara')).toBe(true);
     // A report is listed once, from its inquiry: not again from its audit event (credit.report_pulled).
@@ -133,17 +179,23 @@ describe('data access log', () => {
     const log = (await get('/api/consumers/me/access-log', stranger.cookie)).json();
     const before = log.entries.filter((e: { kind: string }) => e.kind === 'search_no_hit').length;
     // A search the registry could not answer: record it as a no-hit with the keyed hash, as the registry does.
-    await t.db.execute(sql`UPDATE credit_subject_identifiers SET value = ${strangerPerson.nationalId + 'X'} WHERE subject_id = ${strangerPerson.subjectId}::uuid AND type = 'nin'`);
+    await t.db.execute(
+      sql`UPDATE credit_subject_identifiers SET value = ${strangerPerson.nationalId + 'X'} WHERE subject_id = ${strangerPerson.subjectId}::uuid AND type = 'nin'`,
+    );
     const noHit = await post('/api/credit/search', business, { purpose: 'credit_application', nationalId: strangerPerson.nationalId });
     expect(noHit.json().candidates).toEqual([]);
-    await t.db.execute(sql`UPDATE credit_subject_identifiers SET value = ${strangerPerson.nationalId} WHERE subject_id = ${strangerPerson.subjectId}::uuid AND type = 'nin'`);
+    await t.db.execute(
+      sql`UPDATE credit_subject_identifiers SET value = ${strangerPerson.nationalId} WHERE subject_id = ${strangerPerson.subjectId}::uuid AND type = 'nin'`,
+    );
     const after = (await get('/api/consumers/me/access-log', stranger.cookie)).json();
     expect(after.entries.filter((e: { kind: string }) => e.kind === 'search_no_hit').length).toBe(before + 1);
   });
 
   it("one consumer never sees another's log", async () => {
     const mine = (await get('/api/consumers/me/access-log', stranger.cookie)).json();
-    const demoReports = (await get('/api/consumers/me/access-log', consumer)).json().entries.filter((e: { kind: string }) => e.kind === 'report').length;
+    const demoReports = (await get('/api/consumers/me/access-log', consumer))
+      .json()
+      .entries.filter((e: { kind: string }) => e.kind === 'report').length;
     expect(demoReports).toBeGreaterThan(0);
     // The stranger's file was pulled once above (the fraud alert test), never the demo consumer's many.
     expect(mine.entries.filter((e: { kind: string }) => e.kind === 'report').length).toBe(1);
@@ -158,7 +210,12 @@ describe('data access log', () => {
           VALUES (now(), 'consumer.identity_code_sent', gen_random_uuid(), 'consumer', ${person.subjectId}::uuid, '{}'::jsonb, 'x')`,
     );
     const log = (await get('/api/consumers/me/access-log', owner.cookie)).json();
-    expect(log.entries.some((e: { kind: string; businessName: string }) => e.kind === 'consumer.identity_code_sent' && e.businessName === 'Another consumer account')).toBe(true);
+    expect(
+      log.entries.some(
+        (e: { kind: string; businessName: string }) =>
+          e.kind === 'consumer.identity_code_sent' && e.businessName === 'Another consumer account',
+      ),
+    ).toBe(true);
     // The owner's own code and confirmation are not listed.
     expect(log.entries.filter((e: { kind: string }) => e.kind.startsWith('consumer.identity')).length).toBe(1);
   });

@@ -18,8 +18,10 @@ let consumer: string;
 let business: string;
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const put = (url: string, cookie: string, payload: unknown = {}) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const put = (url: string, cookie: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'PUT', url, headers: { cookie }, payload: payload as object });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +44,11 @@ describe('own reports', () => {
     expect(Number(after.n)).toBe(Number(before.n));
     const list = (await get('/api/consumers/me/reports', consumer)).json().reports;
     expect(list[0]).toMatchObject({ id: requested.json().id, accountCount: 3 });
-    expect((await get('/api/consumers/me/dashboard', consumer)).json()).toMatchObject({ state: 'verified', reportsGenerated: list.length, accounts: { total: 3 } });
+    expect((await get('/api/consumers/me/dashboard', consumer)).json()).toMatchObject({
+      state: 'verified',
+      reportsGenerated: list.length,
+      accounts: { total: 3 },
+    });
   });
 
   it('downloads a real, readable PDF (pdftotext finds the name, a lender and the score)', async () => {
@@ -94,25 +100,52 @@ describe('settings', () => {
   });
 
   it('saves notification preferences', async () => {
-    const saved = await put('/api/consumers/me/notification-preferences', consumer, { emailNewAccounts: false, emailInquiries: true, emailDisputes: true });
+    const saved = await put('/api/consumers/me/notification-preferences', consumer, {
+      emailNewAccounts: false,
+      emailInquiries: true,
+      emailDisputes: true,
+    });
     expect(saved.statusCode).toBe(200);
-    expect((await get('/api/consumers/me/settings', consumer)).json().preferences).toEqual({ emailNewAccounts: false, emailInquiries: true, emailDisputes: true });
+    expect((await get('/api/consumers/me/settings', consumer)).json().preferences).toEqual({
+      emailNewAccounts: false,
+      emailInquiries: true,
+      emailDisputes: true,
+    });
   });
 
   it("a password change ends the person's other sessions, not this one", async () => {
     const [person] = await registryPeople(t, 1);
     const account = await verifiedConsumer(t, person);
-    const second = await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: account.phone, password: 'Str0ng-pass-1' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumers/login',
+      payload: { username: account.phone, password: 'Str0ng-pass-1' },
+    });
     const otherSession = sessionCookieOf(second);
-    const wrong = await post('/api/consumers/me/password', account.cookie, { currentPassword: 'nope-nope', newPassword: 'An0ther-pass', confirmPassword: 'An0ther-pass' });
+    const wrong = await post('/api/consumers/me/password', account.cookie, {
+      currentPassword: 'nope-nope',
+      newPassword: 'An0ther-pass',
+      confirmPassword: 'An0ther-pass',
+    });
     expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not right' }]);
-    const mismatch = await post('/api/consumers/me/password', account.cookie, { currentPassword: 'Str0ng-pass-1', newPassword: 'An0ther-pass', confirmPassword: 'other' });
+    const mismatch = await post('/api/consumers/me/password', account.cookie, {
+      currentPassword: 'Str0ng-pass-1',
+      newPassword: 'An0ther-pass',
+      confirmPassword: 'other',
+    });
     expect(mismatch.json().errors).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
-    const changed = await post('/api/consumers/me/password', account.cookie, { currentPassword: 'Str0ng-pass-1', newPassword: 'An0ther-pass', confirmPassword: 'An0ther-pass' });
+    const changed = await post('/api/consumers/me/password', account.cookie, {
+      currentPassword: 'Str0ng-pass-1',
+      newPassword: 'An0ther-pass',
+      confirmPassword: 'An0ther-pass',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await get('/api/consumers/me', account.cookie)).statusCode).toBe(200);
     expect((await get('/api/consumers/me', otherSession)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: account.phone, password: 'An0ther-pass' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/consumers/login', payload: { username: account.phone, password: 'An0ther-pass' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -124,7 +157,14 @@ describe('notifications', () => {
       '/api/credit/accounts',
       business,
       accountReport({
-        subject: { nationalId: person.nationalId, firstName: person.firstName, middleName: undefined, lastName: person.lastName, dateOfBirth: person.dateOfBirth, phone: person.phones[0] },
+        subject: {
+          nationalId: person.nationalId,
+          firstName: person.firstName,
+          middleName: undefined,
+          lastName: person.lastName,
+          dateOfBirth: person.dateOfBirth,
+          phone: person.phones[0],
+        },
         account: { accountNumber: 'NOTIFY-1', status: 'default', defaultAmount: '900', defaultDate: '2026-01-31', paymentHistory: 'D3210' },
       }),
     );
@@ -138,7 +178,9 @@ describe('notifications', () => {
     expect(bell.unread).toBe(3);
     expect(bell.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual(['new_account', 'new_default', 'new_inquiry']);
     // The demo consumer is told nothing about this person.
-    expect((await get('/api/notifications', consumer)).json().notifications.some((n: { body: string }) => n.body.includes('NOTIFY-1'))).toBe(false);
+    expect(
+      (await get('/api/notifications', consumer)).json().notifications.some((n: { body: string }) => n.body.includes('NOTIFY-1')),
+    ).toBe(false);
     // Someone else's ids are ignored; marking all read empties the count.
     const demoIds = (await get('/api/notifications', consumer)).json().notifications.map((n: { id: string }) => n.id);
     expect((await post('/api/notifications/read', account.cookie, { ids: demoIds })).json().updated).toBe(0);
@@ -146,7 +188,7 @@ describe('notifications', () => {
     expect((await get('/api/notifications', account.cookie)).json().unread).toBe(0);
   });
 
-  it('emails pending notifications by the person\'s preferences when a mailer is configured, else skips them', async () => {
+  it("emails pending notifications by the person's preferences when a mailer is configured, else skips them", async () => {
     const sent: { to: string; subject: string }[] = [];
     const mailer = { isConfigured: true, send: async (m: { to: string; subject: string }) => void sent.push(m) };
     await t.db.execute(sql`UPDATE notifications SET email_status = 'pending'`);
@@ -154,7 +196,10 @@ describe('notifications', () => {
     expect(result.sent).toBe(sent.length);
     // The demo consumer (email set above, new-account emails off) gets dispute and inquiry kinds only.
     for (const mail of sent) expect(mail.subject).toMatch(/^CreditCheck SL: /);
-    const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications WHERE email_status IN ('pending', 'sending')`);
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE email_status IN ('pending', 'sending')`,
+    );
     expect(Number(left.n)).toBe(0);
     await t.db.execute(sql`UPDATE notifications SET email_status = 'pending'`);
     const off = await sendPendingNotificationEmails(t.db, { isConfigured: false, send: async () => undefined });
@@ -162,13 +207,17 @@ describe('notifications', () => {
     expect(off.skipped).toBeGreaterThan(0);
   });
 
-  it('sends through SMTP (SMTP_URL) with nodemailer, by the person\'s choices', async () => {
+  it("sends through SMTP (SMTP_URL) with nodemailer, by the person's choices", async () => {
     const smtp = await startFakeSmtp();
     try {
       await t.db.execute(sql`UPDATE notifications SET email_status = 'skipped'`);
       const consumerId = (await get('/api/consumers/me', consumer)).json().id as string;
       await put('/api/consumers/me/contact', consumer, { phone: '+23276000001', email: 'aminata@example.sl' });
-      await put('/api/consumers/me/notification-preferences', consumer, { emailNewAccounts: true, emailInquiries: false, emailDisputes: true });
+      await put('/api/consumers/me/notification-preferences', consumer, {
+        emailNewAccounts: true,
+        emailInquiries: false,
+        emailDisputes: true,
+      });
       await t.db.execute(
         sql`INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, email_status) VALUES
               (${consumerId}::uuid, 'dispute_update', 'Dispute DSP-TEST: the entry was corrected', 'Corrected.', '/consumer/disputes', 'smtp-test-1', 'pending'),

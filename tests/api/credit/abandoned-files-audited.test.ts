@@ -41,7 +41,8 @@ const eventsOf = (id: string) =>
     sql`SELECT action, actor_role, business_id, details FROM audit_events WHERE target_type = 'credit_submission' AND target_id = ${id} ORDER BY id`,
   );
 
-const statusOf = async (id: string) => (await queryRows<{ status: string }>(t.db, sql`SELECT status FROM credit_submissions WHERE id = ${id}::uuid`))[0].status;
+const statusOf = async (id: string) =>
+  (await queryRows<{ status: string }>(t.db, sql`SELECT status FROM credit_submissions WHERE id = ${id}::uuid`))[0].status;
 
 describe('a monthly file abandoned by a killed server is audited when it is marked failed', () => {
   it('attack: a server killed mid-file, then restarted: the start-up check marks the file failed AND writes credit.submission_failed', async () => {
@@ -73,7 +74,9 @@ describe('a monthly file abandoned by a killed server is audited when it is mark
     const id = await fileLeftByAKilledServer();
     await t.db.execute(sql`CREATE FUNCTION refuse_failed_event() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.action = 'credit.submission_failed' THEN RAISE EXCEPTION 'simulated audit failure'; END IF; RETURN NEW; END $$`);
-    await t.db.execute(sql`CREATE TRIGGER refuse_failed_event BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION refuse_failed_event()`);
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_failed_event BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION refuse_failed_event()`,
+    );
     try {
       await expect(failAbandonedSubmissions(t.db, id)).rejects.toThrow();
       expect(await statusOf(id)).toBe('processing');

@@ -14,10 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (payload: unknown, cookie = business) => t.app.inject({ method: 'POST', url: '/api/credit/accounts', payload: payload as object, headers: { cookie } });
+const post = (payload: unknown, cookie = business) =>
+  t.app.inject({ method: 'POST', url: '/api/credit/accounts', payload: payload as object, headers: { cookie } });
 
 async function countSubjectsHolding(nin: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_subject_identifiers WHERE type = 'nin' AND value = ${nin}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM credit_subject_identifiers WHERE type = 'nin' AND value = ${nin}`,
+  );
   return Number(row.n);
 }
 
@@ -44,7 +48,14 @@ describe('POST /api/credit/accounts: who may report', () => {
 describe('POST /api/credit/accounts: audited', () => {
   it('writes credit.account_reported with the person, the account, created or updated, and the match', async () => {
     // A person of this test's own, so later tests' look-alikes are not matched against them.
-    const subject = { nationalId: 'AUD0000001', firstName: 'Kumba', middleName: '', lastName: 'Sandi', dateOfBirth: '1979-02-14', phone: '+23278555111' };
+    const subject = {
+      nationalId: 'AUD0000001',
+      firstName: 'Kumba',
+      middleName: '',
+      lastName: 'Sandi',
+      dateOfBirth: '1979-02-14',
+      phone: '+23278555111',
+    };
     const first = await post(accountReport({ subject, account: { accountNumber: 'AUD-1' } }));
     expect(first.statusCode).toBe(201);
     const again = await post(accountReport({ subject, account: { accountNumber: 'AUD-1', balance: '100' } }));
@@ -77,14 +88,27 @@ describe('POST /api/credit/accounts: the FAQ rule and field messages', () => {
   });
 
   it('accepts a passport or a licence instead of a NIN', async () => {
-    const res = await post(accountReport({ subject: { nationalId: '', passportNumber: 'e 0123456', firstName: 'Hawa', lastName: 'Turay', phone: '+23279111222' }, account: { accountNumber: 'PP-1' } }));
+    const res = await post(
+      accountReport({
+        subject: { nationalId: '', passportNumber: 'e 0123456', firstName: 'Hawa', lastName: 'Turay', phone: '+23279111222' },
+        account: { accountNumber: 'PP-1' },
+      }),
+    );
     expect(res.statusCode).toBe(201);
   });
 
   it('names each missing or bad field', async () => {
     const res = await post({
       subject: { nationalId: 'AB1', firstName: '', lastName: ' ', phone: '12', address: 'x', dateOfBirth: '1990-02-30' },
-      account: { accountNumber: '', type: 'loan', currency: 'EUR', principal: '-5', balance: '1.234', openedAt: '2099-01-01', status: 'bad' },
+      account: {
+        accountNumber: '',
+        type: 'loan',
+        currency: 'EUR',
+        principal: '-5',
+        balance: '1.234',
+        openedAt: '2099-01-01',
+        status: 'bad',
+      },
     });
     expect(res.statusCode).toBe(400);
     const errors = Object.fromEntries((res.json().errors as { field: string; message: string }[]).map((e) => [e.field, e.message]));
@@ -132,7 +156,10 @@ describe('POST /api/credit/accounts: the FAQ rule and field messages', () => {
   it('refuses a district that is not one of the 16', async () => {
     const res = await post(accountReport({ subject: { address: { line: '3 Main Road, Makeni', district: 'Northern' } } }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ field: 'subject.address.district', message: expect.stringMatching(/^District must be one of: Kailahun/) });
+    expect(res.json().errors[0]).toMatchObject({
+      field: 'subject.address.district',
+      message: expect.stringMatching(/^District must be one of: Kailahun/),
+    });
   });
 });
 
@@ -144,13 +171,23 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
   });
 
   it('updates the account when the same business reports the same account number again (200)', async () => {
-    const first = await post(accountReport({ subject: { nationalId: 'UPD123456', firstName: 'Abu', lastName: 'Koroma' }, account: { accountNumber: 'UPD-1' } }));
+    const first = await post(
+      accountReport({ subject: { nationalId: 'UPD123456', firstName: 'Abu', lastName: 'Koroma' }, account: { accountNumber: 'UPD-1' } }),
+    );
     expect(first.statusCode).toBe(201);
     const again = await post(
-      accountReport({ subject: { nationalId: 'UPD123456', firstName: 'Abu', lastName: 'Koroma' }, account: { accountNumber: 'UPD-1', balance: '100.00', status: 'late_30' } }),
+      accountReport({
+        subject: { nationalId: 'UPD123456', firstName: 'Abu', lastName: 'Koroma' },
+        account: { accountNumber: 'UPD-1', balance: '100.00', status: 'late_30' },
+      }),
     );
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ accountId: first.json().accountId, subjectId: first.json().subjectId, match: 'exact', created: false });
+    expect(again.json()).toMatchObject({
+      accountId: first.json().accountId,
+      subjectId: first.json().subjectId,
+      match: 'exact',
+      created: false,
+    });
     const [row] = await queryRows<{ balance: string | number; status: string; n: number }>(
       t.db,
       sql`SELECT balance, status, (SELECT count(*)::int FROM credit_accounts WHERE account_number = 'UPD-1') AS n FROM credit_accounts WHERE id = ${first.json().accountId}::uuid`,
@@ -162,8 +199,12 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
 
   it('links a spelling variant with the same NIN to the same person (exact)', async () => {
     const nin = 'VAR778899';
-    const a = await post(accountReport({ subject: { nationalId: nin, firstName: 'Mohamed', lastName: 'Kamara' }, account: { accountNumber: 'VAR-1' } }));
-    const b = await post(accountReport({ subject: { nationalId: nin, firstName: 'Mohammed', lastName: 'Kamarah' }, account: { accountNumber: 'VAR-2' } }));
+    const a = await post(
+      accountReport({ subject: { nationalId: nin, firstName: 'Mohamed', lastName: 'Kamara' }, account: { accountNumber: 'VAR-1' } }),
+    );
+    const b = await post(
+      accountReport({ subject: { nationalId: nin, firstName: 'Mohammed', lastName: 'Kamarah' }, account: { accountNumber: 'VAR-2' } }),
+    );
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     expect(b.json().match).toBe('exact');
@@ -173,8 +214,18 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
 
   it('does not merge when the NIN matches but the name disagrees strongly: a new person and a review item', async () => {
     const nin = 'CLASH12345';
-    const a = await post(accountReport({ subject: { nationalId: nin, firstName: 'Isatu', lastName: 'Bangura', dateOfBirth: '1979-01-05' }, account: { accountNumber: 'CL-1' } }));
-    const b = await post(accountReport({ subject: { nationalId: nin, firstName: 'Ibrahim', lastName: 'Fofanah', dateOfBirth: '1992-11-30', phone: '+23230555666' }, account: { accountNumber: 'CL-2' } }));
+    const a = await post(
+      accountReport({
+        subject: { nationalId: nin, firstName: 'Isatu', lastName: 'Bangura', dateOfBirth: '1979-01-05' },
+        account: { accountNumber: 'CL-1' },
+      }),
+    );
+    const b = await post(
+      accountReport({
+        subject: { nationalId: nin, firstName: 'Ibrahim', lastName: 'Fofanah', dateOfBirth: '1992-11-30', phone: '+23230555666' },
+        account: { accountNumber: 'CL-2' },
+      }),
+    );
     expect(b.statusCode).toBe(201);
     expect(b.json().match).toBe('review');
     expect(b.json().subjectId).not.toBe(a.json().subjectId);
@@ -182,18 +233,31 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
       t.db,
       sql`SELECT subject_id, candidate_subject_id, reason FROM credit_match_reviews WHERE candidate_subject_id = ${a.json().subjectId}::uuid`,
     );
-    expect(reviews).toEqual([{ subject_id: b.json().subjectId, candidate_subject_id: a.json().subjectId, reason: 'identifier_name_mismatch' }]);
+    expect(reviews).toEqual([
+      { subject_id: b.json().subjectId, candidate_subject_id: a.json().subjectId, reason: 'identifier_name_mismatch' },
+    ]);
   });
 
   it('links a record without a known identifier to the person with the same name, birth date and phone (probable)', async () => {
     const a = await post(
-      accountReport({ subject: { nationalId: 'PRB445566', firstName: 'Fatmata', lastName: 'Conteh', dateOfBirth: '1990-03-08', phone: '+23277445566' }, account: { accountNumber: 'PRB-1' } }),
+      accountReport({
+        subject: { nationalId: 'PRB445566', firstName: 'Fatmata', lastName: 'Conteh', dateOfBirth: '1990-03-08', phone: '+23277445566' },
+        account: { accountNumber: 'PRB-1' },
+      }),
     );
     // Another lender knows her by her passport only, with the day and month of birth swapped.
     const other = await createBusiness(t);
     const b = await post(
       accountReport({
-        subject: { nationalId: undefined, passportNumber: 'P7788990', firstName: 'Fatimata', middleName: undefined, lastName: 'Conteh', dateOfBirth: '1990-08-03', phone: '+232 77 445 566' },
+        subject: {
+          nationalId: undefined,
+          passportNumber: 'P7788990',
+          firstName: 'Fatimata',
+          middleName: undefined,
+          lastName: 'Conteh',
+          dateOfBirth: '1990-08-03',
+          phone: '+232 77 445 566',
+        },
         account: { accountNumber: 'OTHER-1' },
       }),
       other.cookie,
@@ -204,21 +268,60 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
 
   it('queues a same-name, same-birth-date record without phone or ID in common for review instead of merging it', async () => {
     const a = await post(
-      accountReport({ subject: { nationalId: 'NSK100200', firstName: 'Alhaji', middleName: undefined, lastName: 'Jalloh', dateOfBirth: '1970-01-01', phone: '+23276100200' }, account: { accountNumber: 'NSK-1' } }),
+      accountReport({
+        subject: {
+          nationalId: 'NSK100200',
+          firstName: 'Alhaji',
+          middleName: undefined,
+          lastName: 'Jalloh',
+          dateOfBirth: '1970-01-01',
+          phone: '+23276100200',
+        },
+        account: { accountNumber: 'NSK-1' },
+      }),
     );
     const b = await post(
-      accountReport({ subject: { nationalId: undefined, driversLicense: 'DL99887766', firstName: 'Alhaji', middleName: undefined, lastName: 'Jalloh', dateOfBirth: '1970-01-01', phone: '+23288300400' }, account: { accountNumber: 'NSK-2' } }),
+      accountReport({
+        subject: {
+          nationalId: undefined,
+          driversLicense: 'DL99887766',
+          firstName: 'Alhaji',
+          middleName: undefined,
+          lastName: 'Jalloh',
+          dateOfBirth: '1970-01-01',
+          phone: '+23288300400',
+        },
+        account: { accountNumber: 'NSK-2' },
+      }),
     );
     expect(b.json().match).toBe('review');
     expect(b.json().subjectId).not.toBe(a.json().subjectId);
   });
 
   it('answers 409 when an account number this business reported for one person is sent for another', async () => {
-    await post(accountReport({ subject: { nationalId: 'OWN111222', firstName: 'Christiana', lastName: 'Kargbo' }, account: { accountNumber: 'OWN-1' } }));
-    await post(accountReport({ subject: { nationalId: 'OWN333444', firstName: 'Sorie', lastName: 'Mansaray' }, account: { accountNumber: 'OWN-2' } }));
-    const res = await post(accountReport({ subject: { nationalId: 'OWN333444', firstName: 'Sorie', lastName: 'Mansaray' }, account: { accountNumber: 'OWN-1' } }));
+    await post(
+      accountReport({
+        subject: { nationalId: 'OWN111222', firstName: 'Christiana', lastName: 'Kargbo' },
+        account: { accountNumber: 'OWN-1' },
+      }),
+    );
+    await post(
+      accountReport({
+        subject: { nationalId: 'OWN333444', firstName: 'Sorie', lastName: 'Mansaray' },
+        account: { accountNumber: 'OWN-2' },
+      }),
+    );
+    const res = await post(
+      accountReport({
+        subject: { nationalId: 'OWN333444', firstName: 'Sorie', lastName: 'Mansaray' },
+        account: { accountNumber: 'OWN-1' },
+      }),
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ field: 'account.accountNumber', message: 'This account number is already reported for another person' });
+    expect(res.json()).toMatchObject({
+      field: 'account.accountNumber',
+      message: 'This account number is already reported for another person',
+    });
   });
 
   it('keeps the same account numbers of different businesses apart', async () => {
@@ -232,15 +335,26 @@ describe('POST /api/credit/accounts: reporting and identity resolution', () => {
   });
 
   it('adds a month to the payment history when a later report omits it', async () => {
-    const res = await post(accountReport({ subject: { nationalId: 'HIST00001' }, account: { accountNumber: 'HIST-1', paymentHistory: undefined, status: 'late_30' } }));
-    const [row] = await queryRows<{ payment_history: string }>(t.db, sql`SELECT payment_history FROM credit_accounts WHERE id = ${res.json().accountId}::uuid`);
+    const res = await post(
+      accountReport({
+        subject: { nationalId: 'HIST00001' },
+        account: { accountNumber: 'HIST-1', paymentHistory: undefined, status: 'late_30' },
+      }),
+    );
+    const [row] = await queryRows<{ payment_history: string }>(
+      t.db,
+      sql`SELECT payment_history FROM credit_accounts WHERE id = ${res.json().accountId}::uuid`,
+    );
     expect(row.payment_history).toBe('1');
   });
 });
 
 describe('reference data', () => {
   it('the migration created the same account types, statuses and purposes as the shared lists', async () => {
-    const types = await queryRows<{ code: string; category: string }>(t.db, sql`SELECT code, category FROM credit_account_types ORDER BY sort_order`);
+    const types = await queryRows<{ code: string; category: string }>(
+      t.db,
+      sql`SELECT code, category FROM credit_account_types ORDER BY sort_order`,
+    );
     expect(types).toEqual(ACCOUNT_TYPES.map((a) => ({ code: a.code, category: a.category })));
     const statuses = await queryRows<{ code: string }>(t.db, sql`SELECT code FROM credit_account_statuses ORDER BY sort_order`);
     expect(statuses.map((r) => r.code)).toEqual([...ACCOUNT_STATUS_CODES]);
@@ -249,7 +363,10 @@ describe('reference data', () => {
   });
 
   it('offers mobile money and utility accounts as alternative data', async () => {
-    const rows = await queryRows<{ code: string }>(t.db, sql`SELECT code FROM credit_account_types WHERE category = 'alternative' ORDER BY code`);
+    const rows = await queryRows<{ code: string }>(
+      t.db,
+      sql`SELECT code FROM credit_account_types WHERE category = 'alternative' ORDER BY code`,
+    );
     expect(rows.map((r) => r.code)).toEqual(['mobile_money_loan', 'telecom_postpaid', 'utility']);
   });
 });

@@ -14,9 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (payload: object, cookie = business) => t.app.inject({ method: 'POST', url: '/api/credit/search', payload, headers: { cookie } });
-const report = (payload: object, cookie = business) => t.app.inject({ method: 'POST', url: '/api/credit/reports', payload, headers: { cookie } });
-const reportAccount = (payload: object, cookie = business) => t.app.inject({ method: 'POST', url: '/api/credit/accounts', payload, headers: { cookie } });
+const search = (payload: object, cookie = business) =>
+  t.app.inject({ method: 'POST', url: '/api/credit/search', payload, headers: { cookie } });
+const report = (payload: object, cookie = business) =>
+  t.app.inject({ method: 'POST', url: '/api/credit/reports', payload, headers: { cookie } });
+const reportAccount = (payload: object, cookie = business) =>
+  t.app.inject({ method: 'POST', url: '/api/credit/accounts', payload, headers: { cookie } });
 const PURPOSE = 'credit_application';
 
 async function demoConsumerId(): Promise<string> {
@@ -30,12 +33,18 @@ describe('Done when: report a defaulter, find them, pull the report', () => {
 
   it('reports the defaulter, then the same person again under a spelling variant: one person', async () => {
     const first = await reportAccount(
-      defaulterReport({ subject: { nationalId: nin, firstName: 'Ibrahim', middleName: undefined, lastName: 'Sesay', dateOfBirth: '1983-09-17' }, account: { accountNumber: 'DW-1' } }),
+      defaulterReport({
+        subject: { nationalId: nin, firstName: 'Ibrahim', middleName: undefined, lastName: 'Sesay', dateOfBirth: '1983-09-17' },
+        account: { accountNumber: 'DW-1' },
+      }),
     );
     expect(first.statusCode).toBe(201);
     subjectId = first.json().subjectId;
     const variant = await reportAccount(
-      accountReport({ subject: { nationalId: nin, firstName: 'Ibrahima', middleName: undefined, lastName: 'Sessay', dateOfBirth: '1983-09-17' }, account: { accountNumber: 'DW-2' } }),
+      accountReport({
+        subject: { nationalId: nin, firstName: 'Ibrahima', middleName: undefined, lastName: 'Sessay', dateOfBirth: '1983-09-17' },
+        account: { accountNumber: 'DW-2' },
+      }),
     );
     expect(variant.json()).toMatchObject({ subjectId, match: 'exact' });
   });
@@ -44,7 +53,14 @@ describe('Done when: report a defaulter, find them, pull the report', () => {
     const res = await search({ purpose: PURPOSE, nationalId: nin.toLowerCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json().candidates).toEqual([
-      { subjectId, fullName: 'Ibrahim Sesay', maskedNationalId: '*******1234', birthYear: 1983, district: 'Western Area Urban', matchScore: 100 },
+      {
+        subjectId,
+        fullName: 'Ibrahim Sesay',
+        maskedNationalId: '*******1234',
+        birthYear: 1983,
+        district: 'Western Area Urban',
+        matchScore: 100,
+      },
     ]);
     expect(containsText(res.body, nin)).toBe(false);
   });
@@ -60,7 +76,12 @@ describe('Done when: report a defaulter, find them, pull the report', () => {
     const res = await report({ subjectId, purpose: PURPOSE, consent: true });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.subject).toMatchObject({ subjectId, fullName: 'Ibrahim Sesay', nationalId: '*******1234', otherNames: ['Ibrahima Sessay'] });
+    expect(body.subject).toMatchObject({
+      subjectId,
+      fullName: 'Ibrahim Sesay',
+      nationalId: '*******1234',
+      otherNames: ['Ibrahima Sessay'],
+    });
     const defaulted = body.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'DW-1');
     expect(defaulted).toMatchObject({
       status: 'default',
@@ -85,7 +106,12 @@ describe('Done when: report a defaulter, find them, pull the report', () => {
 describe('POST /api/credit/search', () => {
   it('finds the demo consumer by NIN and by phone, with the NIN masked', async () => {
     const byNin = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
-    expect(byNin.json().candidates[0]).toMatchObject({ fullName: 'Aminata Kamara', maskedNationalId: '****0001', birthYear: 1988, matchScore: 100 });
+    expect(byNin.json().candidates[0]).toMatchObject({
+      fullName: 'Aminata Kamara',
+      maskedNationalId: '****0001',
+      birthYear: 1988,
+      matchScore: 100,
+    });
     expect(containsText(byNin.body, 'DEMO0001')).toBe(false);
     const byPhone = await search({ purpose: PURPOSE, phone: '076 000 001' });
     expect(byPhone.json().candidates.map((c: { subjectId: string }) => c.subjectId)).toContain(byNin.json().candidates[0].subjectId);
@@ -93,7 +119,16 @@ describe('POST /api/credit/search', () => {
 
   it('finds a person by passport and by driving licence', async () => {
     const created = await reportAccount(
-      accountReport({ subject: { nationalId: undefined, passportNumber: 'E9876543', driversLicense: 'DL-445566', firstName: 'Mariama', lastName: 'Jalloh' }, account: { accountNumber: 'PP-9' } }),
+      accountReport({
+        subject: {
+          nationalId: undefined,
+          passportNumber: 'E9876543',
+          driversLicense: 'DL-445566',
+          firstName: 'Mariama',
+          lastName: 'Jalloh',
+        },
+        account: { accountNumber: 'PP-9' },
+      }),
     );
     const byPassport = await search({ purpose: PURPOSE, passportNumber: 'e9876543' });
     expect(byPassport.json().candidates[0].subjectId).toBe(created.json().subjectId);
@@ -103,10 +138,23 @@ describe('POST /api/credit/search', () => {
 
   it('ranks the right person first among same-name people', async () => {
     const target = await reportAccount(
-      accountReport({ subject: { nationalId: 'RANK000001', firstName: 'Kadiatu', middleName: undefined, lastName: 'Bangura', dateOfBirth: '1991-05-06' }, account: { accountNumber: 'RANK-1' } }),
+      accountReport({
+        subject: { nationalId: 'RANK000001', firstName: 'Kadiatu', middleName: undefined, lastName: 'Bangura', dateOfBirth: '1991-05-06' },
+        account: { accountNumber: 'RANK-1' },
+      }),
     );
     await reportAccount(
-      accountReport({ subject: { nationalId: 'RANK000002', firstName: 'Kadiatu', middleName: undefined, lastName: 'Bangura', dateOfBirth: '1991-05-26', phone: '+23277120120' }, account: { accountNumber: 'RANK-2' } }),
+      accountReport({
+        subject: {
+          nationalId: 'RANK000002',
+          firstName: 'Kadiatu',
+          middleName: undefined,
+          lastName: 'Bangura',
+          dateOfBirth: '1991-05-26',
+          phone: '+23277120120',
+        },
+        account: { accountNumber: 'RANK-2' },
+      }),
     );
     const res = await search({ purpose: PURPOSE, firstName: 'Kadijatu', lastName: 'Bangura', dateOfBirth: '1991-06-05' });
     const candidates = res.json().candidates;
@@ -121,7 +169,10 @@ describe('POST /api/credit/search', () => {
   });
 
   it('refuses a search without a purpose or without terms (400)', async () => {
-    expect((await search({ nationalId: 'DEMO0001' })).json().errors).toContainEqual({ field: 'purpose', message: 'Choose a permissible purpose' });
+    expect((await search({ nationalId: 'DEMO0001' })).json().errors).toContainEqual({
+      field: 'purpose',
+      message: 'Choose a permissible purpose',
+    });
     expect((await search({ purpose: 'curiosity', nationalId: 'DEMO0001' })).statusCode).toBe(400);
     const empty = await search({ purpose: PURPOSE });
     expect(empty.statusCode).toBe(400);
@@ -135,16 +186,30 @@ describe('POST /api/credit/search', () => {
     expect(res.json().candidates).toEqual([]);
     const [after] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE kind = 'search'`);
     expect(after.n).toBe(before.n + 1);
-    const [row] = await queryRows<{ search_terms: Record<string, string>; terms_hash: string; purpose: string; result_count: number; subject_id: string | null }>(
+    const [row] = await queryRows<{
+      search_terms: Record<string, string>;
+      terms_hash: string;
+      purpose: string;
+      result_count: number;
+      subject_id: string | null;
+    }>(
       t.db,
       sql`SELECT search_terms, terms_hash, purpose, result_count, subject_id FROM credit_inquiries WHERE id = ${res.json().inquiryId}::uuid`,
     );
-    expect(row).toMatchObject({ search_terms: { nationalId: '******9988' }, purpose: 'debt_collection', result_count: 0, subject_id: null });
+    expect(row).toMatchObject({
+      search_terms: { nationalId: '******9988' },
+      purpose: 'debt_collection',
+      result_count: 0,
+      subject_id: null,
+    });
     expect(row.terms_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain('NOBODY9988');
     // The same terms hash the same way, so a later look-up can tie the no-hit to the person.
     const again = await search({ purpose: 'debt_collection', nationalId: 'nobody9988' });
-    const [second] = await queryRows<{ terms_hash: string }>(t.db, sql`SELECT terms_hash FROM credit_inquiries WHERE id = ${again.json().inquiryId}::uuid`);
+    const [second] = await queryRows<{ terms_hash: string }>(
+      t.db,
+      sql`SELECT terms_hash FROM credit_inquiries WHERE id = ${again.json().inquiryId}::uuid`,
+    );
     expect(second.terms_hash).toBe(row.terms_hash);
   });
 
@@ -154,7 +219,10 @@ describe('POST /api/credit/search', () => {
       t.db,
       sql`SELECT action, target_id, details, business_id FROM audit_events WHERE target_id = ${found.json().inquiryId}`,
     );
-    expect(searchEvent).toMatchObject({ action: 'credit.search', details: { purpose: PURPOSE, terms: { nationalId: '****0001' }, resultCount: 1 } });
+    expect(searchEvent).toMatchObject({
+      action: 'credit.search',
+      details: { purpose: PURPOSE, terms: { nationalId: '****0001' }, resultCount: 1 },
+    });
     expect(JSON.stringify(searchEvent)).not.toContain('DEMO0001');
     const pulled = await report({ subjectId: await demoConsumerId(), purpose: PURPOSE, consent: true });
     const reportId = pulled.json().reportId;
@@ -162,11 +230,21 @@ describe('POST /api/credit/search', () => {
       t.db,
       sql`SELECT action, subject_id, details FROM audit_events WHERE target_id = ${reportId}`,
     );
-    expect(reportEvent).toMatchObject({ action: 'credit.report_pulled', subject_id: await demoConsumerId(), details: { purpose: PURPOSE, score: pulled.json().score?.value ?? null } });
+    expect(reportEvent).toMatchObject({
+      action: 'credit.report_pulled',
+      subject_id: await demoConsumerId(),
+      details: { purpose: PURPOSE, score: pulled.json().score?.value ?? null },
+    });
     // The report lists its own inquiry; the stored copy and the score belong to it.
     expect(pulled.json().inquiries[0]).toMatchObject({ businessName: 'Demo Microfinance Ltd', purpose: PURPOSE, kind: 'report' });
-    const [copy] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_report_copies WHERE report_id = ${reportId}::uuid`);
-    const [score] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_scores WHERE inquiry_id = ${reportId}::uuid AND context = 'business_report'`);
+    const [copy] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_report_copies WHERE report_id = ${reportId}::uuid`,
+    );
+    const [score] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_scores WHERE inquiry_id = ${reportId}::uuid AND context = 'business_report'`,
+    );
     expect([copy.n, score.n]).toEqual([1, 1]);
     // The events hash as the audit log expects: the log still verifies.
     const admin = await logInAs(t.app, 'system_admin');
@@ -176,12 +254,17 @@ describe('POST /api/credit/search', () => {
 
   it('records the people a search showed, for their access log', async () => {
     const res = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
-    const shown = await queryRows<{ subject_id: string }>(t.db, sql`SELECT subject_id FROM credit_inquiry_subjects WHERE inquiry_id = ${res.json().inquiryId}::uuid`);
+    const shown = await queryRows<{ subject_id: string }>(
+      t.db,
+      sql`SELECT subject_id FROM credit_inquiry_subjects WHERE inquiry_id = ${res.json().inquiryId}::uuid`,
+    );
     expect(shown.map((s) => s.subject_id)).toEqual([res.json().candidates[0].subjectId]);
   });
 
   it('answers 401 to a visitor and 403 to other roles', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/credit/search', payload: { purpose: PURPOSE, nationalId: 'DEMO0001' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/credit/search', payload: { purpose: PURPOSE, nationalId: 'DEMO0001' } })).statusCode,
+    ).toBe(401);
     for (const role of ['consumer', 'system_admin', 'regulator'] as const) {
       expect((await search({ purpose: PURPOSE, nationalId: 'DEMO0001' }, await logInAs(t.app, role))).statusCode).toBe(403);
     }
@@ -194,7 +277,10 @@ describe('POST /api/credit/reports', () => {
     const noConsent = await report({ subjectId, purpose: PURPOSE, consent: false });
     expect(noConsent.statusCode).toBe(400);
     expect(noConsent.json().errors).toContainEqual({ field: 'consent', message: "The person's consent is required" });
-    expect((await report({ subjectId, consent: true })).json().errors).toContainEqual({ field: 'purpose', message: 'Choose a permissible purpose' });
+    expect((await report({ subjectId, consent: true })).json().errors).toContainEqual({
+      field: 'purpose',
+      message: 'Choose a permissible purpose',
+    });
     expect((await report({ subjectId: 'x', purpose: PURPOSE, consent: true })).statusCode).toBe(400);
     expect((await report({ subjectId: '00000000-0000-4000-8000-000000000000', purpose: PURPOSE, consent: true })).statusCode).toBe(404);
   });
@@ -204,10 +290,18 @@ describe('POST /api/credit/reports', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(containsText(res.body, 'DEMO0001')).toBe(false);
-    expect(body.subject).toMatchObject({ fullName: 'Aminata Kamara', nationalId: '****0001', dateOfBirth: '1988-04-12', phones: ['********0001'] });
+    expect(body.subject).toMatchObject({
+      fullName: 'Aminata Kamara',
+      nationalId: '****0001',
+      dateOfBirth: '1988-04-12',
+      phones: ['********0001'],
+    });
     const own = body.accounts.filter((a: { isOwnAccount: boolean }) => a.isOwnAccount);
     expect(own.map((a: { accountNumber: string }) => a.accountNumber).sort()).toEqual(['DMF-GL-0002', 'DMF-LN-0001']);
-    expect(own.find((a: { status: string }) => a.status === 'default')).toMatchObject({ defaultAmount: '2150.00', defaultDate: expect.any(String) });
+    expect(own.find((a: { status: string }) => a.status === 'default')).toMatchObject({
+      defaultAmount: '2150.00',
+      defaultDate: expect.any(String),
+    });
     const other = body.accounts.find((a: { isOwnAccount: boolean }) => !a.isOwnAccount);
     expect(other).toMatchObject({ lender: 'Salone MoMo Credit', accountNumber: '*********0001', category: 'alternative' });
   });
@@ -217,9 +311,17 @@ describe('POST /api/credit/reports', () => {
     old.setUTCFullYear(old.getUTCFullYear() - 8);
     const oldDate = old.toISOString().slice(0, 10);
     const created = await reportAccount(
-      defaulterReport({ subject: { nationalId: 'RET0000001', firstName: 'Santigie', lastName: 'Kanu' }, account: { accountNumber: 'RET-1', openedAt: '2015-01-01', defaultDate: oldDate } }),
+      defaulterReport({
+        subject: { nationalId: 'RET0000001', firstName: 'Santigie', lastName: 'Kanu' },
+        account: { accountNumber: 'RET-1', openedAt: '2015-01-01', defaultDate: oldDate },
+      }),
     );
-    await reportAccount(accountReport({ subject: { nationalId: 'RET0000001', firstName: 'Santigie', lastName: 'Kanu' }, account: { accountNumber: 'RET-2' } }));
+    await reportAccount(
+      accountReport({
+        subject: { nationalId: 'RET0000001', firstName: 'Santigie', lastName: 'Kanu' },
+        account: { accountNumber: 'RET-2' },
+      }),
+    );
     const subjectId = created.json().subjectId;
     const shown = (await report({ subjectId, purpose: PURPOSE, consent: true })).json();
     expect(shown.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(['RET-2']);
@@ -249,7 +351,10 @@ describe('POST /api/credit/reports', () => {
 
   it('answers 401 to a visitor and 403 to other roles', async () => {
     const subjectId = await demoConsumerId();
-    expect((await t.app.inject({ method: 'POST', url: '/api/credit/reports', payload: { subjectId, purpose: PURPOSE, consent: true } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/credit/reports', payload: { subjectId, purpose: PURPOSE, consent: true } }))
+        .statusCode,
+    ).toBe(401);
     expect((await report({ subjectId, purpose: PURPOSE, consent: true }, await logInAs(t.app, 'consumer'))).statusCode).toBe(403);
   });
 });
@@ -271,7 +376,11 @@ describe('who may search and pull reports: verification, subscription, quota', (
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/not active/);
     expect((await report({ subjectId, purpose: PURPOSE, consent: true }, inactive.cookie)).statusCode).toBe(402);
-    const expired = await createBusiness(t, { planCode: 'standard', subscriptionStatus: 'active', nextBillingDate: new Date(Date.now() - 86_400_000) });
+    const expired = await createBusiness(t, {
+      planCode: 'standard',
+      subscriptionStatus: 'active',
+      nextBillingDate: new Date(Date.now() - 86_400_000),
+    });
     expect((await search({ purpose: PURPOSE, nationalId: 'DEMO0001' }, expired.cookie)).statusCode).toBe(402);
   });
 
@@ -285,7 +394,15 @@ describe('who may search and pull reports: verification, subscription, quota', (
     // Searches do not count against the report quota.
     expect((await search({ purpose: PURPOSE, nationalId: 'DEMO0001' }, starter.cookie)).statusCode).toBe(200);
     const usage = await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage', headers: { cookie: starter.cookie } });
-    expect(usage.json()).toMatchObject({ planCode: 'starter', monthlyQuota: 3, used: 3, remaining: 0, searchesThisMonth: 1, subscriptionStatus: 'active', canInquire: true });
+    expect(usage.json()).toMatchObject({
+      planCode: 'starter',
+      monthlyQuota: 3,
+      used: 3,
+      remaining: 0,
+      searchesThisMonth: 1,
+      subscriptionStatus: 'active',
+      canInquire: true,
+    });
   });
 
   it('counts reports of past months out of this month', async () => {
@@ -293,17 +410,26 @@ describe('who may search and pull reports: verification, subscription, quota', (
     const starter = await createBusiness(t, { planCode: 'starter' });
     for (let i = 0; i < 3; i++) await report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie);
     // As if they were pulled last month: the inquiries and the month's counter alike.
-    await t.db.execute(sql`UPDATE credit_inquiries SET created_at = created_at - interval '40 days' WHERE business_id = ${starter.id}::uuid`);
-    await t.db.execute(sql`UPDATE credit_report_usage SET month = (month - interval '1 month')::date WHERE business_id = ${starter.id}::uuid`);
+    await t.db.execute(
+      sql`UPDATE credit_inquiries SET created_at = created_at - interval '40 days' WHERE business_id = ${starter.id}::uuid`,
+    );
+    await t.db.execute(
+      sql`UPDATE credit_report_usage SET month = (month - interval '1 month')::date WHERE business_id = ${starter.id}::uuid`,
+    );
     expect((await report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie)).statusCode).toBe(200);
   });
 
   it('lets exactly the quota through when reports race for the last units', async () => {
     const subjectId = await demoConsumerId();
     const starter = await createBusiness(t, { planCode: 'starter' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => report({ subjectId, purpose: PURPOSE, consent: true }, starter.cookie)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
-    const [stored] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE business_id = ${starter.id}::uuid AND kind = 'report'`);
+    const [stored] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE business_id = ${starter.id}::uuid AND kind = 'report'`,
+    );
     expect(stored.n).toBe(3);
   });
 
@@ -324,13 +450,22 @@ describe('GET /api/businesses/me/usage and GET /api/credit/purposes', () => {
   it('shows the plan, subscription state and reports used and left this month', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage', headers: { cookie: business } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ planCode: 'professional', planName: 'Professional', monthlyQuota: 20, subscriptionStatus: 'active', verificationStatus: 'verified' });
+    expect(res.json()).toMatchObject({
+      planCode: 'professional',
+      planName: 'Professional',
+      monthlyQuota: 20,
+      subscriptionStatus: 'active',
+      verificationStatus: 'verified',
+    });
     expect(res.json().used + res.json().remaining).toBe(20);
   });
 
   it('answers 401 to a visitor and 403 to other roles', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage', headers: { cookie: await logInAs(t.app, 'consumer') } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/businesses/me/usage', headers: { cookie: await logInAs(t.app, 'consumer') } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lists the permissible purposes to any signed-in role, not to a visitor', async () => {

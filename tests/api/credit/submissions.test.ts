@@ -51,10 +51,29 @@ function toCsv(rows: ReturnType<typeof fileRow>[]): string {
   };
   const lines = rows.map((r) =>
     [
-      r.subject.nationalId, '', '', r.subject.firstName, '', r.subject.lastName, r.subject.dateOfBirth, r.subject.phone, r.subject.address.line,
-      r.subject.address.district, r.account.accountNumber, r.account.type, r.account.currency, r.account.principal, r.account.balance,
-      r.account.openedAt, r.account.status, (r.account as { defaultAmount?: string }).defaultAmount, (r.account as { defaultDate?: string }).defaultDate, r.account.paymentHistory,
-    ].map(cell).join(','),
+      r.subject.nationalId,
+      '',
+      '',
+      r.subject.firstName,
+      '',
+      r.subject.lastName,
+      r.subject.dateOfBirth,
+      r.subject.phone,
+      r.subject.address.line,
+      r.subject.address.district,
+      r.account.accountNumber,
+      r.account.type,
+      r.account.currency,
+      r.account.principal,
+      r.account.balance,
+      r.account.openedAt,
+      r.account.status,
+      (r.account as { defaultAmount?: string }).defaultAmount,
+      (r.account as { defaultDate?: string }).defaultDate,
+      r.account.paymentHistory,
+    ]
+      .map(cell)
+      .join(','),
   );
   return [CSV_COLUMNS.join(','), ...lines].join('\n');
 }
@@ -63,9 +82,13 @@ const submitJson = (rows: unknown[], cookie = business) =>
   t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows }, headers: { cookie } });
 const submitCsv = (csv: string, cookie = business) =>
   t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: csv, headers: { cookie, 'content-type': 'text/csv' } });
-const statusOf = async (id: string, cookie = business) => t.app.inject({ method: 'GET', url: `/api/credit/submissions/${id}`, headers: { cookie } });
+const statusOf = async (id: string, cookie = business) =>
+  t.app.inject({ method: 'GET', url: `/api/credit/submissions/${id}`, headers: { cookie } });
 
-async function count(table: 'credit_accounts' | 'credit_subjects' | 'credit_subject_identifiers' | 'credit_subject_names', where = sql`true`) {
+async function count(
+  table: 'credit_accounts' | 'credit_subjects' | 'credit_subject_identifiers' | 'credit_subject_names',
+  where = sql`true`,
+) {
   const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE ${where}`);
   return Number(row.n);
 }
@@ -90,7 +113,11 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
     expect(body).toMatchObject({ id, status: 'completed', total: 5000, accepted: 4995, rejected: 5, created: 4995, updated: 0 });
     expect(body.matches).toEqual({ exact: 0, probable: 0, new: 4995, review: 0 });
     expect(body.rejects).toEqual([
-      { row: 10, field: 'subject.nationalId', message: "At least one valid ID number is required (National ID, Driver's License or Passport)" },
+      {
+        row: 10,
+        field: 'subject.nationalId',
+        message: "At least one valid ID number is required (National ID, Driver's License or Passport)",
+      },
       { row: 100, field: 'account.defaultAmount', message: 'Default amount is required for a defaulter' },
       { row: 100, field: 'account.defaultDate', message: 'Default date is required for a defaulter' },
       { row: 2000, field: 'subject.phone', message: 'Valid phone number is required' },
@@ -98,7 +125,9 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
       { row: 5000, field: 'row', message: expect.any(String) },
     ]);
     expect(await count('credit_accounts', sql`account_number LIKE 'FIVEK-ACC-%'`)).toBe(4995);
-    expect(await count('credit_accounts', sql`account_number IN ('FIVEK-ACC-10', 'FIVEK-ACC-100', 'FIVEK-ACC-2000', 'FIVEK-ACC-5000')`)).toBe(0);
+    expect(
+      await count('credit_accounts', sql`account_number IN ('FIVEK-ACC-10', 'FIVEK-ACC-100', 'FIVEK-ACC-2000', 'FIVEK-ACC-5000')`),
+    ).toBe(0);
     // One audit event for the file, with who sent it and what came of it.
     const events = await queryRows<{ action: string; actor_user_id: string; actor_role: string; business_id: string; details: unknown }>(
       t.db,
@@ -106,20 +135,29 @@ describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
     );
     const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ action: 'credit.submission_applied', actor_user_id: me.id, actor_role: 'business', business_id: me.id });
+    expect(events[0]).toMatchObject({
+      action: 'credit.submission_applied',
+      actor_user_id: me.id,
+      actor_role: 'business',
+      business_id: me.id,
+    });
     const details = typeof events[0].details === 'string' ? JSON.parse(events[0].details) : events[0].details;
     expect(details).toMatchObject({ format: 'json', total: 5000, accepted: 4995, rejected: 5, createdCount: 4995, matchNew: 4995 });
   });
 
-  it('updates the same accounts when the same file is sent again, without duplicating people or accounts', { timeout: 120_000 }, async () => {
-    const subjectsBefore = await count('credit_subjects');
-    const res = await submitJson(rows);
-    const body = (await statusOf(res.json().id)).json();
-    expect(body).toMatchObject({ status: 'completed', accepted: 4995, rejected: 5, created: 0, updated: 4995 });
-    expect(body.matches).toEqual({ exact: 4995, probable: 0, new: 0, review: 0 });
-    expect(await count('credit_accounts', sql`account_number LIKE 'FIVEK-ACC-%'`)).toBe(4995);
-    expect(await count('credit_subjects')).toBe(subjectsBefore);
-  });
+  it(
+    'updates the same accounts when the same file is sent again, without duplicating people or accounts',
+    { timeout: 120_000 },
+    async () => {
+      const subjectsBefore = await count('credit_subjects');
+      const res = await submitJson(rows);
+      const body = (await statusOf(res.json().id)).json();
+      expect(body).toMatchObject({ status: 'completed', accepted: 4995, rejected: 5, created: 0, updated: 4995 });
+      expect(body.matches).toEqual({ exact: 4995, probable: 0, new: 0, review: 0 });
+      expect(await count('credit_accounts', sql`account_number LIKE 'FIVEK-ACC-%'`)).toBe(4995);
+      expect(await count('credit_subjects')).toBe(subjectsBefore);
+    },
+  );
 
   it('is not visible to another business (404)', async () => {
     const other = await createBusiness(t);
@@ -141,7 +179,10 @@ describe('POST /api/credit/submissions: CSV', () => {
       { row: 5, field: 'date_of_birth', message: 'Invalid date (use YYYY-MM-DD)' },
       { row: 8, field: 'currency', message: 'Currency must be SLE or USD' },
     ]);
-    const [account] = await queryRows<{ principal: string | number; status: string }>(t.db, sql`SELECT principal, status FROM credit_accounts WHERE account_number = 'CSVF-ACC-17'`);
+    const [account] = await queryRows<{ principal: string | number; status: string }>(
+      t.db,
+      sql`SELECT principal, status FROM credit_accounts WHERE account_number = 'CSVF-ACC-17'`,
+    );
     expect(Number(account.principal)).toBe(270000);
     expect(account.status).toBe('default');
   });
@@ -154,7 +195,10 @@ describe('POST /api/credit/submissions: CSV', () => {
     const res = await submitCsv(csv);
     const body = (await statusOf(res.json().id)).json();
     expect(body).toMatchObject({ status: 'completed', accepted: 1, rejected: 0 });
-    const [row] = await queryRows<{ district: string }>(t.db, sql`SELECT s.district FROM credit_subjects s JOIN credit_accounts a ON a.subject_id = s.id WHERE a.account_number = 'Q-1'`);
+    const [row] = await queryRows<{ district: string }>(
+      t.db,
+      sql`SELECT s.district FROM credit_subjects s JOIN credit_accounts a ON a.subject_id = s.id WHERE a.account_number = 'Q-1'`,
+    );
     expect(row.district).toBe('Bo');
   });
 
@@ -198,7 +242,9 @@ describe('POST /api/credit/submissions: limits and access', () => {
   });
 
   it('answers 401 to a visitor and 403 to other roles and to an unverified business', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows: [fileRow('V', 1)] } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows: [fileRow('V', 1)] } })).statusCode).toBe(
+      401,
+    );
     expect((await submitJson([fileRow('V', 1)], await logInAs(t.app, 'regulator'))).statusCode).toBe(403);
     const pending = await createBusiness(t, { verificationStatus: 'pending' });
     expect((await submitJson([fileRow('V', 1)], pending.cookie)).statusCode).toBe(403);
@@ -224,13 +270,24 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     const meta = { businessId: me.id, userId: me.id };
     const { id } = await submitMonthlyFile(t.db, meta, { format: 'json', body: { rows } }, { chunkSize: 500 });
     const body = (await statusOf(id)).json();
-    expect(body).toMatchObject({ status: 'failed', total: 1500, accepted: 0, error: expect.stringMatching(/none of its rows were written/) });
+    expect(body).toMatchObject({
+      status: 'failed',
+      total: 1500,
+      accepted: 0,
+      error: expect.stringMatching(/none of its rows were written/),
+    });
     expect(body.rejects).toEqual([{ row: 3, field: 'subject.phone', message: 'Valid phone number is required' }]);
     expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(0);
-    const failed = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_events WHERE target_type = 'credit_submission' AND target_id = ${id}`);
+    const failed = await queryRows<{ action: string }>(
+      t.db,
+      sql`SELECT action FROM audit_events WHERE target_type = 'credit_submission' AND target_id = ${id}`,
+    );
     expect(failed.map((e) => e.action)).toEqual(['credit.submission_failed']);
     expect(await count('credit_subject_identifiers', sql`value LIKE 'BOOM%'`)).toBe(0);
-    const [names] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_subject_phones WHERE phone LIKE '+23299%' AND subject_id NOT IN (SELECT subject_id FROM credit_accounts)`);
+    const [names] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM credit_subject_phones WHERE phone LIKE '+23299%' AND subject_id NOT IN (SELECT subject_id FROM credit_accounts)`,
+    );
     expect(Number(names.n)).toBe(0);
 
     await t.db.execute(sql`DROP TRIGGER fail_on_boom ON credit_accounts`);
@@ -243,7 +300,12 @@ describe('POST /api/credit/submissions: all or nothing', () => {
   it('lets go of the request rows once checked when asked (the route does), and still counts and applies them all', async () => {
     const rows = Array.from({ length: 3 }, (_, i) => fileRow('RELEASE', i + 1));
     const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
-    const { id } = await submitMonthlyFile(t.db, { businessId: me.id, userId: me.id }, { format: 'json', body: { rows } }, { releaseRows: true });
+    const { id } = await submitMonthlyFile(
+      t.db,
+      { businessId: me.id, userId: me.id },
+      { format: 'json', body: { rows } },
+      { releaseRows: true },
+    );
     expect(rows).toHaveLength(0);
     expect((await statusOf(id)).json()).toMatchObject({ status: 'completed', total: 3, accepted: 3, rejected: 0 });
     expect(await count('credit_accounts', sql`account_number LIKE 'RELEASE-ACC-%'`)).toBe(3);

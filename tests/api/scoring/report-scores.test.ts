@@ -15,7 +15,12 @@ let t: TestApp;
 let lender: { id: string; cookie: string };
 
 async function reportAccount(subject: Record<string, unknown>, account: Record<string, unknown>): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/credit/accounts', headers: { cookie: lender.cookie }, payload: accountReport({ subject, account }) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/credit/accounts',
+    headers: { cookie: lender.cookie },
+    payload: accountReport({ subject, account }),
+  });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().subjectId as string;
 }
@@ -50,16 +55,43 @@ beforeAll(async () => {
   t = await createTestApp();
   lender = await createBusiness(t);
   goodId = await reportAccount(
-    { nationalId: 'SCOREA0001', firstName: 'Fatmata', lastName: 'Conteh', dateOfBirth: '1988-03-14', phone: '+232 76 100 201', address: { line: '3 Wilkinson Road, Freetown', district: 'Western Area Urban' } },
+    {
+      nationalId: 'SCOREA0001',
+      firstName: 'Fatmata',
+      lastName: 'Conteh',
+      dateOfBirth: '1988-03-14',
+      phone: '+232 76 100 201',
+      address: { line: '3 Wilkinson Road, Freetown', district: 'Western Area Urban' },
+    },
     seasonedLoan('SC-A-1'),
   );
   // The same loan, except that it went into default this month.
   defaulterId = await reportAccount(
-    { nationalId: 'SCOREB0002', firstName: 'Ibrahim', lastName: 'Bangura', dateOfBirth: '1988-03-14', phone: '+232 76 100 202', address: { line: '9 Siaka Stevens Street, Freetown', district: 'Western Area Urban' } },
-    { ...seasonedLoan('SC-B-1'), status: 'default', defaultAmount: '8000.00', defaultDate: daysAgo(5), paymentHistory: 'D00000000000000000000000' },
+    {
+      nationalId: 'SCOREB0002',
+      firstName: 'Ibrahim',
+      lastName: 'Bangura',
+      dateOfBirth: '1988-03-14',
+      phone: '+232 76 100 202',
+      address: { line: '9 Siaka Stevens Street, Freetown', district: 'Western Area Urban' },
+    },
+    {
+      ...seasonedLoan('SC-B-1'),
+      status: 'default',
+      defaultAmount: '8000.00',
+      defaultDate: daysAgo(5),
+      paymentHistory: 'D00000000000000000000000',
+    },
   );
   thinId = await reportAccount(
-    { nationalId: 'SCOREC0003', firstName: 'Mariama', lastName: 'Jalloh', dateOfBirth: '1999-11-02', phone: '+232 76 100 203', address: { line: '21 Hospital Road, Bo', district: 'Bo' } },
+    {
+      nationalId: 'SCOREC0003',
+      firstName: 'Mariama',
+      lastName: 'Jalloh',
+      dateOfBirth: '1999-11-02',
+      phone: '+232 76 100 203',
+      address: { line: '21 Hospital Road, Bo', district: 'Bo' },
+    },
     { ...seasonedLoan('SC-C-1'), openedAt: daysAgo(40), paymentHistory: '0' },
   );
 });
@@ -109,8 +141,18 @@ describe('scores on credit reports', () => {
     const regulator = await logInAs(t.app, 'regulator');
     const audit = await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${row.id}/audit`, headers: { cookie: regulator } });
     expect(audit.statusCode, audit.body).toBe(200);
-    expect(audit.json()).toMatchObject({ id: row.id, isReproduced: true, isRegistryUnchanged: true, stored: { value: row.value }, recomputed: { value: row.value } });
-    const asBusiness = await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${row.id}/audit`, headers: { cookie: lender.cookie } });
+    expect(audit.json()).toMatchObject({
+      id: row.id,
+      isReproduced: true,
+      isRegistryUnchanged: true,
+      stored: { value: row.value },
+      recomputed: { value: row.value },
+    });
+    const asBusiness = await t.app.inject({
+      method: 'GET',
+      url: `/api/scoring/scores/${row.id}/audit`,
+      headers: { cookie: lender.cookie },
+    });
     expect(asBusiness.statusCode).toBe(403);
   });
 
@@ -127,7 +169,14 @@ describe('scores on credit reports', () => {
 
   it('counts earlier applications to other lenders, never the report being made, reviews or a lender twice', async () => {
     const subjectId = await reportAccount(
-      { nationalId: 'SCOREE0005', firstName: 'Alhaji', lastName: 'Koroma', dateOfBirth: '1979-08-30', phone: '+232 76 100 205', address: { line: '12 Main Road, Makeni', district: 'Bombali' } },
+      {
+        nationalId: 'SCOREE0005',
+        firstName: 'Alhaji',
+        lastName: 'Koroma',
+        dateOfBirth: '1979-08-30',
+        phone: '+232 76 100 205',
+        address: { line: '12 Main Road, Makeni', district: 'Bombali' },
+      },
       seasonedLoan('SC-E-1'),
     );
     const other = await createBusiness(t);
@@ -146,8 +195,22 @@ describe('scores on credit reports', () => {
 
   it('does not score a default past the retention period, as the report no longer shows it', async () => {
     const oldDefaultOnly = await reportAccount(
-      { nationalId: 'SCOREF0006', firstName: 'Sallay', lastName: 'Kamara', dateOfBirth: '1970-02-11', phone: '+232 76 100 206', address: { line: '4 Blama Road, Kenema', district: 'Kenema' } },
-      { ...seasonedLoan('SC-F-1'), openedAt: daysAgo(12 * 365), status: 'default', defaultAmount: '5000.00', defaultDate: daysAgo(8 * 365), paymentHistory: '' },
+      {
+        nationalId: 'SCOREF0006',
+        firstName: 'Sallay',
+        lastName: 'Kamara',
+        dateOfBirth: '1970-02-11',
+        phone: '+232 76 100 206',
+        address: { line: '4 Blama Road, Kenema', district: 'Kenema' },
+      },
+      {
+        ...seasonedLoan('SC-F-1'),
+        openedAt: daysAgo(12 * 365),
+        status: 'default',
+        defaultAmount: '5000.00',
+        defaultDate: daysAgo(8 * 365),
+        paymentHistory: '',
+      },
     );
     const report = await pullReport(oldDefaultOnly);
     expect(report.accounts).toHaveLength(0);
@@ -156,11 +219,24 @@ describe('scores on credit reports', () => {
   });
 
   it('leaves an account hidden by an overdue dispute out of the score on the business report, as the report leaves it out', async () => {
-    const person = { nationalId: 'SCOREH0008', firstName: 'Kadiatu', lastName: 'Sankoh', dateOfBirth: '1986-05-19', phone: '+232 76 100 208', address: { line: '2 Lumley Road, Freetown', district: 'Western Area Urban' } };
+    const person = {
+      nationalId: 'SCOREH0008',
+      firstName: 'Kadiatu',
+      lastName: 'Sankoh',
+      dateOfBirth: '1986-05-19',
+      phone: '+232 76 100 208',
+      address: { line: '2 Lumley Road, Freetown', district: 'Western Area Urban' },
+    };
     const subjectId = await reportAccount(person, seasonedLoan('SC-H-1'));
     // Reviews, not applications: the inquiries feature stays the same from one pull to the next.
     const clean = await pullReport(subjectId, lender, 'account_review');
-    await reportAccount(person, { ...seasonedLoan('SC-H-2'), status: 'default', defaultAmount: '6000.00', defaultDate: daysAgo(10), paymentHistory: 'D00000000000000000000000' });
+    await reportAccount(person, {
+      ...seasonedLoan('SC-H-2'),
+      status: 'default',
+      defaultAmount: '6000.00',
+      defaultDate: daysAgo(10),
+      paymentHistory: 'D00000000000000000000000',
+    });
     const withDefault = await pullReport(subjectId, lender, 'account_review');
     expect(withDefault.accounts).toHaveLength(2);
     expect(withDefault.score.value).toBeLessThan(clean.score.value);
@@ -170,7 +246,8 @@ describe('scores on credit reports', () => {
     await datePhonesBack(t, [subjectId]);
     const consumer = await registerAndSignIn(t, { nationalId: person.nationalId, dateOfBirth: person.dateOfBirth });
     await confirmIdentity(t, consumer.cookie);
-    const own = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json().report;
+    const own = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json()
+      .report;
     const defaulted = own.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'SC-H-2');
     const filed = await t.app.inject({
       method: 'POST',
@@ -193,16 +270,26 @@ describe('scores on credit reports', () => {
     const [stored] = await t.db.select().from(creditScores).where(eq(creditScores.inquiryId, overdue.reportId));
     expect(stored.features?.defaultCount).toBe(0);
     const regulator = await logInAs(t.app, 'regulator');
-    const audit = (await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${stored.id}/audit`, headers: { cookie: regulator } })).json();
+    const audit = (
+      await t.app.inject({ method: 'GET', url: `/api/scoring/scores/${stored.id}/audit`, headers: { cookie: regulator } })
+    ).json();
     expect(audit).toMatchObject({ isReproduced: true, isRegistryUnchanged: true });
     // The person still sees the entry, marked disputed, and their own score still reads their whole file.
-    const ownAfter = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json().report;
+    const ownAfter = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/report', headers: { cookie: consumer.cookie } })).json()
+      .report;
     expect(ownAfter.accounts.find((a: { accountNumber: string }) => a.accountNumber === 'SC-H-2').disputed).toBe(true);
     expect(ownAfter.score.value).toBe(withDefault.score.value);
   });
 
   it("stores a person's own views only when the score or what it read changed", async () => {
-    const person = { nationalId: 'SCOREG0007', firstName: 'Musa', lastName: 'Turay', dateOfBirth: '1992-12-01', phone: '+232 76 100 207', address: { line: '7 Dama Road, Kenema', district: 'Kenema' } };
+    const person = {
+      nationalId: 'SCOREG0007',
+      firstName: 'Musa',
+      lastName: 'Turay',
+      dateOfBirth: '1992-12-01',
+      phone: '+232 76 100 207',
+      address: { line: '7 Dama Road, Kenema', district: 'Kenema' },
+    };
     const subjectId = await reportAccount(person, seasonedLoan('SC-G-1'));
     const first = await scoreSubject(t.db, subjectId, { store: 'if-changed', context: 'consumer_report' });
     const again = await scoreSubject(t.db, subjectId, { store: 'if-changed', context: 'consumer_report' });
@@ -214,10 +301,17 @@ describe('scores on credit reports', () => {
     expect(await t.db.select().from(creditScores).where(eq(creditScores.subjectId, subjectId))).toHaveLength(2);
   });
 
-  it("shows consumers their own scores over time", async () => {
+  it('shows consumers their own scores over time', async () => {
     const consumer = DEMO_ACCOUNTS.consumer;
     const subjectId = await reportAccount(
-      { nationalId: consumer.nationalId, firstName: consumer.firstName, lastName: consumer.lastName, dateOfBirth: '1988-04-12', phone: consumer.phone, address: { line: '5 Pademba Road, Freetown', district: 'Western Area Urban' } },
+      {
+        nationalId: consumer.nationalId,
+        firstName: consumer.firstName,
+        lastName: consumer.lastName,
+        dateOfBirth: '1988-04-12',
+        phone: consumer.phone,
+        address: { line: '5 Pademba Road, Freetown', district: 'Western Area Urban' },
+      },
       seasonedLoan('SC-D-1'),
     );
     await pullReport(subjectId);

@@ -13,5 +13,7 @@ export function uniquePhone(): string {
 
 /** A National ID of 6 to 20 letters and digits. */
 export function uniqueNationalId(): string {
-  return `SL${uniqueSuffix().toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 20);
+  return `SL${uniqueSuffix()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')}`.slice(0, 20);
 }

@@ -7,7 +7,13 @@ import { buildMonthlyFile } from '../../../bench/lib/monthly-file';
 // The fast row check must answer only for rows the shared schema accepts, with exactly the
 // schema's value. Generated people, then every field replaced by awkward values one at a time.
 
-const file = buildMonthlyFile({ rows: 2_000, registryPeople: 1_000, seed: 5, asOf: new Date('2026-10-31T12:00:00Z'), accountPrefix: 'ACC' });
+const file = buildMonthlyFile({
+  rows: 2_000,
+  registryPeople: 1_000,
+  seed: 5,
+  asOf: new Date('2026-10-31T12:00:00Z'),
+  accountPrefix: 'ACC',
+});
 
 /** A generated row, with the shapes a lender may use: no NIN, a bare address string, no district, numbers for amounts. */
 function baseRow(i: number): any {
@@ -27,11 +33,59 @@ const AWKWARD: Record<string, unknown[]> = {
   'subject.nationalId': [undefined, null, '', '   ', 'sl-123 456', 'ab12', 'A'.repeat(21), 'ÄB123456', 12345678, ' SL123456 ', 'ss123456'],
   'subject.passportNumber': [undefined, null, '', 'b-1234567', 'B12345', 'B1234567890123', 1234567, 'ß1234567'],
   'subject.driversLicense': [undefined, '', 'dl 1234', 'DL1', 'ǅ12345'],
-  'subject.firstName': ['', '  ', ' Aminata ', 'Ａminata', "N'Dama", '-Ali', 'Mohamed Lamin', 'A'.repeat(100), 'A'.repeat(101), 'Zoë', 'e\u0301lise', 42, null, undefined, 'Ali2'],
+  'subject.firstName': [
+    '',
+    '  ',
+    ' Aminata ',
+    'Ａminata',
+    "N'Dama",
+    '-Ali',
+    'Mohamed Lamin',
+    'A'.repeat(100),
+    'A'.repeat(101),
+    'Zoë',
+    'e\u0301lise',
+    42,
+    null,
+    undefined,
+    'Ali2',
+  ],
   'subject.middleName': [undefined, null, '', '  ', 'Lamin', ' lamin ', '1x', 'O.'],
   'subject.lastName': ['Kamara-Sesay', ' Kamara', '', 'Kamara!', "O'Neil"],
-  'subject.dateOfBirth': [undefined, null, '', '  ', '1980-02-29', '1981-02-29', '1899-12-31', '1900-01-01', ' 1985-04-12 ', '1985-4-12', '2999-01-01', '31/12/1980', 19850412, '1985-13-01', '1985-00-10'],
-  'subject.phone': ['', ' ', '076 123 456', '+232 76 123456', '0761234567', '+23276123456', '23276123456', '(076) 123-456', '+44 20 7946 0958', 'not a phone', '0'.repeat(31), 76123456, null, '+232 99 123456', '+23230123456'],
+  'subject.dateOfBirth': [
+    undefined,
+    null,
+    '',
+    '  ',
+    '1980-02-29',
+    '1981-02-29',
+    '1899-12-31',
+    '1900-01-01',
+    ' 1985-04-12 ',
+    '1985-4-12',
+    '2999-01-01',
+    '31/12/1980',
+    19850412,
+    '1985-13-01',
+    '1985-00-10',
+  ],
+  'subject.phone': [
+    '',
+    ' ',
+    '076 123 456',
+    '+232 76 123456',
+    '0761234567',
+    '+23276123456',
+    '23276123456',
+    '(076) 123-456',
+    '+44 20 7946 0958',
+    'not a phone',
+    '0'.repeat(31),
+    76123456,
+    null,
+    '+232 99 123456',
+    '+23230123456',
+  ],
   'subject.address': [
     '12 Siaka Stevens Street, Freetown',
     '  5 Main   Road,\tBo  ',
@@ -52,7 +106,23 @@ const AWKWARD: Record<string, unknown[]> = {
   'account.accountNumber': ['', ' A-1 ', '-A1', 'A/1._-x', 'A'.repeat(50), 'A'.repeat(51), 'ACC#1', 123, null],
   'account.type': ['microfinance_loan', ' microfinance_loan', 'MICROFINANCE_LOAN', 'mortgage', 'personal_loan', 'nope', null],
   'account.currency': ['SLE', ' usd ', 'EUR', '', null, 1],
-  'account.principal': ['1500', '1,500.50', 1500.5, 0.1, -1, '-1', '1.234', '', ' 12 ', 'abc', null, Number.NaN, Number.POSITIVE_INFINITY, '0012', 1e21],
+  'account.principal': [
+    '1500',
+    '1,500.50',
+    1500.5,
+    0.1,
+    -1,
+    '-1',
+    '1.234',
+    '',
+    ' 12 ',
+    'abc',
+    null,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    '0012',
+    1e21,
+  ],
   'account.balance': ['0', 0, '9999999999999.99', '99999999999999'],
   'account.openedAt': ['2024-06-01', ' 2024-06-01 ', '2999-01-01', '', '2024-02-30', null],
   'account.status': ['current', ' CURRENT ', 'Default', 'written_off', 'closed', 'late', '', null],
@@ -107,14 +177,32 @@ describe('the fast row check of monthly files', () => {
 
   it('agrees on CSV records, shapes and defaulter rules', () => {
     const record = {
-      national_id: 'sl 123-456', first_name: ' Aminata ', last_name: 'Kamara', phone: '076 000 001', address: ' 7 Pademba  Road, Freetown ',
-      account_number: 'A-1', account_type: 'Microfinance_Loan', currency: 'sle', principal: '1,000.00', balance: '10', opened_at: '2024-01-01', status: 'CURRENT',
+      national_id: 'sl 123-456',
+      first_name: ' Aminata ',
+      last_name: 'Kamara',
+      phone: '076 000 001',
+      address: ' 7 Pademba  Road, Freetown ',
+      account_number: 'A-1',
+      account_type: 'Microfinance_Loan',
+      currency: 'sle',
+      principal: '1,000.00',
+      balance: '10',
+      opened_at: '2024-01-01',
+      status: 'CURRENT',
     } as const;
     expect(expectAgreement(csvRecordToRow(record)).fast).not.toBeNull();
     expectAgreement(csvRecordToRow({ ...record, status: 'default' }));
     expectAgreement(csvRecordToRow({ ...record, status: 'written_off', default_amount: '5', default_date: '2023-12-31' }));
     expectAgreement(csvRecordToRow({ ...record, status: 'default', default_amount: '5', default_date: '2024-01-01' }));
-    for (const odd of [null, 'row', [], [baseRow(1)], { subject: baseRow(1).subject }, { ...baseRow(1), extra: 1 }, Object.assign(Object.create({ x: 1 }), baseRow(1))]) {
+    for (const odd of [
+      null,
+      'row',
+      [],
+      [baseRow(1)],
+      { subject: baseRow(1).subject },
+      { ...baseRow(1), extra: 1 },
+      Object.assign(Object.create({ x: 1 }), baseRow(1)),
+    ]) {
       expectAgreement(odd);
     }
   });

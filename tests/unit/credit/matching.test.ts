@@ -25,10 +25,20 @@ const rec = (first: string, last: string, dob: string | null, codes: [string, st
 });
 
 function candidate(id: string, names: NameRecord[], phones: string[] = [], nin?: string): CandidateIdentity {
-  return { subjectId: id, names, phones: new Set(phones), addresses: new Set(), identifiers: new Map(nin ? [['nin', new Set([nin])]] : []) };
+  return {
+    subjectId: id,
+    names,
+    phones: new Set(phones),
+    addresses: new Set(),
+    identifiers: new Map(nin ? [['nin', new Set([nin])]] : []),
+  };
 }
 
-const probeOf = (r: NameRecord, phone: string | null = null, nin?: string): ProbeIdentity => ({ ...r, phone, identifiers: nin ? [{ type: 'nin', value: nin }] : [] });
+const probeOf = (r: NameRecord, phone: string | null = null, nin?: string): ProbeIdentity => ({
+  ...r,
+  phone,
+  identifiers: nin ? [{ type: 'nin', value: nin }] : [],
+});
 
 describe('names', () => {
   it('normalises case, accents, apostrophes and hyphens', () => {
@@ -115,7 +125,10 @@ describe('decisions', () => {
     expect(decideCandidate([pair({})]).outcome).toBe('probable');
     expect(decideCandidate([pair({ phoneMatch: false, score: 1 })]).outcome).toBe('review');
     expect(decideCandidate([pair({ dobScore: null, score: 0.92 })]).outcome).toBe('review');
-    expect(decideCandidate([pair({}), pair({ subjectId: 'b', score: 1.05 })])).toMatchObject({ outcome: 'review', reason: 'ambiguous_candidates' });
+    expect(decideCandidate([pair({}), pair({ subjectId: 'b', score: 1.05 })])).toMatchObject({
+      outcome: 'review',
+      reason: 'ambiguous_candidates',
+    });
     expect(decideCandidate([pair({ identifierConflict: true })])).toMatchObject({ outcome: 'review', reason: 'conflicting_identifier' });
     expect(decideCandidate([pair({ score: 0.5 })]).outcome).toBe('new');
     expect(decideCandidate([]).outcome).toBe('new');
@@ -124,7 +137,13 @@ describe('decisions', () => {
   it('flags an identifier match whose name or birth date disagrees strongly', () => {
     const held = [rec('Isatu', 'Bangura', '1979-01-05')];
     expect(checkIdentifierAgreement(rec('Isata', 'Bangura', '1979-01-05'), held).agrees).toBe(true);
-    expect(checkIdentifierAgreement(rec('Ibrahim', 'Fofanah', '1979-01-05'), held)).toMatchObject({ agrees: false, reason: 'identifier_name_mismatch' });
-    expect(checkIdentifierAgreement(rec('Isatu', 'Bangura', '1999-08-30'), held)).toMatchObject({ agrees: false, reason: 'identifier_dob_mismatch' });
+    expect(checkIdentifierAgreement(rec('Ibrahim', 'Fofanah', '1979-01-05'), held)).toMatchObject({
+      agrees: false,
+      reason: 'identifier_name_mismatch',
+    });
+    expect(checkIdentifierAgreement(rec('Isatu', 'Bangura', '1999-08-30'), held)).toMatchObject({
+      agrees: false,
+      reason: 'identifier_dob_mismatch',
+    });
   });
 });

@@ -6,7 +6,12 @@ import { toE164Fast } from '../../../src/shared/phone-fast';
 describe('toE164Fast', () => {
   it('agrees with the phone library on every Sierra Leone number form', () => {
     const digits = fc.stringMatching(/^\d{8}$/);
-    const form = fc.constantFrom((d: string) => `+232${d}`, (d: string) => `0${d}`, (d: string) => `+232 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`, (d: string) => `(0${d.slice(0, 2)}) ${d.slice(2)}`);
+    const form = fc.constantFrom(
+      (d: string) => `+232${d}`,
+      (d: string) => `0${d}`,
+      (d: string) => `+232 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`,
+      (d: string) => `(0${d.slice(0, 2)}) ${d.slice(2)}`,
+    );
     fc.assert(
       fc.property(digits, form, (d, f) => {
         const raw = f(d);

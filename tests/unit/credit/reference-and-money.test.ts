@@ -56,8 +56,18 @@ describe('the shared row schema', () => {
       status: 'CURRENT',
     });
     const parsed = ZCreditAccountReportSchema.parse(row);
-    expect(parsed.subject).toMatchObject({ nationalId: 'SL123456', phone: '+23276000001', address: { line: '7 Pademba Road, Freetown', district: 'Western Area Urban' } });
-    expect(parsed.account).toMatchObject({ type: 'microfinance_loan', currency: 'SLE', principal: 100000, balance: 1000, status: 'current' });
+    expect(parsed.subject).toMatchObject({
+      nationalId: 'SL123456',
+      phone: '+23276000001',
+      address: { line: '7 Pademba Road, Freetown', district: 'Western Area Urban' },
+    });
+    expect(parsed.account).toMatchObject({
+      type: 'microfinance_loan',
+      currency: 'SLE',
+      principal: 100000,
+      balance: 1000,
+      status: 'current',
+    });
   });
 });
 
@@ -112,6 +122,7 @@ describe('dates', () => {
     expect(isRealDate('2024-04-31')).toBe(false);
     expect(isRealDate('2024-13-01')).toBe(false);
     expect(isRealDate('2024-1-01')).toBe(false);
-    for (let d = Date.UTC(1999, 0, 1); d < Date.UTC(2001, 0, 1); d += 86_400_000) expect(isRealDate(new Date(d).toISOString().slice(0, 10))).toBe(true);
+    for (let d = Date.UTC(1999, 0, 1); d < Date.UTC(2001, 0, 1); d += 86_400_000)
+      expect(isRealDate(new Date(d).toISOString().slice(0, 10))).toBe(true);
   });
 });

@@ -46,14 +46,16 @@ export const inquiryArbitrary: fc.Arbitrary<ScoringInquiry> = fc.record({
 });
 
 /** A file with at least one account old enough to be scored. */
-export const fileArbitrary = fc.record({
-  accounts: fc.array(accountArbitrary, { minLength: 1, maxLength: 8 }),
-  inquiries: fc.array(inquiryArbitrary, { maxLength: 8 }),
-  seasonedDaysAgo: fc.integer({ min: 100, max: 15 * 365 }),
-}).map(({ accounts, inquiries, seasonedDaysAgo }) => {
-  const [first, ...rest] = accounts;
-  return { accounts: [{ ...first, openedAt: toIsoDate(daysBefore(AS_OF, seasonedDaysAgo)) }, ...rest], inquiries };
-});
+export const fileArbitrary = fc
+  .record({
+    accounts: fc.array(accountArbitrary, { minLength: 1, maxLength: 8 }),
+    inquiries: fc.array(inquiryArbitrary, { maxLength: 8 }),
+    seasonedDaysAgo: fc.integer({ min: 100, max: 15 * 365 }),
+  })
+  .map(({ accounts, inquiries, seasonedDaysAgo }) => {
+    const [first, ...rest] = accounts;
+    return { accounts: [{ ...first, openedAt: toIsoDate(daysBefore(AS_OF, seasonedDaysAgo)) }, ...rest], inquiries };
+  });
 
 /** Open and never defaulted in any way: an account that can be turned into a default. */
 export function canBecomeDefault(a: ScoringAccount): boolean {

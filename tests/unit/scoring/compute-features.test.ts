@@ -34,7 +34,17 @@ describe('computeFeatures', () => {
       // 60 days late 14 months ago: in the 24-month window only.
       loan({ paymentHistory: '00000000000000200000' }),
       // A USD card in default since last month: 1,000 USD = 22,750 SLE.
-      loan({ type: 'credit_card', currency: 'USD', principal: 200_000, balance: 150_000, status: 'default', defaultAmount: 100_000, defaultDate: '2026-05-20', paymentHistory: 'DD3210', openedAt: '2025-06-01' }),
+      loan({
+        type: 'credit_card',
+        currency: 'USD',
+        principal: 200_000,
+        balance: 150_000,
+        status: 'default',
+        defaultAmount: 100_000,
+        defaultDate: '2026-05-20',
+        paymentHistory: 'DD3210',
+        openedAt: '2025-06-01',
+      }),
       loan({ type: 'utility', principal: 50_000, balance: 0, paymentHistory: '000000', openedAt: '2025-10-01' }),
     ]);
     expect(features).toMatchObject({
@@ -76,11 +86,25 @@ describe('computeFeatures', () => {
   });
 
   it('reads an account as it stood at a past date: later months, balance and default unknown', () => {
-    const account = loan({ status: 'default', defaultAmount: 300_000, defaultDate: '2026-04-30', paymentHistory: 'DDD3210000000000000', openedAt: '2024-01-05' });
+    const account = loan({
+      status: 'default',
+      defaultAmount: 300_000,
+      defaultDate: '2026-04-30',
+      paymentHistory: 'DDD3210000000000000',
+      openedAt: '2024-01-05',
+    });
     const past = new Date('2025-06-15T12:00:00.000Z');
     const features = featuresOf([account], [], past);
     // Codes of 2025-06 and before: "0000000" (7 months since opening in the window); status from the code of June 2025.
-    expect(features).toMatchObject({ worstDelinquency12m: 0, defaultCount: 0, defaultAmountSle: 0, onTimeShare: 1, utilisation: null, openAccounts: 1, oldestAccountMonths: 17 });
+    expect(features).toMatchObject({
+      worstDelinquency12m: 0,
+      defaultCount: 0,
+      defaultAmountSle: 0,
+      onTimeShare: 1,
+      utilisation: null,
+      openAccounts: 1,
+      oldestAccountMonths: 17,
+    });
     expect(hasGoneBad([account], past)).toBe(true);
     expect(hasGoneBad([loan()], past)).toBe(false);
   });

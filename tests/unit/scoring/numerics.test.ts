@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { classCoarsely, countFineBins, weightOfEvidence } from '../../../src/server/modules/scoring/training/binning';
-import { fitLogisticRegression, fitNonNegativeLogisticRegression, sigmoid } from '../../../src/server/modules/scoring/training/logistic-regression';
+import {
+  fitLogisticRegression,
+  fitNonNegativeLogisticRegression,
+  sigmoid,
+} from '../../../src/server/modules/scoring/training/logistic-regression';
 import { computeAuc, computeGini, computeKs, computePsi } from '../../../src/server/modules/scoring/training/metrics';
 import { seededRandom } from './synthetic-scorecard';
 

@@ -57,18 +57,32 @@ describe.each(models)('%s', (_name, getModel) => {
   it('never raises a score when an open account goes into default', () => {
     const model = getModel();
     fc.assert(
-      fc.property(fileArbitrary, fc.nat(), fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 400 }), ({ accounts, inquiries }, pick, amount, daysAgo) => {
-        const candidates = accounts.map((a, i) => i).filter((i) => canBecomeDefault(accounts[i]));
-        fc.pre(candidates.length > 0);
-        const i = candidates[pick % candidates.length];
-        const a = accounts[i];
-        const defaultDate = new Date(Math.max(new Date(`${a.openedAt}T00:00:00Z`).getTime(), AS_OF.getTime() - daysAgo * 86_400_000)).toISOString().slice(0, 10);
-        const defaulted = { ...a, status: 'default' as const, defaultAmount: amount, defaultDate, paymentHistory: `D${a.paymentHistory.slice(1)}` };
-        const before = scoreOf(model, accounts, inquiries);
-        const after = scoreOf(model, accounts.with(i, defaulted), inquiries);
-        expect(after.value).toBeLessThanOrEqual(before.value);
-        expect(after.rawValue).toBeLessThanOrEqual(before.rawValue);
-      }),
+      fc.property(
+        fileArbitrary,
+        fc.nat(),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        ({ accounts, inquiries }, pick, amount, daysAgo) => {
+          const candidates = accounts.map((a, i) => i).filter((i) => canBecomeDefault(accounts[i]));
+          fc.pre(candidates.length > 0);
+          const i = candidates[pick % candidates.length];
+          const a = accounts[i];
+          const defaultDate = new Date(Math.max(new Date(`${a.openedAt}T00:00:00Z`).getTime(), AS_OF.getTime() - daysAgo * 86_400_000))
+            .toISOString()
+            .slice(0, 10);
+          const defaulted = {
+            ...a,
+            status: 'default' as const,
+            defaultAmount: amount,
+            defaultDate,
+            paymentHistory: `D${a.paymentHistory.slice(1)}`,
+          };
+          const before = scoreOf(model, accounts, inquiries);
+          const after = scoreOf(model, accounts.with(i, defaulted), inquiries);
+          expect(after.value).toBeLessThanOrEqual(before.value);
+          expect(after.rawValue).toBeLessThanOrEqual(before.rawValue);
+        },
+      ),
       RUNS,
     );
   });
@@ -76,13 +90,19 @@ describe.each(models)('%s', (_name, getModel) => {
   it('never raises a score when a lender reports a new account in default, whatever its age, kind or history', () => {
     const model = getModel();
     fc.assert(
-      fc.property(fileArbitrary, accountArbitrary, fc.constantFrom('default', 'written_off'), fc.integer({ min: 1, max: 100_000_000 }), ({ accounts, inquiries }, account, status, amount) => {
-        const defaultDate = account.defaultDate ?? account.openedAt;
-        const defaulted = { ...account, status: status as ScoringAccount['status'], defaultAmount: amount, defaultDate };
-        const before = scoreOf(model, accounts, inquiries);
-        const after = scoreOf(model, [...accounts, defaulted], inquiries);
-        expect(after.rawValue).toBeLessThanOrEqual(before.rawValue);
-      }),
+      fc.property(
+        fileArbitrary,
+        accountArbitrary,
+        fc.constantFrom('default', 'written_off'),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        ({ accounts, inquiries }, account, status, amount) => {
+          const defaultDate = account.defaultDate ?? account.openedAt;
+          const defaulted = { ...account, status: status as ScoringAccount['status'], defaultAmount: amount, defaultDate };
+          const before = scoreOf(model, accounts, inquiries);
+          const after = scoreOf(model, [...accounts, defaulted], inquiries);
+          expect(after.rawValue).toBeLessThanOrEqual(before.rawValue);
+        },
+      ),
       RUNS,
     );
   });
@@ -90,23 +110,29 @@ describe.each(models)('%s', (_name, getModel) => {
   it('never raises a score for a worse month in the payment history or a worse status', () => {
     const model = getModel();
     fc.assert(
-      fc.property(fileArbitrary, fc.nat(), fc.nat(), fc.constantFrom('1', '2', '3', 'D'), ({ accounts, inquiries }, pick, position, code) => {
-        const i = pick % accounts.length;
-        const a = accounts[i];
-        const before = scoreOf(model, accounts, inquiries);
-        if (a.paymentHistory.length > 0) {
-          const at = position % a.paymentHistory.length;
-          if (LEVEL[code] > LEVEL[a.paymentHistory[at]]) {
-            const worse = { ...a, paymentHistory: a.paymentHistory.slice(0, at) + code + a.paymentHistory.slice(at + 1) };
+      fc.property(
+        fileArbitrary,
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('1', '2', '3', 'D'),
+        ({ accounts, inquiries }, pick, position, code) => {
+          const i = pick % accounts.length;
+          const a = accounts[i];
+          const before = scoreOf(model, accounts, inquiries);
+          if (a.paymentHistory.length > 0) {
+            const at = position % a.paymentHistory.length;
+            if (LEVEL[code] > LEVEL[a.paymentHistory[at]]) {
+              const worse = { ...a, paymentHistory: a.paymentHistory.slice(0, at) + code + a.paymentHistory.slice(at + 1) };
+              expect(scoreOf(model, accounts.with(i, worse), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
+            }
+          }
+          const worseStatus = WORSE_STATUS[a.status];
+          if (worseStatus) {
+            const worse = { ...a, status: worseStatus as ScoringAccount['status'] };
             expect(scoreOf(model, accounts.with(i, worse), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
           }
-        }
-        const worseStatus = WORSE_STATUS[a.status];
-        if (worseStatus) {
-          const worse = { ...a, status: worseStatus as ScoringAccount['status'] };
-          expect(scoreOf(model, accounts.with(i, worse), inquiries).rawValue).toBeLessThanOrEqual(before.rawValue);
-        }
-      }),
+        },
+      ),
       RUNS,
     );
   });
@@ -118,11 +144,18 @@ describe.each(models)('%s', (_name, getModel) => {
         const i = pick % accounts.length;
         const a = accounts[i];
         // Months of an account in default all count as missed: paying one on time changes nothing there.
-        fc.pre(a.paymentHistory.length > 0 && a.defaultDate === null && !['default', 'written_off'].includes(a.status) && !a.paymentHistory.includes('D'));
+        fc.pre(
+          a.paymentHistory.length > 0 &&
+            a.defaultDate === null &&
+            !['default', 'written_off'].includes(a.status) &&
+            !a.paymentHistory.includes('D'),
+        );
         const at = position % a.paymentHistory.length;
         fc.pre(['1', '2', '3', '-'].includes(a.paymentHistory[at]));
         const better = { ...a, paymentHistory: `${a.paymentHistory.slice(0, at)}0${a.paymentHistory.slice(at + 1)}` };
-        expect(scoreOf(model, accounts.with(i, better), inquiries).rawValue).toBeGreaterThanOrEqual(scoreOf(model, accounts, inquiries).rawValue);
+        expect(scoreOf(model, accounts.with(i, better), inquiries).rawValue).toBeGreaterThanOrEqual(
+          scoreOf(model, accounts, inquiries).rawValue,
+        );
       }),
       RUNS,
     );
@@ -145,7 +178,9 @@ describe.each(models)('%s', (_name, getModel) => {
 
   it('gives at most four reasons, most points lost first, then the inquiries reason when inquiries cost points', () => {
     const model = getModel();
-    const definitionOf = new Map(FEATURE_DEFINITIONS.flatMap((d) => [[d.reasonCode, d] as const, ...(d.missingReasonCode ? [[d.missingReasonCode, d] as const] : [])]));
+    const definitionOf = new Map(
+      FEATURE_DEFINITIONS.flatMap((d) => [[d.reasonCode, d] as const, ...(d.missingReasonCode ? [[d.missingReasonCode, d] as const] : [])]),
+    );
     fc.assert(
       fc.property(fileArbitrary, ({ accounts, inquiries }) => {
         const result = computeFeatures(accounts, inquiries, AS_OF, { sleRates: model.sleRates });
@@ -164,7 +199,8 @@ describe.each(models)('%s', (_name, getModel) => {
         const allLosses = model.features.map((f) => lossOf(f.key)).filter((l) => l > 0);
         expect(main.length).toBe(Math.min(MAX_SCORE_REASONS, allLosses.length));
         // Nothing left out lost more than the smallest reason given.
-        if (main.length === MAX_SCORE_REASONS) expect(Math.max(...allLosses.sort((x, y) => y - x).slice(MAX_SCORE_REASONS), 0)).toBeLessThanOrEqual(main.at(-1)!);
+        if (main.length === MAX_SCORE_REASONS)
+          expect(Math.max(...allLosses.sort((x, y) => y - x).slice(MAX_SCORE_REASONS), 0)).toBeLessThanOrEqual(main.at(-1)!);
         const inquiriesLoss = lossOf('inquiries6m');
         expect(reasons.some((r) => r.code === 'INQUIRIES')).toBe(inquiriesLoss > 0);
         expect(reasons.length).toBeLessThanOrEqual(MAX_SCORE_REASONS + 1);
@@ -179,7 +215,10 @@ describe('thin files', () => {
     fc.assert(
       fc.property(fileArbitrary, ({ accounts, inquiries }) => {
         const young = accounts.map((a) => ({ ...a, openedAt: new Date(AS_OF.getTime() - 80 * 86_400_000).toISOString().slice(0, 10) }));
-        expect(computeFeatures(young, inquiries, AS_OF, { sleRates: { SLE: 1, USD: 22.75 } })).toEqual({ isThinFile: true, features: null });
+        expect(computeFeatures(young, inquiries, AS_OF, { sleRates: { SLE: 1, USD: 22.75 } })).toEqual({
+          isThinFile: true,
+          features: null,
+        });
       }),
       RUNS,
     );
@@ -187,7 +226,18 @@ describe('thin files', () => {
   });
 
   it('an account opened after the score date does not count', () => {
-    const later = { type: 'personal_loan', currency: 'SLE', principal: 100, balance: 0, openedAt: '2026-07-01', status: 'current' as const, defaultAmount: null, defaultDate: null, paymentHistory: '0', lastReportedAt: '2026-07-01T00:00:00Z' };
+    const later = {
+      type: 'personal_loan',
+      currency: 'SLE',
+      principal: 100,
+      balance: 0,
+      openedAt: '2026-07-01',
+      status: 'current' as const,
+      defaultAmount: null,
+      defaultDate: null,
+      paymentHistory: '0',
+      lastReportedAt: '2026-07-01T00:00:00Z',
+    };
     expect(computeFeatures([later], [], AS_OF, { sleRates: { SLE: 1 } }).isThinFile).toBe(true);
   });
 });

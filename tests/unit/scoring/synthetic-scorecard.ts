@@ -64,4 +64,3 @@ export function fitSyntheticScorecard() {
   cached ??= fitScorecard(makeSyntheticRows(6_000), SYNTHETIC_FIT_CONFIG);
   return cached;
 }
-

@@ -26,7 +26,10 @@ export async function writeBackup(db: Database, file: string): Promise<{ tables:
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
   };
-  const [{ migrations }] = await queryRows<{ migrations: number }>(db, sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`);
+  const [{ migrations }] = await queryRows<{ migrations: number }>(
+    db,
+    sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`,
+  );
   await write({ format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations });
   let rows = 0;
   const tables = await listTablesInDependencyOrder(db);
@@ -59,15 +62,23 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
   const first = await lines.next();
   const header = first.done ? null : (JSON.parse(first.value) as { format?: string; migrations?: number });
   if (header?.format !== BACKUP_FORMAT) throw new Error(`Not a CreditCheck SL backup (format ${header?.format ?? 'unknown'})`);
-  const [{ migrations }] = await queryRows<{ migrations: number }>(db, sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`);
+  const [{ migrations }] = await queryRows<{ migrations: number }>(
+    db,
+    sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`,
+  );
   if (migrations !== header.migrations) {
-    throw new Error(`The backup was taken at migration ${header.migrations}; this database is at ${migrations}. Migrate or restore into a matching database.`);
+    throw new Error(
+      `The backup was taken at migration ${header.migrations}; this database is at ${migrations}. Migrate or restore into a matching database.`,
+    );
   }
   const tables = await listTablesInDependencyOrder(db);
   let rows = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const [{ is_super }] = await queryRows<{ is_super: boolean }>(tx, sql`SELECT rolsuper AS is_super FROM pg_roles WHERE rolname = current_user`);
+    const [{ is_super }] = await queryRows<{ is_super: boolean }>(
+      tx,
+      sql`SELECT rolsuper AS is_super FROM pg_roles WHERE rolname = current_user`,
+    );
     if (is_super) await tx.execute(sql`SET LOCAL session_replication_role = replica`);
     await tx.execute(sql.raw(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`));
     let table: string | null = null;
@@ -106,7 +117,9 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
     );
     for (const s of sequences) {
       await tx.execute(
-        sql.raw(`SELECT setval('${s.seq}', COALESCE((SELECT max(${quoteIdent(s.column_name)}) FROM ${quoteIdent(s.table_name)}), 0) + 1, false)`),
+        sql.raw(
+          `SELECT setval('${s.seq}', COALESCE((SELECT max(${quoteIdent(s.column_name)}) FROM ${quoteIdent(s.table_name)}), 0) + 1, false)`,
+        ),
       );
     }
   });

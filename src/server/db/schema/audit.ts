@@ -33,7 +33,9 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorUserId, t.occurredAt),
     index('audit_events_business_idx').on(t.businessId, t.occurredAt),
     index('audit_events_action_idx').on(t.action, t.occurredAt),
-    index('audit_events_unsealed_idx').on(t.id).where(sql`seal_id IS NULL`),
+    index('audit_events_unsealed_idx')
+      .on(t.id)
+      .where(sql`seal_id IS NULL`),
     index('audit_events_seal_idx').on(t.sealId),
   ],
 );

@@ -48,7 +48,10 @@ export const consumerIdentityCodes = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
   },
-  (t) => [index('consumer_identity_codes_user_created_idx').on(t.userId, t.createdAt), index('consumer_identity_codes_phone_created_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('consumer_identity_codes_user_created_idx').on(t.userId, t.createdAt),
+    index('consumer_identity_codes_phone_created_idx').on(t.phone, t.createdAt),
+  ],
 );
 
 /** The person's own reports ("Request New Report"): a snapshot of what they were shown, free, never an inquiry. */
@@ -111,10 +114,14 @@ export const disputes = pgTable(
   (t) => [
     uniqueIndex('disputes_reference_key').on(t.reference),
     // One open dispute per account at a time.
-    uniqueIndex('disputes_open_account_key').on(t.accountId).where(sql`status = 'open'`),
+    uniqueIndex('disputes_open_account_key')
+      .on(t.accountId)
+      .where(sql`status = 'open'`),
     index('disputes_consumer_filed_idx').on(t.consumerUserId, t.filedAt),
     index('disputes_business_filed_idx').on(t.businessId, t.filedAt),
-    index('disputes_open_due_idx').on(t.dueAt).where(sql`status = 'open'`),
+    index('disputes_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`status = 'open'`),
   ],
 );
 
@@ -153,7 +160,10 @@ export const consumerConsents = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('consumer_consents_consumer_idx').on(t.consumerUserId, t.grantedAt), index('consumer_consents_business_idx').on(t.businessId, t.consumerUserId)],
+  (t) => [
+    index('consumer_consents_consumer_idx').on(t.consumerUserId, t.grantedAt),
+    index('consumer_consents_business_idx').on(t.businessId, t.consumerUserId),
+  ],
 );
 
 /** A fraud alert the person placed: lenders are told to verify their identity before lending. */
@@ -194,7 +204,9 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_email_pending_idx').on(t.createdAt).where(sql`email_status = 'pending'`),
+    index('notifications_email_pending_idx')
+      .on(t.createdAt)
+      .where(sql`email_status = 'pending'`),
   ],
 );
 

@@ -78,7 +78,10 @@ export const creditSubjectIdentifiers = pgTable(
       .references(() => creditSubjects.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'credit_subject_identifiers_pkey', columns: [t.type, t.value] }), index('credit_subject_identifiers_subject_idx').on(t.subjectId)],
+  (t) => [
+    primaryKey({ name: 'credit_subject_identifiers_pkey', columns: [t.type, t.value] }),
+    index('credit_subject_identifiers_subject_idx').on(t.subjectId),
+  ],
 );
 
 /**
@@ -128,7 +131,10 @@ export const creditSubjectPhones = pgTable(
     firstReportedAt: timestamp('first_reported_at', { withTimezone: true }).notNull().defaultNow(),
     lastReportedAt: timestamp('last_reported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'credit_subject_phones_pkey', columns: [t.subjectId, t.phone] }), index('credit_subject_phones_phone_idx').on(t.phone)],
+  (t) => [
+    primaryKey({ name: 'credit_subject_phones_pkey', columns: [t.subjectId, t.phone] }),
+    index('credit_subject_phones_phone_idx').on(t.phone),
+  ],
 );
 
 export const creditSubjectAddresses = pgTable(
@@ -263,7 +269,10 @@ export const creditInquirySubjects = pgTable(
       .references(() => creditSubjects.id, { onDelete: 'cascade' }),
     matchScore: integer('match_score').notNull(),
   },
-  (t) => [primaryKey({ name: 'credit_inquiry_subjects_pkey', columns: [t.inquiryId, t.subjectId] }), index('credit_inquiry_subjects_subject_idx').on(t.subjectId)],
+  (t) => [
+    primaryKey({ name: 'credit_inquiry_subjects_pkey', columns: [t.inquiryId, t.subjectId] }),
+    index('credit_inquiry_subjects_subject_idx').on(t.subjectId),
+  ],
 );
 
 // ---------- monthly files
@@ -296,7 +305,10 @@ export const creditSubmissions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('credit_submissions_business_created_idx').on(t.businessId, t.createdAt), index('credit_submissions_status_idx').on(t.status)],
+  (t) => [
+    index('credit_submissions_business_created_idx').on(t.businessId, t.createdAt),
+    index('credit_submissions_status_idx').on(t.status),
+  ],
 );
 
 export const creditSubmissionRejects = pgTable(

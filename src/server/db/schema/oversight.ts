@@ -30,11 +30,18 @@ export const consumerComplaints = pgTable(
   },
   (t) => [
     uniqueIndex('consumer_complaints_reference_key').on(t.reference),
-    index('consumer_complaints_consumer_idx').on(t.consumerUserId, t.createdAt), index('consumer_complaints_status_idx').on(t.status, t.createdAt)],
+    index('consumer_complaints_consumer_idx').on(t.consumerUserId, t.createdAt),
+    index('consumer_complaints_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const investigationStatus = pgEnum('investigation_status', ['open', 'in_progress', 'closed']);
-export const investigationOutcome = pgEnum('investigation_outcome', ['substantiated', 'not_substantiated', 'referred', 'resolved_by_business']);
+export const investigationOutcome = pgEnum('investigation_outcome', [
+  'substantiated',
+  'not_substantiated',
+  'referred',
+  'resolved_by_business',
+]);
 
 export const investigations = pgTable(
   'investigations',
@@ -55,7 +62,9 @@ export const investigations = pgTable(
   },
   (t) => [
     uniqueIndex('investigations_reference_key').on(t.reference),
-    index('investigations_status_idx').on(t.status, t.createdAt), index('investigations_complaint_idx').on(t.complaintId)],
+    index('investigations_status_idx').on(t.status, t.createdAt),
+    index('investigations_complaint_idx').on(t.complaintId),
+  ],
 );
 
 export const investigationNotes = pgTable(

@@ -1,4 +1,3 @@
-
 import { boolean, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './billing';
 
@@ -111,4 +110,3 @@ export const staffProfiles = pgTable('staff_profiles', {
   position: text('position'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-

@@ -16,7 +16,12 @@ export async function seedContentIfEmpty(db: Database) {
     const now = Date.now();
     await db.insert(helpContent).values(
       // Spread creation times a day apart so "newest first" follows the list's order.
-      HELP_ARTICLES.map((a, i) => ({ ...a, isPublished: true, createdAt: new Date(now - i * 86_400_000), updatedAt: new Date(now - i * 86_400_000) })),
+      HELP_ARTICLES.map((a, i) => ({
+        ...a,
+        isPublished: true,
+        createdAt: new Date(now - i * 86_400_000),
+        updatedAt: new Date(now - i * 86_400_000),
+      })),
     );
   }
 }

@@ -42,20 +42,46 @@ function demoConsumerReports() {
     demoBusiness: [
       {
         subject,
-        account: { accountNumber: 'DMF-LN-0001', type: 'microfinance_loan', currency: 'SLE', principal: '12000.00', balance: '4500.00', openedAt: monthsAgo(10, 3), status: 'current', paymentHistory: '00000100000' },
+        account: {
+          accountNumber: 'DMF-LN-0001',
+          type: 'microfinance_loan',
+          currency: 'SLE',
+          principal: '12000.00',
+          balance: '4500.00',
+          openedAt: monthsAgo(10, 3),
+          status: 'current',
+          paymentHistory: '00000100000',
+        },
       },
       {
         subject,
         account: {
-          accountNumber: 'DMF-GL-0002', type: 'group_loan', currency: 'SLE', principal: '3000.00', balance: '2150.00', openedAt: monthsAgo(20, 8),
-          status: 'default', defaultAmount: '2150.00', defaultDate: monthsAgo(4, 28), paymentHistory: 'DDDDD321100000000000',
+          accountNumber: 'DMF-GL-0002',
+          type: 'group_loan',
+          currency: 'SLE',
+          principal: '3000.00',
+          balance: '2150.00',
+          openedAt: monthsAgo(20, 8),
+          status: 'default',
+          defaultAmount: '2150.00',
+          defaultDate: monthsAgo(4, 28),
+          paymentHistory: 'DDDDD321100000000000',
         },
       },
     ],
     mobileLender: [
       {
         subject,
-        account: { accountNumber: 'MM-0076000001', type: 'mobile_money_loan', currency: 'SLE', principal: '500.00', balance: '120.00', openedAt: monthsAgo(14, 20), status: 'current', paymentHistory: '000000000000000' },
+        account: {
+          accountNumber: 'MM-0076000001',
+          type: 'mobile_money_loan',
+          currency: 'SLE',
+          principal: '500.00',
+          balance: '120.00',
+          openedAt: monthsAgo(14, 20),
+          status: 'current',
+          paymentHistory: '000000000000000',
+        },
       },
     ],
   };
@@ -63,12 +89,24 @@ function demoConsumerReports() {
 
 /** Demo mode only: a registry of a few thousand people, and the demo consumer's accounts. */
 export async function seedDemoRegistry(db: Database, people = demoRegistryPeople()) {
-  const [business] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE role = 'business' AND username = ${DEMO_ACCOUNTS.business.username}`);
+  const [business] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE role = 'business' AND username = ${DEMO_ACCOUNTS.business.username}`,
+  );
   if (!business) return;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    await insertRegistry(tx, { people, seed: DEMO_REGISTRY_SEED, asOf: new Date(), existingLenders: { 'demo-mfi': business.id }, batchSize: 5_000 });
-    const [mobileLender] = await queryRows<{ user_id: string }>(tx, sql`SELECT user_id FROM business_profiles WHERE business_name = 'Salone MoMo Credit'`);
+    await insertRegistry(tx, {
+      people,
+      seed: DEMO_REGISTRY_SEED,
+      asOf: new Date(),
+      existingLenders: { 'demo-mfi': business.id },
+      batchSize: 5_000,
+    });
+    const [mobileLender] = await queryRows<{ user_id: string }>(
+      tx,
+      sql`SELECT user_id FROM business_profiles WHERE business_name = 'Salone MoMo Credit'`,
+    );
     const reports = demoConsumerReports();
     const parse = (rows: unknown[]) => rows.map((row, i) => ({ rowNumber: i + 1, report: ZCreditAccountReportSchema.parse(row) }));
     await applyAccountReports(tx, { businessId: business.id, submissionId: null }, parse(reports.demoBusiness));

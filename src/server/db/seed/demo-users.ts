@@ -11,17 +11,30 @@ export async function seedDemoUsers(db: Database) {
       .insert(users)
       .values({ role: 'system_admin', username: DEMO_ACCOUNTS.system_admin.username, email: 'admin@demo.creditcheck.sl', passwordHash })
       .returning({ id: users.id });
-    await tx.insert(staffProfiles).values({ userId: admin.id, fullName: 'Demo Administrator', organisation: 'CreditCheck SL', position: 'System administrator' });
+    await tx
+      .insert(staffProfiles)
+      .values({ userId: admin.id, fullName: 'Demo Administrator', organisation: 'CreditCheck SL', position: 'System administrator' });
 
     const [regulator] = await tx
       .insert(users)
       .values({ role: 'regulator', username: DEMO_ACCOUNTS.regulator.username, email: 'regulator@demo.bsl.gov.sl', passwordHash })
       .returning({ id: users.id });
-    await tx.insert(staffProfiles).values({ userId: regulator.id, fullName: 'Demo Regulator', organisation: 'Bank of Sierra Leone', position: 'Credit Reference Unit' });
+    await tx.insert(staffProfiles).values({
+      userId: regulator.id,
+      fullName: 'Demo Regulator',
+      organisation: 'Bank of Sierra Leone',
+      position: 'Credit Reference Unit',
+    });
 
     const [business] = await tx
       .insert(users)
-      .values({ role: 'business', username: DEMO_ACCOUNTS.business.username, email: 'info@demo-microfinance.sl', phone: '+23222000001', passwordHash })
+      .values({
+        role: 'business',
+        username: DEMO_ACCOUNTS.business.username,
+        email: 'info@demo-microfinance.sl',
+        phone: '+23222000001',
+        passwordHash,
+      })
       .returning({ id: users.id });
     const nextMonth = new Date();
     nextMonth.setMonth(nextMonth.getMonth() + 1);

@@ -24,10 +24,15 @@ export const LANDING_CONTENT: { section: 'hero' | 'features' | 'pricing'; key: s
   {
     section: 'features',
     key: 'comprehensive_description',
-    content: 'Accounts from banks, microfinance institutions, retailers, mobile money and utilities in one report, with 24 months of payment history.',
+    content:
+      'Accounts from banks, microfinance institutions, retailers, mobile money and utilities in one report, with 24 months of payment history.',
   },
   { section: 'pricing', key: 'free_tier_title', content: 'Consumer' },
-  { section: 'pricing', key: 'free_tier_description', content: 'Always free: see your own report and score, dispute errors and control who sees your data.' },
+  {
+    section: 'pricing',
+    key: 'free_tier_description',
+    content: 'Always free: see your own report and score, dispute errors and control who sees your data.',
+  },
   { section: 'pricing', key: 'standard_tier_title', content: 'Professional' },
   { section: 'pricing', key: 'enterprise_tier_title', content: 'Enterprise' },
   {

@@ -30,7 +30,10 @@ const businessColumns = {
   subscriptionStatus: businessProfiles.subscriptionStatus,
   nextBillingDate: businessProfiles.nextBillingDate,
   contractedQuota: businessProfiles.monthlyQuotaOverride,
-  monthlyQuota: sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, (SELECT p.monthly_inquiry_quota FROM plans p WHERE p.code = ${businessProfiles.planCode}), 0)`.mapWith(Number),
+  monthlyQuota:
+    sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, (SELECT p.monthly_inquiry_quota FROM plans p WHERE p.code = ${businessProfiles.planCode}), 0)`.mapWith(
+      Number,
+    ),
   accountStatus: users.status,
   documentCount,
   createdAt: businessProfiles.createdAt,
@@ -73,11 +76,19 @@ export async function listBusinesses(db: Database, filter: { status?: TVerificat
       and(
         filter.status ? eq(businessProfiles.verificationStatus, filter.status) : undefined,
         pattern
-          ? or(ilike(businessProfiles.businessName, pattern), ilike(businessProfiles.registrationNumber, pattern), ilike(businessProfiles.email, pattern))
+          ? or(
+              ilike(businessProfiles.businessName, pattern),
+              ilike(businessProfiles.registrationNumber, pattern),
+              ilike(businessProfiles.email, pattern),
+            )
           : undefined,
       ),
     )
-    .orderBy(sql`${businessProfiles.verificationStatus} = 'pending' DESC`, asc(sql`CASE WHEN ${businessProfiles.verificationStatus} = 'pending' THEN ${businessProfiles.createdAt} END`), asc(businessProfiles.businessName))
+    .orderBy(
+      sql`${businessProfiles.verificationStatus} = 'pending' DESC`,
+      asc(sql`CASE WHEN ${businessProfiles.verificationStatus} = 'pending' THEN ${businessProfiles.createdAt} END`),
+      asc(businessProfiles.businessName),
+    )
     .limit(500);
   return rows.map(toAdminBusiness);
 }
@@ -85,7 +96,12 @@ export async function listBusinesses(db: Database, filter: { status?: TVerificat
 export async function getBusinessDetail(db: Database, businessId: string): Promise<TAdminBusinessDetail> {
   const [row] = await selectBusinesses(db).where(eq(businessProfiles.userId, businessId)).limit(1);
   if (!row) throw notFound('Business not found');
-  return { ...toAdminBusiness(row), address: row.address, contactPosition: row.contactPosition, documents: await listDocuments(db, businessId) };
+  return {
+    ...toAdminBusiness(row),
+    address: row.address,
+    contactPosition: row.contactPosition,
+    documents: await listDocuments(db, businessId),
+  };
 }
 
 type BusinessAction = 'verify' | 'reject' | 'suspend' | 'reinstate';
@@ -97,7 +113,12 @@ const ALLOWED_FROM: Record<BusinessAction, TVerificationStatus[]> = {
   suspend: ['verified', 'pending'],
   reinstate: ['suspended'],
 };
-const RESULT_STATUS: Record<BusinessAction, TVerificationStatus> = { verify: 'verified', reject: 'rejected', suspend: 'suspended', reinstate: 'verified' };
+const RESULT_STATUS: Record<BusinessAction, TVerificationStatus> = {
+  verify: 'verified',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reinstate: 'verified',
+};
 const AUDIT_ACTION: Record<BusinessAction, string> = {
   verify: 'admin.business_verified',
   reject: 'admin.business_rejected',
@@ -132,14 +153,23 @@ export async function changeBusinessStatus(
       .limit(1);
     if (!current) throw notFound('Business not found');
     if (!ALLOWED_FROM[action].includes(current.status)) {
-      throw new HttpError(409, `This business is ${current.status}; it cannot be ${PAST[action]} from that status.`, { field: 'verificationStatus' });
+      throw new HttpError(409, `This business is ${current.status}; it cannot be ${PAST[action]} from that status.`, {
+        field: 'verificationStatus',
+      });
     }
     if (action === 'verify') {
       // Verification needs the registration documents and tax identification (the specification's FAQ).
-      const kinds = await tx.selectDistinct({ kind: businessDocuments.kind }).from(businessDocuments).where(eq(businessDocuments.businessId, businessId));
+      const kinds = await tx
+        .selectDistinct({ kind: businessDocuments.kind })
+        .from(businessDocuments)
+        .where(eq(businessDocuments.businessId, businessId));
       const missing = (['registration', 'tax'] as const).filter((k) => !kinds.some((r) => r.kind === k));
       if (missing.length > 0) {
-        throw new HttpError(409, `This business has not uploaded its ${missing.map((k) => (k === 'tax' ? 'tax identification' : 'registration certificate')).join(' and ')} yet. Review its documents before verifying.`, { field: 'documents' });
+        throw new HttpError(
+          409,
+          `This business has not uploaded its ${missing.map((k) => (k === 'tax' ? 'tax identification' : 'registration certificate')).join(' and ')} yet. Review its documents before verifying.`,
+          { field: 'documents' },
+        );
       }
     }
     const status = RESULT_STATUS[action];
@@ -153,7 +183,9 @@ export async function changeBusinessStatus(
       .where(eq(businessProfiles.userId, businessId));
     // The business's own sessions and its team members' end at once (its API keys are refused per request).
     if (action === 'suspend') {
-      await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${businessId}::uuid OR user_id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId}::uuid)`);
+      await tx.execute(
+        sql`DELETE FROM sessions WHERE user_id = ${businessId}::uuid OR user_id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId}::uuid)`,
+      );
     }
     await recordAuditEvent(tx as unknown as Database, {
       action: AUDIT_ACTION[action],
@@ -198,7 +230,8 @@ export async function changeBusinessPlan(
     if (input.nextBillingDate === undefined) nextBillingDate = oneMonthFrom(now);
     else if (input.nextBillingDate !== null) {
       nextBillingDate = new Date(`${input.nextBillingDate}T00:00:00Z`);
-      if (nextBillingDate.getTime() <= now.getTime()) throw badRequest([{ field: 'nextBillingDate', message: 'The next billing date must be after today' }]);
+      if (nextBillingDate.getTime() <= now.getTime())
+        throw badRequest([{ field: 'nextBillingDate', message: 'The next billing date must be after today' }]);
     }
   }
   const contractedQuota = input.monthlyQuota ?? null;

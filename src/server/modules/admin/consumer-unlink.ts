@@ -10,7 +10,11 @@ import { unlinkConsumerIdentity } from '../consumers/identity-unlink';
 const REASON_MESSAGE = 'Give the reason: the documents you checked and what they showed';
 
 export const ZUnlinkConsumerSchema = z.object({
-  reason: z.string({ error: REASON_MESSAGE }).trim().min(10, { error: REASON_MESSAGE }).max(1000, { error: 'Must be at most 1000 characters' }),
+  reason: z
+    .string({ error: REASON_MESSAGE })
+    .trim()
+    .min(10, { error: REASON_MESSAGE })
+    .max(1000, { error: 'Must be at most 1000 characters' }),
 });
 export const ZUnlinkConsumerResultSchema = z.object({ message: z.string(), id: z.string() });
 
@@ -23,7 +27,8 @@ export async function consumerUnlinkRoutes(app: FastifyInstance) {
       preHandler: requireRole('system_admin'),
       schema: {
         tags: ['admin'],
-        summary: "Undo a consumer account's linking to a credit file, after checking the person's documents (sessions end; the NIN can be registered again)",
+        summary:
+          "Undo a consumer account's linking to a credit file, after checking the person's documents (sessions end; the NIN can be registered again)",
         params: ZIdParamsSchema,
         body: ZUnlinkConsumerSchema,
         response: { 200: ZUnlinkConsumerResultSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -23,7 +23,12 @@ export const ZNewAdministratorSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: 'Valid email is required' }).max(200, { error: 'Valid email is required' })),
-  fullName: z.string().trim().min(2, { error: 'Full name must be at least 2 characters' }).max(120, { error: 'Must be at most 120 characters' }).default('Administrator'),
+  fullName: z
+    .string()
+    .trim()
+    .min(2, { error: 'Full name must be at least 2 characters' })
+    .max(120, { error: 'Must be at most 120 characters' })
+    .default('Administrator'),
   password: ZPasswordSchema,
 });
 export type TNewAdministrator = z.input<typeof ZNewAdministratorSchema>;
@@ -52,7 +57,10 @@ export function checkNewAdministrator(input: TNewAdministrator): z.infer<typeof 
 const USERNAME_TAKEN = 'An administrator with this username already exists';
 const EMAIL_TAKEN = 'An administrator with this email already exists';
 
-export async function createAdministrator(db: Database, input: TNewAdministrator): Promise<{ id: string; username: string; email: string }> {
+export async function createAdministrator(
+  db: Database,
+  input: TNewAdministrator,
+): Promise<{ id: string; username: string; email: string }> {
   const admin = checkNewAdministrator(input);
   const passwordHash = await hashPassword(admin.password);
   try {
@@ -71,7 +79,9 @@ export async function createAdministrator(db: Database, input: TNewAdministrator
         .insert(users)
         .values({ role: 'system_admin', username: admin.username, email: admin.email, passwordHash, passwordChangedAt: new Date() })
         .returning({ id: users.id });
-      await tx.insert(staffProfiles).values({ userId: user.id, fullName: admin.fullName, organisation: 'CreditCheck SL', position: 'System administrator' });
+      await tx
+        .insert(staffProfiles)
+        .values({ userId: user.id, fullName: admin.fullName, organisation: 'CreditCheck SL', position: 'System administrator' });
       // No actor: whoever ran the command on the server; the event says how it was made.
       await recordAuditEvent(tx, {
         action: 'admin.administrator_created',

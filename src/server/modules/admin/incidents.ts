@@ -41,13 +41,19 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
  * Reads the audit events written since the last scan and opens or updates incidents. One scanner
  * at a time across instances (advisory lock); the cursor moves in the same transaction.
  */
-export async function scanForIncidents(db: Database, requestedBy?: AuditContext): Promise<{ scannedEvents: number; opened: number; updated: number }> {
+export async function scanForIncidents(
+  db: Database,
+  requestedBy?: AuditContext,
+): Promise<{ scannedEvents: number; opened: number; updated: number }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SCAN_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { scannedEvents: 0, opened: 0, updated: 0 };
     await tx.execute(sql`INSERT INTO audit_scan_cursors (name, last_event_id) VALUES (${CURSOR}, 0) ON CONFLICT (name) DO NOTHING`);
-    const [cursor] = await queryRows<{ last_event_id: string | number }>(tx, sql`SELECT last_event_id FROM audit_scan_cursors WHERE name = ${CURSOR} FOR UPDATE`);
+    const [cursor] = await queryRows<{ last_event_id: string | number }>(
+      tx,
+      sql`SELECT last_event_id FROM audit_scan_cursors WHERE name = ${CURSOR} FOR UPDATE`,
+    );
     const from = Number(cursor.last_event_id);
     const [top] = await queryRows<{ max_id: string | number | null }>(tx, sql`SELECT max(id) AS max_id FROM audit_events`);
     const to = Number(top?.max_id ?? 0);
@@ -141,7 +147,8 @@ export async function scanForIncidents(db: Database, requestedBy?: AuditContext)
     await tx.execute(sql`UPDATE audit_scan_cursors SET last_event_id = ${Math.max(from, to)}, updated_at = now() WHERE name = ${CURSOR}`);
     const result = { scannedEvents: Math.max(0, to - from), opened, updated };
     // A scan an administrator asked for is an administrative act; the scheduled one is not recorded.
-    if (requestedBy) await recordAuditEvent(tx, { action: 'admin.incident_scan', ...requestedBy, targetType: 'security_incidents', details: result });
+    if (requestedBy)
+      await recordAuditEvent(tx, { action: 'admin.incident_scan', ...requestedBy, targetType: 'security_incidents', details: result });
     return result;
   });
 }
@@ -193,7 +200,10 @@ function toIncident(row: IncidentRow): TIncident {
   };
 }
 
-export async function listIncidents(db: Database, filter: { status?: TIncident['status']; kind?: TIncidentKind; limit: number; from?: string; to?: string }) {
+export async function listIncidents(
+  db: Database,
+  filter: { status?: TIncident['status']; kind?: TIncidentKind; limit: number; from?: string; to?: string },
+) {
   const rows = await queryRows<IncidentRow>(
     db,
     sql`${INCIDENT_SELECT}
@@ -203,9 +213,15 @@ export async function listIncidents(db: Database, filter: { status?: TIncident['
           AND (${filter.to ?? null}::date IS NULL OR i.first_seen_at < ${filter.to ?? null}::date + 1)
         ORDER BY (i.status = 'open') DESC, i.last_seen_at DESC, i.id LIMIT ${filter.limit}`,
   );
-  const counts = await queryRows<{ status: string; n: number }>(db, sql`SELECT status::text, count(*)::int AS n FROM security_incidents GROUP BY status`);
+  const counts = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`SELECT status::text, count(*)::int AS n FROM security_incidents GROUP BY status`,
+  );
   const countOf = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-  return { incidents: rows.map(toIncident), counts: { open: countOf('open'), acknowledged: countOf('acknowledged'), resolved: countOf('resolved') } };
+  return {
+    incidents: rows.map(toIncident),
+    counts: { open: countOf('open'), acknowledged: countOf('acknowledged'), resolved: countOf('resolved') },
+  };
 }
 
 async function getIncident(db: Database, id: string): Promise<TIncident> {
@@ -215,15 +231,26 @@ async function getIncident(db: Database, id: string): Promise<TIncident> {
 }
 
 /** Acknowledge (someone is looking at it) or resolve (with how), with the audit event, in one transaction. */
-export async function changeIncident(db: Database, id: string, action: 'acknowledge' | 'resolve', note: string | undefined, context: AuditContext): Promise<TIncident> {
+export async function changeIncident(
+  db: Database,
+  id: string,
+  action: 'acknowledge' | 'resolve',
+  note: string | undefined,
+  context: AuditContext,
+): Promise<TIncident> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [row] = await queryRows<{ status: string; kind: string }>(tx, sql`SELECT status::text, kind FROM security_incidents WHERE id = ${id} FOR UPDATE`);
+    const [row] = await queryRows<{ status: string; kind: string }>(
+      tx,
+      sql`SELECT status::text, kind FROM security_incidents WHERE id = ${id} FOR UPDATE`,
+    );
     if (!row) throw notFound('Incident not found');
     if (row.status === 'resolved') throw new HttpError(409, 'This incident is already resolved.');
     if (action === 'acknowledge' && row.status !== 'open') throw new HttpError(409, 'This incident is already acknowledged.');
     if (action === 'acknowledge') {
-      await tx.execute(sql`UPDATE security_incidents SET status = 'acknowledged', acknowledged_by = ${context.actorUserId ?? null}, acknowledged_at = now() WHERE id = ${id}`);
+      await tx.execute(
+        sql`UPDATE security_incidents SET status = 'acknowledged', acknowledged_by = ${context.actorUserId ?? null}, acknowledged_at = now() WHERE id = ${id}`,
+      );
     } else {
       await tx.execute(
         sql`UPDATE security_incidents SET status = 'resolved', resolved_by = ${context.actorUserId ?? null}, resolved_at = now(), resolution_note = ${note ?? null},

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { INVITATION_VALID_HOURS, type TAcceptInvitation, type TInvitation, type TInvitationCreated, type TInvitationInfo } from '@shared/schemas/admin';
+import {
+  INVITATION_VALID_HOURS,
+  type TAcceptInvitation,
+  type TInvitation,
+  type TInvitationCreated,
+  type TInvitationInfo,
+} from '@shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { staffInvitations, staffProfiles, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
@@ -74,10 +80,24 @@ export async function createInvitation(
     await tx
       .update(staffInvitations)
       .set({ revokedAt: new Date() })
-      .where(and(eq(staffInvitations.email, input.email), eq(staffInvitations.role, input.role), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+      .where(
+        and(
+          eq(staffInvitations.email, input.email),
+          eq(staffInvitations.role, input.role),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
+      );
     const [inserted] = await tx
       .insert(staffInvitations)
-      .values({ role: input.role, email: input.email, tokenHash: hashToken(token), invitedBy: context.actorUserId ?? null, expiresAt, delivery: options.mailer.isConfigured ? 'email' : 'link' })
+      .values({
+        role: input.role,
+        email: input.email,
+        tokenHash: hashToken(token),
+        invitedBy: context.actorUserId ?? null,
+        expiresAt,
+        delivery: options.mailer.isConfigured ? 'email' : 'link',
+      })
       .returning();
     await recordAuditEvent(tx as unknown as Database, {
       action: 'admin.invitation_created',
@@ -127,7 +147,13 @@ export async function revokeInvitation(db: Database, id: string, context: AuditC
     if (!row) throw notFound('Invitation not found');
     if (statusOf(row) !== 'pending') throw new HttpError(409, `This invitation is already ${statusOf(row)}.`);
     const [updated] = await tx.update(staffInvitations).set({ revokedAt: new Date() }).where(eq(staffInvitations.id, id)).returning();
-    await recordAuditEvent(tx as unknown as Database, { action: 'admin.invitation_revoked', ...context, targetType: 'invitation', targetId: id, details: { role: row.role } });
+    await recordAuditEvent(tx as unknown as Database, {
+      action: 'admin.invitation_revoked',
+      ...context,
+      targetType: 'invitation',
+      targetId: id,
+      details: { role: row.role },
+    });
     return toInvitation(updated);
   });
 }
@@ -136,7 +162,14 @@ async function findPendingByToken(db: Database, token: string, lock = false) {
   const query = db
     .select()
     .from(staffInvitations)
-    .where(and(eq(staffInvitations.tokenHash, hashToken(token)), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, hashToken(token)),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -149,7 +182,12 @@ export async function getInvitationInfo(db: Database, token: string): Promise<TI
 }
 
 /** The invitee sets a username and password: the account is created and the link is used up, together. */
-export async function acceptInvitation(db: Database, token: string, input: Omit<TAcceptInvitation, 'confirmPassword'> & { confirmPassword?: string }, meta: { ip?: string; requestId?: string }) {
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  input: Omit<TAcceptInvitation, 'confirmPassword'> & { confirmPassword?: string },
+  meta: { ip?: string; requestId?: string },
+) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -172,7 +210,10 @@ export async function acceptInvitation(db: Database, token: string, input: Omit<
         organisation: invitation.role === 'regulator' ? 'Bank of Sierra Leone' : 'CreditCheck SL',
         position: input.position || null,
       });
-      await tx.update(staffInvitations).set({ acceptedAt: new Date(), acceptedUserId: user.id }).where(eq(staffInvitations.id, invitation.id));
+      await tx
+        .update(staffInvitations)
+        .set({ acceptedAt: new Date(), acceptedUserId: user.id })
+        .where(eq(staffInvitations.id, invitation.id));
       await recordAuditEvent(tx as unknown as Database, {
         action: 'auth.invitation_accepted',
         actorUserId: user.id,

@@ -40,7 +40,11 @@ const REVIEW_SELECT = sql`
 
 function toSummary(row: ReviewRow): TMatchReviewSummary {
   const reported = row.reported ?? {};
-  const reportedName = fullName(String(reported.firstName ?? ''), (reported.middleName as string | null) ?? null, String(reported.lastName ?? ''));
+  const reportedName = fullName(
+    String(reported.firstName ?? ''),
+    (reported.middleName as string | null) ?? null,
+    String(reported.lastName ?? ''),
+  );
   return {
     id: row.id,
     reason: row.reason,
@@ -65,8 +69,22 @@ export async function listMatchReviews(db: Database, filter: { status: ReviewSta
   return { reviews: rows.map(toSummary), openCount: Number(n) };
 }
 
-async function loadEvidence(db: Database, subjectId: string): Promise<Omit<TSubjectEvidence, 'identifiers' | 'phones'> & { rawIdentifiers: { type: string; value: string }[]; rawPhones: string[] } | null> {
-  const [subject] = await queryRows<{ id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string | null; district: string | null; created_at: Date | string; frozen_at: Date | string | null }>(
+async function loadEvidence(
+  db: Database,
+  subjectId: string,
+): Promise<
+  (Omit<TSubjectEvidence, 'identifiers' | 'phones'> & { rawIdentifiers: { type: string; value: string }[]; rawPhones: string[] }) | null
+> {
+  const [subject] = await queryRows<{
+    id: string;
+    first_name: string;
+    middle_name: string | null;
+    last_name: string;
+    date_of_birth: string | null;
+    district: string | null;
+    created_at: Date | string;
+    frozen_at: Date | string | null;
+  }>(
     db,
     sql`SELECT id, first_name, middle_name, last_name, date_of_birth::text, district, created_at, frozen_at FROM credit_subjects WHERE id = ${subjectId}`,
   );
@@ -76,10 +94,27 @@ async function loadEvidence(db: Database, subjectId: string): Promise<Omit<TSubj
       db,
       sql`SELECT first_name, middle_name, last_name, date_of_birth::text FROM credit_subject_names WHERE subject_id = ${subjectId} ORDER BY created_at LIMIT 20`,
     ),
-    queryRows<{ type: string; value: string }>(db, sql`SELECT type::text, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId} ORDER BY type, value`),
-    queryRows<{ phone: string }>(db, sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`),
-    queryRows<{ line: string; district: string | null }>(db, sql`SELECT line, district FROM credit_subject_addresses WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`),
-    queryRows<{ id: string; business_name: string | null; account_number: string; type: string; status: string; opened_at: string; is_disputed: boolean }>(
+    queryRows<{ type: string; value: string }>(
+      db,
+      sql`SELECT type::text, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId} ORDER BY type, value`,
+    ),
+    queryRows<{ phone: string }>(
+      db,
+      sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`,
+    ),
+    queryRows<{ line: string; district: string | null }>(
+      db,
+      sql`SELECT line, district FROM credit_subject_addresses WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`,
+    ),
+    queryRows<{
+      id: string;
+      business_name: string | null;
+      account_number: string;
+      type: string;
+      status: string;
+      opened_at: string;
+      is_disputed: boolean;
+    }>(
       db,
       sql`SELECT a.id, b.business_name, a.account_number, a.type, a.status, a.opened_at::text, a.is_disputed
           FROM credit_accounts a LEFT JOIN business_profiles b ON b.user_id = a.business_id
@@ -149,8 +184,20 @@ function compare(record: Evidence, candidate: Evidence): TMatchReviewDetail['agr
     { field: 'name', verdict: sameName ? 'same' : similarName ? 'similar' : 'different' },
     { field: 'dateOfBirth', verdict: dobVerdict() },
     { field: 'identifiers', verdict: idVerdict() },
-    { field: 'phone', verdict: record.rawPhones.length === 0 || candidate.rawPhones.length === 0 ? 'missing' : samePhone ? 'same' : 'different' },
-    { field: 'address', verdict: sameAddress ? 'same' : sameDistrict ? 'similar' : record.addresses.length && candidate.addresses.length ? 'different' : 'missing' },
+    {
+      field: 'phone',
+      verdict: record.rawPhones.length === 0 || candidate.rawPhones.length === 0 ? 'missing' : samePhone ? 'same' : 'different',
+    },
+    {
+      field: 'address',
+      verdict: sameAddress
+        ? 'same'
+        : sameDistrict
+          ? 'similar'
+          : record.addresses.length && candidate.addresses.length
+            ? 'different'
+            : 'missing',
+    },
   ];
 }
 
@@ -160,7 +207,11 @@ function present(e: Evidence | null, other: Evidence | null, reportedIds: Set<st
   const otherIds = new Set((other?.rawIdentifiers ?? []).map((i) => `${i.type}:${i.value}`));
   return {
     ...rest,
-    identifiers: rawIdentifiers.map((i) => ({ type: i.type, masked: maskIdentifier(i.value), isShared: otherIds.has(`${i.type}:${i.value}`) || reportedIds.has(`${i.type}:${i.value}`) })),
+    identifiers: rawIdentifiers.map((i) => ({
+      type: i.type,
+      masked: maskIdentifier(i.value),
+      isShared: otherIds.has(`${i.type}:${i.value}`) || reportedIds.has(`${i.type}:${i.value}`),
+    })),
     phones: rawPhones.map((p) => ({ phone: p, isShared: (other?.rawPhones ?? []).includes(p) })),
   };
 }
@@ -197,9 +248,20 @@ export async function getMatchReview(db: Database, id: string): Promise<TMatchRe
 }
 
 /** Tables whose subject references the merge moves itself (keys that could collide, or history). */
-const HANDLED = new Set(['credit_subject_identifiers', 'credit_subject_names', 'credit_subject_phones', 'credit_subject_addresses', 'credit_accounts', 'credit_inquiries', 'credit_inquiry_subjects', 'credit_match_reviews', 'credit_scores']);
+const HANDLED = new Set([
+  'credit_subject_identifiers',
+  'credit_subject_names',
+  'credit_subject_phones',
+  'credit_subject_addresses',
+  'credit_accounts',
+  'credit_inquiries',
+  'credit_inquiry_subjects',
+  'credit_match_reviews',
+  'credit_scores',
+]);
 
-const countOf = (result: unknown) => Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+const countOf = (result: unknown) =>
+  Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
 
 /**
  * Merges the two people of a review into one, in one transaction: identifiers, names, phones,
@@ -207,7 +269,12 @@ const countOf = (result: unknown) => Number((result as { rowCount?: number; affe
  * another area that references a registry subject (found through the foreign keys, so a table
  * added later is not forgotten). The absorbed person is deleted and the merge is recorded.
  */
-export async function mergeReview(db: Database, reviewId: string, input: { survivor: 'candidate' | 'record'; note?: string }, context: AuditContext) {
+export async function mergeReview(
+  db: Database,
+  reviewId: string,
+  input: { survivor: 'candidate' | 'record'; note?: string },
+  context: AuditContext,
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [review] = await queryRows<{ subject_id: string; candidate_subject_id: string; status: ReviewStatus }>(
@@ -215,13 +282,18 @@ export async function mergeReview(db: Database, reviewId: string, input: { survi
       sql`SELECT subject_id, candidate_subject_id, status FROM credit_match_reviews WHERE id = ${reviewId} FOR UPDATE`,
     );
     if (!review) throw notFound('Review not found');
-    if (review.status !== 'open') throw new HttpError(409, `This review is already ${review.status === 'merged' ? 'merged' : 'closed (kept apart)'}.`);
+    if (review.status !== 'open')
+      throw new HttpError(409, `This review is already ${review.status === 'merged' ? 'merged' : 'closed (kept apart)'}.`);
     if (review.subject_id === review.candidate_subject_id) throw new HttpError(409, 'These records already belong to one person.');
     const survivor = input.survivor === 'record' ? review.subject_id : review.candidate_subject_id;
     const absorbed = input.survivor === 'record' ? review.candidate_subject_id : review.subject_id;
     // Both people locked, in id order so two merges never wait on each other in a circle.
-    const locked = await queryRows<{ id: string }>(t, sql`SELECT id FROM credit_subjects WHERE id IN (${survivor}, ${absorbed}) ORDER BY id FOR UPDATE`);
-    if (locked.length !== 2) throw new HttpError(409, 'One of these people is no longer in the registry (merged elsewhere). Reload the queue.');
+    const locked = await queryRows<{ id: string }>(
+      t,
+      sql`SELECT id FROM credit_subjects WHERE id IN (${survivor}, ${absorbed}) ORDER BY id FOR UPDATE`,
+    );
+    if (locked.length !== 2)
+      throw new HttpError(409, 'One of these people is no longer in the registry (merged elsewhere). Reload the queue.');
 
     const moved: Record<string, number> = {};
     const run = async (name: string, statement: ReturnType<typeof sql>) => {
@@ -271,7 +343,10 @@ export async function mergeReview(db: Database, reviewId: string, input: { survi
     for (const ref of references) {
       if (HANDLED.has(ref.table_name)) continue;
       const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-      await run(ref.table_name, sql`UPDATE ${sql.raw(ident(ref.table_name))} SET ${sql.raw(ident(ref.column_name))} = ${survivor} WHERE ${sql.raw(ident(ref.column_name))} = ${absorbed}`);
+      await run(
+        ref.table_name,
+        sql`UPDATE ${sql.raw(ident(ref.table_name))} SET ${sql.raw(ident(ref.column_name))} = ${survivor} WHERE ${sql.raw(ident(ref.column_name))} = ${absorbed}`,
+      );
     }
 
     // The review queue: this review and any other pair involving the absorbed person now point at the survivor.
@@ -306,7 +381,12 @@ export async function mergeReview(db: Database, reviewId: string, input: { survi
   });
 }
 
-export async function keepApart(db: Database, reviewId: string, note: string | undefined, context: AuditContext): Promise<TMatchReviewDetail> {
+export async function keepApart(
+  db: Database,
+  reviewId: string,
+  note: string | undefined,
+  context: AuditContext,
+): Promise<TMatchReviewDetail> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [review] = await queryRows<{ status: ReviewStatus; subject_id: string; candidate_subject_id: string }>(
@@ -314,8 +394,11 @@ export async function keepApart(db: Database, reviewId: string, note: string | u
       sql`SELECT status, subject_id, candidate_subject_id FROM credit_match_reviews WHERE id = ${reviewId} FOR UPDATE`,
     );
     if (!review) throw notFound('Review not found');
-    if (review.status !== 'open') throw new HttpError(409, `This review is already ${review.status === 'merged' ? 'merged' : 'closed (kept apart)'}.`);
-    await tx.execute(sql`UPDATE credit_match_reviews SET status = 'dismissed', resolved_by = ${context.actorUserId ?? null}, resolved_at = now() WHERE id = ${reviewId}`);
+    if (review.status !== 'open')
+      throw new HttpError(409, `This review is already ${review.status === 'merged' ? 'merged' : 'closed (kept apart)'}.`);
+    await tx.execute(
+      sql`UPDATE credit_match_reviews SET status = 'dismissed', resolved_by = ${context.actorUserId ?? null}, resolved_at = now() WHERE id = ${reviewId}`,
+    );
     await recordAuditEvent(t, {
       action: 'admin.match_kept_apart',
       ...context,

@@ -42,20 +42,54 @@ export async function readAdminOverview(db: Database): Promise<TAdminOverview> {
           (SELECT max(sealed_at) FROM audit_seals) AS last_sealed_at,
           (SELECT count(*) FROM staff_invitations WHERE accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()) AS invitations`,
   );
-  const recent = await queryRows<{ id: string | number; occurred_at: Date | string; action: string; actor_role: string | null; target_type: string | null; target_id: string | null }>(
+  const recent = await queryRows<{
+    id: string | number;
+    occurred_at: Date | string;
+    action: string;
+    actor_role: string | null;
+    target_type: string | null;
+    target_id: string | null;
+  }>(
     db,
     sql`SELECT id, occurred_at, action, actor_role, target_type, target_id FROM audit_events
         WHERE action LIKE 'admin.%' OR action IN ('business.registered', 'business.document_uploaded', 'auth.invitation_accepted', 'auth.account_locked')
         ORDER BY id DESC LIMIT 10`,
   );
   return {
-    users: { businesses: n(u.businesses), consumers: n(u.consumers), administrators: n(u.administrators), regulators: n(u.regulators), disabled: n(u.disabled), locked: n(u.locked) },
-    businesses: { pending: n(b.pending), verified: n(b.verified), rejected: n(b.rejected), suspended: n(b.suspended), pendingWithDocuments: n(b.pending_with_documents) },
+    users: {
+      businesses: n(u.businesses),
+      consumers: n(u.consumers),
+      administrators: n(u.administrators),
+      regulators: n(u.regulators),
+      disabled: n(u.disabled),
+      locked: n(u.locked),
+    },
+    businesses: {
+      pending: n(b.pending),
+      verified: n(b.verified),
+      rejected: n(b.rejected),
+      suspended: n(b.suspended),
+      pendingWithDocuments: n(b.pending_with_documents),
+    },
     security: { openIncidents: n(s.open_incidents), failedSignInsLast24h: n(s.failed), lockoutsLast24h: n(s.lockouts) },
-    registry: { subjects: n(r.subjects), accounts: n(r.accounts), openMatchReviews: n(r.reviews), reportsThisMonth: n(r.reports), searchesThisMonth: n(r.searches), filesThisMonth: n(r.files) },
+    registry: {
+      subjects: n(r.subjects),
+      accounts: n(r.accounts),
+      openMatchReviews: n(r.reviews),
+      reportsThisMonth: n(r.reports),
+      searchesThisMonth: n(r.searches),
+      filesThisMonth: n(r.files),
+    },
     audit: { events: n(a.events), unsealed: n(a.unsealed), lastSealedAt: iso(a.last_sealed_at) },
     pendingInvitations: n(a.invitations),
-    recentActivity: recent.map((e) => ({ id: Number(e.id), occurredAt: iso(e.occurred_at)!, action: e.action, actorRole: e.actor_role, targetType: e.target_type, targetId: e.target_id })),
+    recentActivity: recent.map((e) => ({
+      id: Number(e.id),
+      occurredAt: iso(e.occurred_at)!,
+      action: e.action,
+      actorRole: e.actor_role,
+      targetType: e.target_type,
+      targetId: e.target_id,
+    })),
     generatedAt: new Date().toISOString(),
   };
 }

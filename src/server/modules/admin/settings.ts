@@ -38,7 +38,11 @@ export async function readAdminSettings(db: Database): Promise<TAdminSettings> {
 }
 
 /** Writes the settings sent, one audit event listing each change (old and new value). */
-export async function updateAdminSettings(db: Database, input: z.output<typeof ZAdminSettingsUpdateSchema>, context: AuditContext): Promise<TAdminSettings> {
+export async function updateAdminSettings(
+  db: Database,
+  input: z.output<typeof ZAdminSettingsUpdateSchema>,
+  context: AuditContext,
+): Promise<TAdminSettings> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const before = await readAdminSettings(tx);
@@ -51,7 +55,13 @@ export async function updateAdminSettings(db: Database, input: z.output<typeof Z
       changes[SETTING_FIELDS[field]] = { from: before[field], to: value };
     }
     if (Object.keys(changes).length > 0) {
-      await recordAuditEvent(tx, { action: 'admin.settings_changed', ...context, targetType: 'settings', targetId: Object.keys(changes).join(','), details: { changes } });
+      await recordAuditEvent(tx, {
+        action: 'admin.settings_changed',
+        ...context,
+        targetType: 'settings',
+        targetId: Object.keys(changes).join(','),
+        details: { changes },
+      });
     }
   });
   return readAdminSettings(db);
@@ -81,13 +91,22 @@ export function dollarsToCents(text: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-export async function updatePlan(db: Database, code: string, input: z.output<typeof ZAdminPlanUpdateSchema>, context: AuditContext): Promise<TAdminPlan> {
+export async function updatePlan(
+  db: Database,
+  code: string,
+  input: z.output<typeof ZAdminPlanUpdateSchema>,
+  context: AuditContext,
+): Promise<TAdminPlan> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [plan] = await tx.select().from(plans).where(eq(plans.code, code)).for('update').limit(1);
     if (!plan) throw notFound('Plan not found');
     const priceUsdCents = input.priceUsd === undefined ? undefined : input.priceUsd === null ? null : dollarsToCents(input.priceUsd);
-    if (plan.isFree && priceUsdCents) throw new HttpError(400, 'A free plan has no price', { field: 'priceUsd', errors: [{ field: 'priceUsd', message: 'A free plan has no price' }] });
+    if (plan.isFree && priceUsdCents)
+      throw new HttpError(400, 'A free plan has no price', {
+        field: 'priceUsd',
+        errors: [{ field: 'priceUsd', message: 'A free plan has no price' }],
+      });
     const next = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -102,7 +121,10 @@ export async function updatePlan(db: Database, code: string, input: z.output<typ
         .map(([k, v]) => [k, { from: plan[k as keyof typeof plan], to: v }]),
     );
     if (Object.keys(changes).length === 0) return;
-    await tx.update(plans).set({ ...next, updatedAt: new Date() }).where(eq(plans.code, code));
+    await tx
+      .update(plans)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(plans.code, code));
     await recordAuditEvent(tx, { action: 'admin.plan_changed', ...context, targetType: 'plan', targetId: code, details: { changes } });
   });
   const updated = (await listAdminPlans(db)).find((p) => p.code === code);
@@ -131,7 +153,10 @@ export async function updateContent(db: Database, input: TContentUpdate, context
       await tx
         .insert(managedContent)
         .values({ section: input.section, key: input.key, content: input.content })
-        .onConflictDoUpdate({ target: [managedContent.section, managedContent.key], set: { content: input.content, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [managedContent.section, managedContent.key],
+          set: { content: input.content, updatedAt: new Date() },
+        });
     }
     await recordAuditEvent(tx, {
       action: 'admin.content_changed',
@@ -146,7 +171,12 @@ export async function updateContent(db: Database, input: TContentUpdate, context
 
 type HelpRow = typeof helpContent.$inferSelect;
 function toHelpItem(row: HelpRow): THelpItem {
-  return { ...row, difficulty: row.difficulty as THelpItem['difficulty'], createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    difficulty: row.difficulty as THelpItem['difficulty'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Every article, drafts too (the public route lists published ones only). */
@@ -164,7 +194,13 @@ export async function createHelpArticle(db: Database, input: HelpInput, context:
       .insert(helpContent)
       .values({ ...input, tags: [...new Set(input.tags)], isPublished: false })
       .returning();
-    await recordAuditEvent(tx, { action: 'admin.help_created', ...context, targetType: 'help_article', targetId: String(row.id), details: { title: row.title, category: row.category } });
+    await recordAuditEvent(tx, {
+      action: 'admin.help_created',
+      ...context,
+      targetType: 'help_article',
+      targetId: String(row.id),
+      details: { title: row.title, category: row.category },
+    });
     return toHelpItem(row);
   });
 }
@@ -178,7 +214,13 @@ export async function updateHelpArticle(db: Database, id: number, input: HelpInp
       .where(eq(helpContent.id, id))
       .returning();
     if (!row) throw notFound('Help article not found');
-    await recordAuditEvent(tx, { action: 'admin.help_updated', ...context, targetType: 'help_article', targetId: String(id), details: { title: row.title, version: row.version } });
+    await recordAuditEvent(tx, {
+      action: 'admin.help_updated',
+      ...context,
+      targetType: 'help_article',
+      targetId: String(id),
+      details: { title: row.title, version: row.version },
+    });
     return toHelpItem(row);
   });
 }
@@ -188,7 +230,13 @@ export async function setHelpPublished(db: Database, id: number, isPublished: bo
     const tx = transaction as unknown as Database;
     const [row] = await tx.update(helpContent).set({ isPublished, updatedAt: new Date() }).where(eq(helpContent.id, id)).returning();
     if (!row) throw notFound('Help article not found');
-    await recordAuditEvent(tx, { action: isPublished ? 'admin.help_published' : 'admin.help_unpublished', ...context, targetType: 'help_article', targetId: String(id), details: { title: row.title } });
+    await recordAuditEvent(tx, {
+      action: isPublished ? 'admin.help_published' : 'admin.help_unpublished',
+      ...context,
+      targetType: 'help_article',
+      targetId: String(id),
+      details: { title: row.title },
+    });
     return toHelpItem(row);
   });
 }

@@ -34,7 +34,8 @@ function toAdminUser(row: UserRow): TAdminUser {
     role: row.role,
     name: row.name ?? '(no profile)',
     // A consumer's NIN is shown masked, as everywhere else staff see it.
-    identifier: row.role === 'consumer' ? (row.national_id ? maskIdentifier(row.national_id) : (row.phone ?? '')) : (row.username ?? row.email ?? ''),
+    identifier:
+      row.role === 'consumer' ? (row.national_id ? maskIdentifier(row.national_id) : (row.phone ?? '')) : (row.username ?? row.email ?? ''),
     email: row.email,
     phone: row.phone,
     status: row.status,
@@ -58,7 +59,10 @@ const USER_SELECT = sql`
  * Accounts of every role, newest first. The search matches name, username, email, phone, or a
  * consumer's full NIN typed exactly (never a part of one: that would let staff fish for numbers).
  */
-export async function listUsers(db: Database, filter: { role?: TRole; status?: 'active' | 'disabled' | 'locked'; q?: string; limit: number }): Promise<TAdminUser[]> {
+export async function listUsers(
+  db: Database,
+  filter: { role?: TRole; status?: 'active' | 'disabled' | 'locked'; q?: string; limit: number },
+): Promise<TAdminUser[]> {
   const q = filter.q?.trim();
   const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await queryRows<UserRow>(
@@ -92,7 +96,12 @@ const MESSAGES: Record<UserAction, string> = {
 };
 
 /** Unlocks, disables or enables an account, with its audit event, in one transaction. */
-export async function changeUser(db: Database, userId: string, action: UserAction, context: AuditContext): Promise<{ user: TAdminUser; message: string }> {
+export async function changeUser(
+  db: Database,
+  userId: string,
+  action: UserAction,
+  context: AuditContext,
+): Promise<{ user: TAdminUser; message: string }> {
   if (action === 'disable' && userId === context.actorUserId) throw new HttpError(409, 'You cannot disable your own account.');
   await db.transaction(async (tx) => {
     const [current] = await queryRows<{ status: string; locked_until: Date | string | null; role: TRole }>(
@@ -101,7 +110,10 @@ export async function changeUser(db: Database, userId: string, action: UserActio
     );
     if (!current) throw notFound('Account not found');
     if (action === 'disable' && current.role === 'system_admin') {
-      const [{ n }] = await queryRows<{ n: number }>(tx as unknown as Database, sql`SELECT count(*)::int AS n FROM users WHERE role = 'system_admin' AND status = 'active'`);
+      const [{ n }] = await queryRows<{ n: number }>(
+        tx as unknown as Database,
+        sql`SELECT count(*)::int AS n FROM users WHERE role = 'system_admin' AND status = 'active'`,
+      );
       if (Number(n) <= 1) throw new HttpError(409, 'This is the last active administrator; it cannot be disabled.');
     }
     const update =
@@ -115,7 +127,9 @@ export async function changeUser(db: Database, userId: string, action: UserActio
     if (action === 'disable') {
       await deleteUserSessions(tx as unknown as Database, userId);
       if (current.role === 'business') {
-        await tx.execute(sql`DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM business_members WHERE business_id = ${userId}::uuid)`);
+        await tx.execute(
+          sql`DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM business_members WHERE business_id = ${userId}::uuid)`,
+        );
       }
     }
     await recordAuditEvent(tx as unknown as Database, {
@@ -124,7 +138,11 @@ export async function changeUser(db: Database, userId: string, action: UserActio
       ...(current.role === 'business' ? { businessId: userId } : {}),
       targetType: 'user',
       targetId: userId,
-      details: { role: current.role, previousStatus: current.status, wasLocked: current.locked_until !== null && new Date(current.locked_until).getTime() > Date.now() },
+      details: {
+        role: current.role,
+        previousStatus: current.status,
+        wasLocked: current.locked_until !== null && new Date(current.locked_until).getTime() > Date.now(),
+      },
     });
   });
   return { user: await getUser(db, userId), message: MESSAGES[action] };

@@ -9,7 +9,10 @@ export const API_KEY_PATH_PREFIX = '/api/credit/';
 const REFUSALS: Record<ApiKeyRefusal, { code: TErrorCode; message: string }> = {
   unknown: { code: 'INVALID_API_KEY', message: 'Invalid or revoked API key' },
   suspended: { code: 'BUSINESS_SUSPENDED', message: 'This business is suspended: its API keys do not work. Contact CreditCheck SL.' },
-  no_api_access: { code: 'PLAN_WITHOUT_API_ACCESS', message: "This business's plan no longer includes API access: its API keys do not work." },
+  no_api_access: {
+    code: 'PLAN_WITHOUT_API_ACCESS',
+    message: "This business's plan no longer includes API access: its API keys do not work.",
+  },
 };
 
 /**
@@ -30,7 +33,13 @@ async function apiKeysPlugin(app: FastifyInstance) {
       request.auth = null;
       return reply.status(401).header('www-authenticate', 'Bearer').send(REFUSALS[result]);
     }
-    request.auth = { userId: result.userId, role: 'business', sessionId: `api-key:${result.keyId}`, businessId: result.businessId, apiKeyId: result.keyId };
+    request.auth = {
+      userId: result.userId,
+      role: 'business',
+      sessionId: `api-key:${result.keyId}`,
+      businessId: result.businessId,
+      apiKeyId: result.keyId,
+    };
     request.log = request.log.child({ userId: result.userId, role: 'business', apiKeyId: result.keyId });
     reply.log = request.log;
   });

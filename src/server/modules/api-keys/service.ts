@@ -77,12 +77,21 @@ async function hasApiAccess(db: Database, businessId: string): Promise<boolean> 
   return row?.hasApiAccess ?? false;
 }
 
-const NO_API_ACCESS = 'API keys are part of the Enterprise plan. Contact CreditCheck SL to move to Enterprise (see the Subscription page, /subscribe).';
+const NO_API_ACCESS =
+  'API keys are part of the Enterprise plan. Contact CreditCheck SL to move to Enterprise (see the Subscription page, /subscribe).';
 
 export async function listApiKeys(db: Database, actor: BusinessActor): Promise<TApiKeyList> {
   const [access, rows] = await Promise.all([
     hasApiAccess(db, actor.businessId),
-    queryRows<{ id: string; name: string; prefix: string; created_at: Date | string; created_by: string; last_used_at: Date | string | null; revoked_at: Date | string | null }>(
+    queryRows<{
+      id: string;
+      name: string;
+      prefix: string;
+      created_at: Date | string;
+      created_by: string;
+      last_used_at: Date | string | null;
+      revoked_at: Date | string | null;
+    }>(
       db,
       sql`SELECT k.id, k.name, k.prefix, k.created_at, COALESCE(m.full_name, bp.contact_name, 'Unknown user') AS created_by, k.last_used_at, k.revoked_at
           FROM api_keys k
@@ -101,7 +110,15 @@ export async function listApiKeys(db: Database, actor: BusinessActor): Promise<T
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-function toApiKey(row: { id: string; name: string; prefix: string; created_at: Date | string; created_by: string; last_used_at: Date | string | null; revoked_at: Date | string | null }): TApiKey {
+function toApiKey(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date | string;
+  created_by: string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+}): TApiKey {
   return {
     id: row.id,
     name: row.name,

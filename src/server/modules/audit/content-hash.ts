@@ -79,7 +79,9 @@ export function sealHashOf(seal: SealFields): string {
  */
 export function keyedSealHashOf(key: string, seal: SealFields & { sequence: number; sealedAt: Date }): string {
   return createHmac('sha256', key)
-    .update(`v2|${seal.sequence}|${seal.previousSealHash}|${seal.merkleRoot}|${seal.eventCount}|${seal.firstEventId}|${seal.lastEventId}|${seal.sealedAt.toISOString()}`)
+    .update(
+      `v2|${seal.sequence}|${seal.previousSealHash}|${seal.merkleRoot}|${seal.eventCount}|${seal.firstEventId}|${seal.lastEventId}|${seal.sealedAt.toISOString()}`,
+    )
     .digest('hex');
 }
 

@@ -32,7 +32,8 @@ const ZSealHeadsQuerySchema = z.object({
 });
 
 const HEAD_CSV_COLUMNS = ['sequence', 'sealId', 'version', 'sealHash', 'eventCount', 'lastEventId', 'sealedAt'] as const;
-const headsCsv = (heads: SealHead[]) => `${HEAD_CSV_COLUMNS.join(',')}\n${heads.map((h) => HEAD_CSV_COLUMNS.map((c) => String(h[c])).join(',')).join('\n')}${heads.length ? '\n' : ''}`;
+const headsCsv = (heads: SealHead[]) =>
+  `${HEAD_CSV_COLUMNS.join(',')}\n${heads.map((h) => HEAD_CSV_COLUMNS.map((c) => String(h[c])).join(',')).join('\n')}${heads.length ? '\n' : ''}`;
 
 const ZEventQuerySchema = z.object({
   action: z.string().max(100).optional(),
@@ -73,7 +74,8 @@ export async function auditRoutes(app: FastifyInstance) {
       preHandler: staff,
       schema: {
         tags: ['audit'],
-        summary: 'Check the tamper-evident audit log: events, keyed seals, event times, the last seal head held outside the database, and a head you kept (`head`)',
+        summary:
+          'Check the tamper-evident audit log: events, keyed seals, event times, the last seal head held outside the database, and a head you kept (`head`)',
         querystring: z.object({ head: ZSealHash.optional() }),
         response: { 200: ZVerificationSchema, ...errorResponses(400, 401, 403) },
       },
@@ -90,7 +92,10 @@ export async function auditRoutes(app: FastifyInstance) {
         summary: 'The seal heads written outside the database (AUDIT_HEAD_FILE), oldest first: keep them, and verify later with `head`',
         querystring: ZSealHeadsQuerySchema,
         response: {
-          200: z.union([z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() }), z.string()]),
+          200: z.union([
+            z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() }),
+            z.string(),
+          ]),
           ...errorResponses(400, 401, 403),
         },
       },

@@ -16,9 +16,16 @@ export const MAX_EVENTS_PER_SEAL = 5_000;
  * rather than by id range also catches an event whose transaction committed after a later id was
  * sealed. The seal's head is written outside the database by `publishSealHeads`, after the commit.
  */
-export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER_SEAL, sealing: AuditSealing = DEVELOPMENT_SEALING): Promise<{ sealed: number }> {
+export async function sealPendingEvents(
+  db: Database,
+  maxEvents = MAX_EVENTS_PER_SEAL,
+  sealing: AuditSealing = DEVELOPMENT_SEALING,
+): Promise<{ sealed: number }> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx as unknown as Database, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx as unknown as Database,
+      sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`,
+    );
     if (!lock?.locked) return { sealed: 0 };
     const pending = await queryRows<{ id: string | number; content_hash: string }>(
       tx as unknown as Database,
@@ -49,7 +56,12 @@ export async function sealPendingEvents(db: Database, maxEvents = MAX_EVENTS_PER
     await tx
       .update(auditEvents)
       .set({ sealId: inserted.id })
-      .where(inArray(auditEvents.id, leaves.map((l) => l.id)));
+      .where(
+        inArray(
+          auditEvents.id,
+          leaves.map((l) => l.id),
+        ),
+      );
     return { sealed: leaves.length };
   });
 }

@@ -80,14 +80,19 @@ export async function verifyAuditLog(db: Database, options: VerifyOptions = {}):
     const altered = firstAlteredEvent(events);
     if (altered) return invalid(`event ${altered.id} was altered`, altered.id);
     if (seal.sequence !== index + 1) return invalid(`seal ${index + 1} is missing: seals were deleted`, seal.firstEventId);
-    if (seal.version === 1 && sawKeyedSeal) return invalid(`seal ${seal.sequence} does not continue the chain: an unkeyed seal after keyed ones`, seal.firstEventId);
+    if (seal.version === 1 && sawKeyedSeal)
+      return invalid(`seal ${seal.sequence} does not continue the chain: an unkeyed seal after keyed ones`, seal.firstEventId);
     const expectedHash = seal.version === 2 ? keyedSealHashOf(sealing.key, seal) : seal.version === 1 ? sealHashOf(seal) : null;
     if (seal.previousSealHash !== previousSealHash || expectedHash !== seal.sealHash) {
-      const why = seal.version === 2 && seal.previousSealHash === previousSealHash ? ': its keyed hash does not match (written without AUDIT_SEAL_KEY, or the key changed)' : '';
+      const why =
+        seal.version === 2 && seal.previousSealHash === previousSealHash
+          ? ': its keyed hash does not match (written without AUDIT_SEAL_KEY, or the key changed)'
+          : '';
       return invalid(`seal ${seal.id} does not continue the chain${why}`, seal.firstEventId);
     }
     const root = merkleRootOf(events.map((e) => ({ id: e.id, contentHash: e.contentHash })));
-    if (events.length !== seal.eventCount || root !== seal.merkleRoot) return invalid(`seal ${seal.id}: an event was removed or moved`, seal.firstEventId);
+    if (events.length !== seal.eventCount || root !== seal.merkleRoot)
+      return invalid(`seal ${seal.id}: an event was removed or moved`, seal.firstEventId);
     const slipped = slippedUnder(events, sealedUpTo, previousSealedAt);
     if (slipped) return invalid(backdatedProblem(slipped), slipped.id);
     sawKeyedSeal ||= seal.version === 2;
@@ -96,7 +101,7 @@ export async function verifyAuditLog(db: Database, options: VerifyOptions = {}):
     previousSealHash = seal.sealHash;
   }
   // Events not sealed yet: their own hashes still tell whether they were edited.
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await db
       .select()
       .from(auditEvents)
@@ -120,16 +125,22 @@ export async function verifyAuditLog(db: Database, options: VerifyOptions = {}):
         WHERE occurred_at < latest_before - make_interval(secs => ${EVENT_TIME_TOLERANCE_MS / 1000})
         ORDER BY id LIMIT 1`,
   );
-  if (backwards) return invalid(`event ${backwards.id} is dated before an earlier event: event times went backwards (back-dated)`, Number(backwards.id));
+  if (backwards)
+    return invalid(`event ${backwards.id} is dated before an earlier event: event times went backwards (back-dated)`, Number(backwards.id));
   // The last head written outside the database must still be in the chain, unchanged.
   if (outsideHead) {
     const held = seals[outsideHead.sequence - 1];
     if (!held) return invalid(`seal ${outsideHead.sequence}, the last head held outside the database, is missing: seals were deleted`);
-    if (held.sealHash !== outsideHead.sealHash) return invalid(`seal ${outsideHead.sequence} does not match the head held outside the database: the chain was rewritten`, held.firstEventId);
+    if (held.sealHash !== outsideHead.sealHash)
+      return invalid(
+        `seal ${outsideHead.sequence} does not match the head held outside the database: the chain was rewritten`,
+        held.firstEventId,
+      );
   }
   if (options.givenHead) {
     const given = options.givenHead.toLowerCase();
-    if (!seals.some((s) => s.sealHash === given)) return invalid('The seal head you gave is not in the chain: the log was rewritten or truncated after you kept it');
+    if (!seals.some((s) => s.sealHash === given))
+      return invalid('The seal head you gave is not in the chain: the log was rewritten or truncated after you kept it');
     return { valid: true, checked, ...base, givenHeadFound: true };
   }
   return { valid: true, checked, ...base };
@@ -142,4 +153,5 @@ function slippedUnder(events: EventRow[], sealedUpTo: number, previousSealedAt: 
   return events.find((e) => e.id < sealedUpTo && e.occurredAt.getTime() < earliest);
 }
 
-const backdatedProblem = (e: EventRow) => `event ${e.id} was added under a range already sealed, dated ${e.occurredAt.toISOString()} (back-dated)`;
+const backdatedProblem = (e: EventRow) =>
+  `event ${e.id} was added under a range already sealed, dated ${e.occurredAt.toISOString()} (back-dated)`;

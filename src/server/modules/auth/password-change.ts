@@ -20,11 +20,20 @@ export interface PasswordOwner {
  * session of that user (a stolen session dies with the old password); this session stays.
  * Businesses, their team members, administrators and regulators change their password here.
  */
-export async function changeOwnPassword(db: Database, owner: PasswordOwner, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changeOwnPassword(
+  db: Database,
+  owner: PasswordOwner,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, owner.userId)).limit(1);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAuditEvent(db, { ...owner.audit, action: 'auth.password_change_failed', businessId: owner.businessId, details: { reason: 'wrong_current_password' } });
+    await recordAuditEvent(db, {
+      ...owner.audit,
+      action: 'auth.password_change_failed',
+      businessId: owner.businessId,
+      details: { reason: 'wrong_current_password' },
+    });
     throw badRequest([{ field: 'currentPassword', message: 'The current password is not right' }]);
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -32,6 +41,12 @@ export async function changeOwnPassword(db: Database, owner: PasswordOwner, inpu
     const tx = transaction as unknown as Database;
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, owner.userId));
     await deleteUserSessions(tx, owner.userId, owner.sessionId);
-    await recordAuditEvent(tx, { ...owner.audit, action: 'auth.password_changed', businessId: owner.businessId, targetType: 'user', targetId: owner.userId });
+    await recordAuditEvent(tx, {
+      ...owner.audit,
+      action: 'auth.password_changed',
+      businessId: owner.businessId,
+      targetType: 'user',
+      targetId: owner.userId,
+    });
   });
 }

@@ -89,10 +89,14 @@ async function recordFailedLogin(db: Database, userId: string): Promise<{ isNowL
 /** The answer while locked: the same for an account and for an identifier of no account. */
 function lockedAnswer(lockedUntil: Date): HttpError {
   const minutesLeft = Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000);
-  return new HttpError(429, `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`, {
-    headers: { 'retry-after': String(minutesLeft * 60) },
-    code: 'ACCOUNT_LOCKED',
-  });
+  return new HttpError(
+    429,
+    `Too many failed sign-in attempts. This account is locked for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`,
+    {
+      headers: { 'retry-after': String(minutesLeft * 60) },
+      code: 'ACCOUNT_LOCKED',
+    },
+  );
 }
 
 export interface LoginResult {
@@ -110,7 +114,14 @@ export async function logIn(
   const candidate = await findLoginCandidate(db, role, identifier);
   // The identifier itself is not logged: it may be a full National ID.
   const audit = (action: string, reason?: string, userId?: string) =>
-    recordAuditEvent(db, { action, actorUserId: userId ?? null, actorRole: role, ip: meta.ip, requestId: meta.requestId, details: reason ? { reason } : {} });
+    recordAuditEvent(db, {
+      action,
+      actorUserId: userId ?? null,
+      actorRole: role,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      details: reason ? { reason } : {},
+    });
   if (!candidate) {
     await verifyAgainstDummy(password);
     // Counted and locked like an account (same threshold, same answer), so a 429 tells nothing.
@@ -121,7 +132,12 @@ export async function logIn(
       await audit('auth.login_failed', 'unknown_user');
       throw lockedAnswer(lockedUntil);
     }
-    await recordUnknownIdentifierFailure(db, key, await readSetting(db, 'login_lockout_threshold'), await readSetting(db, 'login_lockout_minutes'));
+    await recordUnknownIdentifierFailure(
+      db,
+      key,
+      await readSetting(db, 'login_lockout_threshold'),
+      await readSetting(db, 'login_lockout_minutes'),
+    );
     await audit('auth.login_failed', 'unknown_user');
     throw new HttpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
   }
@@ -160,7 +176,13 @@ async function assertBusinessMaySignIn(db: Database, userId: string) {
     .select({ status: businessProfiles.verificationStatus, ownerStatus: users.status })
     .from(businessProfiles)
     .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .where(or(eq(businessProfiles.userId, userId), sql`${businessProfiles.userId} = (SELECT business_id FROM business_members WHERE user_id = ${userId}::uuid)`))
+    .where(
+      or(
+        eq(businessProfiles.userId, userId),
+        sql`${businessProfiles.userId} = (SELECT business_id FROM business_members WHERE user_id = ${userId}::uuid)`,
+      ),
+    )
     .limit(1);
-  if (rows[0] && (rows[0].status === 'suspended' || rows[0].ownerStatus !== 'active')) throw new HttpError(403, BUSINESS_SUSPENDED_SIGN_IN, { code: 'BUSINESS_SUSPENDED' });
+  if (rows[0] && (rows[0].status === 'suspended' || rows[0].ownerStatus !== 'active'))
+    throw new HttpError(403, BUSINESS_SUSPENDED_SIGN_IN, { code: 'BUSINESS_SUSPENDED' });
 }

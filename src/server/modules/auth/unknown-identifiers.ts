@@ -35,6 +35,8 @@ export async function recordUnknownIdentifierFailure(db: Database, key: string, 
       locked_until = CASE WHEN sign_in_failures.failed_count + 1 >= ${threshold} THEN now() + make_interval(mins => ${minutes}) ELSE sign_in_failures.locked_until END,
       updated_at = now()`);
   if (Math.random() < 0.01) {
-    await db.execute(sql`DELETE FROM sign_in_failures WHERE updated_at < now() - make_interval(days => ${FORGET_AFTER_DAYS}) AND (locked_until IS NULL OR locked_until < now())`);
+    await db.execute(
+      sql`DELETE FROM sign_in_failures WHERE updated_at < now() - make_interval(days => ${FORGET_AFTER_DAYS}) AND (locked_until IS NULL OR locked_until < now())`,
+    );
   }
 }

@@ -35,7 +35,10 @@ export function cleanFileName(raw: string, contentType: string): string {
   return `${base || 'document'}${EXTENSION[contentType] ?? ''}`;
 }
 
-type DocumentRow = Pick<typeof businessDocuments.$inferSelect, 'id' | 'kind' | 'fileName' | 'contentType' | 'sizeBytes' | 'sha256' | 'uploadedAt'>;
+type DocumentRow = Pick<
+  typeof businessDocuments.$inferSelect,
+  'id' | 'kind' | 'fileName' | 'contentType' | 'sizeBytes' | 'sha256' | 'uploadedAt'
+>;
 const listColumns = {
   id: businessDocuments.id,
   kind: businessDocuments.kind,
@@ -51,7 +54,11 @@ function toDocument(row: DocumentRow): TBusinessDocument {
 }
 
 export async function listDocuments(db: Database, businessId: string): Promise<TBusinessDocument[]> {
-  const rows = await db.select(listColumns).from(businessDocuments).where(eq(businessDocuments.businessId, businessId)).orderBy(desc(businessDocuments.uploadedAt));
+  const rows = await db
+    .select(listColumns)
+    .from(businessDocuments)
+    .where(eq(businessDocuments.businessId, businessId))
+    .orderBy(desc(businessDocuments.uploadedAt));
   return rows.map(toDocument);
 }
 
@@ -81,7 +88,8 @@ export async function uploadDocument(
   const data = input.data;
   if (data.length > MAX_DOCUMENT_BYTES) throw new HttpError(413, 'The file is larger than 5 MB', { field: 'file' });
   const contentType = sniffDocumentType(data);
-  if (!contentType) throw badRequest([{ field: 'file', message: 'Only PDF, PNG or JPEG files are accepted (the file content is checked, not its name)' }]);
+  if (!contentType)
+    throw badRequest([{ field: 'file', message: 'Only PDF, PNG or JPEG files are accepted (the file content is checked, not its name)' }]);
   const fileName = cleanFileName(input.fileName, contentType);
   const sha256 = createHash('sha256').update(data).digest('hex');
 
@@ -93,15 +101,30 @@ export async function uploadDocument(
       .for('update')
       .limit(1);
     if (!profile) throw notFound('Business profile not found');
-    if (profile.status === 'suspended') throw new HttpError(403, 'Your business is suspended. Contact CreditCheck SL.', { code: 'BUSINESS_SUSPENDED' });
-    const existing = await tx.select({ id: businessDocuments.id, sha256: businessDocuments.sha256 }).from(businessDocuments).where(eq(businessDocuments.businessId, businessId));
+    if (profile.status === 'suspended')
+      throw new HttpError(403, 'Your business is suspended. Contact CreditCheck SL.', { code: 'BUSINESS_SUSPENDED' });
+    const existing = await tx
+      .select({ id: businessDocuments.id, sha256: businessDocuments.sha256 })
+      .from(businessDocuments)
+      .where(eq(businessDocuments.businessId, businessId));
     if (existing.length >= MAX_DOCUMENTS_PER_BUSINESS) {
-      throw new HttpError(409, `You already have ${MAX_DOCUMENTS_PER_BUSINESS} documents. Delete one you no longer need first.`, { field: 'file' });
+      throw new HttpError(409, `You already have ${MAX_DOCUMENTS_PER_BUSINESS} documents. Delete one you no longer need first.`, {
+        field: 'file',
+      });
     }
     if (existing.some((d) => d.sha256 === sha256)) throw new HttpError(409, 'You have already uploaded this file.', { field: 'file' });
     const [row] = await tx
       .insert(businessDocuments)
-      .values({ businessId, kind: input.kind, fileName, contentType, sizeBytes: data.length, sha256, data, uploadedBy: context.actorUserId ?? null })
+      .values({
+        businessId,
+        kind: input.kind,
+        fileName,
+        contentType,
+        sizeBytes: data.length,
+        sha256,
+        data,
+        uploadedBy: context.actorUserId ?? null,
+      })
       .returning(listColumns);
     if (profile.status === 'rejected') {
       await tx.update(businessProfiles).set({ verificationStatus: 'pending' }).where(eq(businessProfiles.userId, businessId));
@@ -112,7 +135,13 @@ export async function uploadDocument(
       businessId,
       targetType: 'business_document',
       targetId: row.id,
-      details: { kind: input.kind, contentType, sizeBytes: data.length, sha256, ...(profile.status === 'rejected' ? { verification: 'pending again' } : {}) },
+      details: {
+        kind: input.kind,
+        contentType,
+        sizeBytes: data.length,
+        sha256,
+        ...(profile.status === 'rejected' ? { verification: 'pending again' } : {}),
+      },
     });
     return toDocument(row);
   });
@@ -132,7 +161,11 @@ export async function readDocument(db: Database, businessId: string, documentId:
 /** A business removes its own document while it is not yet verified (a wrong upload). */
 export async function deleteDocument(db: Database, businessId: string, documentId: string, context: AuditContext) {
   await db.transaction(async (tx) => {
-    const [profile] = await tx.select({ status: businessProfiles.verificationStatus }).from(businessProfiles).where(eq(businessProfiles.userId, businessId)).limit(1);
+    const [profile] = await tx
+      .select({ status: businessProfiles.verificationStatus })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, businessId))
+      .limit(1);
     if (!profile) throw notFound('Business profile not found');
     const [row] = await tx
       .select({ id: businessDocuments.id, kind: businessDocuments.kind, sha256: businessDocuments.sha256 })
@@ -141,7 +174,10 @@ export async function deleteDocument(db: Database, businessId: string, documentI
       .limit(1);
     if (!row) throw notFound('Document not found');
     if (profile.status === 'verified' || profile.status === 'suspended') {
-      throw new HttpError(409, 'Documents of a verified business are kept as the record of its verification. Contact CreditCheck SL to replace one.');
+      throw new HttpError(
+        409,
+        'Documents of a verified business are kept as the record of its verification. Contact CreditCheck SL to replace one.',
+      );
     }
     await tx.delete(businessDocuments).where(eq(businessDocuments.id, documentId));
     await recordAuditEvent(tx as unknown as Database, {

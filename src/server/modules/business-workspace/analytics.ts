@@ -78,8 +78,17 @@ export async function getBusinessAnalytics(db: Database, businessId: string, day
   const counted = new Map(perDay.map((r) => [r.day, r]));
   return {
     days,
-    inquiriesPerDay: dayList.map((date) => ({ date, searches: Number(counted.get(date)?.searches ?? 0), reports: Number(counted.get(date)?.reports ?? 0) })),
-    portfolioByStatus: byStatus.map((r) => ({ status: r.status, statusName: r.status_name, accounts: Number(r.accounts), isNegative: r.is_negative })),
+    inquiriesPerDay: dayList.map((date) => ({
+      date,
+      searches: Number(counted.get(date)?.searches ?? 0),
+      reports: Number(counted.get(date)?.reports ?? 0),
+    })),
+    portfolioByStatus: byStatus.map((r) => ({
+      status: r.status,
+      statusName: r.status_name,
+      accounts: Number(r.accounts),
+      isNegative: r.is_negative,
+    })),
     delinquencyByMonth: delinquency.map((r) => {
       const late = Number(r.late30) + Number(r.late60) + Number(r.late90) + Number(r.defaulted);
       const reported = Number(r.reported);

@@ -30,7 +30,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * number or a name: the lender's own book. The account number is whole (it is the lender's); the
  * person's NIN is masked as in every report.
  */
-export async function listClientAccounts(db: Database, businessId: string, query: { q?: string; status: string; page: number }): Promise<TClientAccounts> {
+export async function listClientAccounts(
+  db: Database,
+  businessId: string,
+  query: { q?: string; status: string; page: number },
+): Promise<TClientAccounts> {
   const q = query.q?.trim() ?? '';
   const search = q
     ? sql`(a.account_number ILIKE ${`${escapeLike(q)}%`} OR (s.first_name || ' ' || s.last_name) ILIKE ${`%${escapeLike(q)}%`}

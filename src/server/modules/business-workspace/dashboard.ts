@@ -10,7 +10,12 @@ const RECENT_INQUIRIES = 8;
 /** Statuses of an account that is no longer open. */
 export const CLOSED_STATUSES_SQL = sql`('closed', 'paid')`;
 
-const TERM_LABELS: Record<string, string> = { nationalId: 'NIN', phone: 'Phone', driversLicense: "Driver's licence", passportNumber: 'Passport' };
+const TERM_LABELS: Record<string, string> = {
+  nationalId: 'NIN',
+  phone: 'Phone',
+  driversLicense: "Driver's licence",
+  passportNumber: 'Passport',
+};
 
 /** What a search looked for, from its stored (masked) terms. */
 export function describeSearchTerms(terms: Record<string, string> | null): string | null {
@@ -18,7 +23,8 @@ export function describeSearchTerms(terms: Record<string, string> | null): strin
   for (const [key, label] of Object.entries(TERM_LABELS)) {
     if (terms[key]) return `${label} ${terms[key]}`;
   }
-  if (terms.firstName || terms.lastName) return `${[terms.firstName, terms.lastName].filter(Boolean).join(' ')}${terms.dateOfBirth ? `, born ${terms.dateOfBirth}` : ''}`;
+  if (terms.firstName || terms.lastName)
+    return `${[terms.firstName, terms.lastName].filter(Boolean).join(' ')}${terms.dateOfBirth ? `, born ${terms.dateOfBirth}` : ''}`;
   return null;
 }
 

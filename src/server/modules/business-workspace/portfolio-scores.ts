@@ -31,7 +31,6 @@ interface AccountJson {
   lastReportedAt: string;
 }
 
-
 /**
  * The scoring inputs of many people in one statement: the same rows, retention rule and inquiry
  * window as scoring/queries.ts readScoringInputs reads for one (a test checks they agree).
@@ -40,7 +39,11 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
   const result = new Map<string, ScoringInputs>();
   if (subjectIds.length === 0) return result;
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
-  const rows = await queryRows<{ subject_id: string; accounts: AccountJson[] | string; inquiries: { businessId: string; createdAt: string }[] | string }>(
+  const rows = await queryRows<{
+    subject_id: string;
+    accounts: AccountJson[] | string;
+    inquiries: { businessId: string; createdAt: string }[] | string;
+  }>(
     db,
     sql`WITH retention AS (
           SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')

@@ -45,7 +45,16 @@ function formatDate(iso: string | null): string {
 }
 
 function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(iso)) + ' GMT';
+  return (
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    }).format(new Date(iso)) + ' GMT'
+  );
 }
 
 /** "1,500.00" from "1500.00": the exact decimal string, grouped, never through a float. */
@@ -106,7 +115,12 @@ function sectionTitle(doc: Doc, title: string) {
   doc.moveDown(0.8);
   doc.font('Helvetica-Bold').fontSize(12).fillColor(COLOR.ink).text(title, PAGE_MARGIN, doc.y);
   const y = doc.y + 3;
-  doc.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + contentWidth(doc), y).lineWidth(0.7).strokeColor(COLOR.rule).stroke();
+  doc
+    .moveTo(PAGE_MARGIN, y)
+    .lineTo(PAGE_MARGIN + contentWidth(doc), y)
+    .lineWidth(0.7)
+    .strokeColor(COLOR.rule)
+    .stroke();
   doc.y = y + 6;
 }
 
@@ -114,7 +128,11 @@ function drawHeader(doc: Doc, report: TCreditReport, options: ReportPdfOptions) 
   const brand = options.isWhiteLabel ? options.businessName : 'CreditCheck SL';
   const top = PAGE_MARGIN;
   doc.rect(0, 0, doc.page.width, 6).fill(COLOR.brand);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOR.brand).text(brand, PAGE_MARGIN, top, { width: contentWidth(doc) * 0.6 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(COLOR.brand)
+    .text(brand, PAGE_MARGIN, top, { width: contentWidth(doc) * 0.6 });
   doc.font('Helvetica').fontSize(9).fillColor(COLOR.muted);
   doc.text(options.isWhiteLabel ? 'Consumer credit report' : 'National credit bureau of Sierra Leone', PAGE_MARGIN, doc.y + 2);
   const right = PAGE_MARGIN + contentWidth(doc) * 0.55;
@@ -130,7 +148,11 @@ function drawHeader(doc: Doc, report: TCreditReport, options: ReportPdfOptions) 
 
 function labelValue(doc: Doc, x: number, y: number, width: number, label: string, value: string) {
   doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.3 });
-  doc.font('Helvetica').fontSize(10).fillColor(COLOR.ink).text(value || '-', x, doc.y + 1, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(COLOR.ink)
+    .text(value || '-', x, doc.y + 1, { width });
   return doc.y;
 }
 
@@ -139,7 +161,9 @@ function drawSubject(doc: Doc, report: TCreditReport) {
   sectionTitle(doc, 'Personal information');
   const col = contentWidth(doc) / 3;
   const y = doc.y;
-  const identifiers = s.identifiers.map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`).join('\n');
+  const identifiers = s.identifiers
+    .map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`)
+    .join('\n');
   const bottoms = [
     labelValue(doc, PAGE_MARGIN, y, col - 10, 'Full name', s.fullName),
     labelValue(doc, PAGE_MARGIN + col, y, col - 10, 'Date of birth', formatDate(s.dateOfBirth)),
@@ -153,13 +177,25 @@ function drawSubject(doc: Doc, report: TCreditReport) {
   ];
   doc.y = Math.max(...bottoms2) + 8;
   if (s.addresses.length > 0) {
-    labelValue(doc, PAGE_MARGIN, doc.y, contentWidth(doc), 'Addresses', s.addresses.slice(0, 3).map((a) => a.line + (a.district ? ` (${a.district})` : '')).join('\n'));
+    labelValue(
+      doc,
+      PAGE_MARGIN,
+      doc.y,
+      contentWidth(doc),
+      'Addresses',
+      s.addresses
+        .slice(0, 3)
+        .map((a) => a.line + (a.district ? ` (${a.district})` : ''))
+        .join('\n'),
+    );
   }
 }
 
 /** A fraud alert the person placed (consumer area), when the report carries one. */
 function drawFraudAlert(doc: Doc, report: TCreditReport) {
-  const alert = (report as TCreditReport & { fraudAlert?: { contactPhone?: string | null; text?: string | null; placedAt?: string } | null }).fraudAlert;
+  const alert = (
+    report as TCreditReport & { fraudAlert?: { contactPhone?: string | null; text?: string | null; placedAt?: string } | null }
+  ).fraudAlert;
   if (!alert) return;
   ensureSpace(doc, 60);
   doc.moveDown(0.8);
@@ -184,9 +220,21 @@ function drawScore(doc: Doc, report: TCreditReport) {
   doc.rect(PAGE_MARGIN, y, boxWidth, boxHeight).fill(COLOR.panel);
   if (report.score) {
     const color = BAND_COLOR[report.score.band] ?? COLOR.ink;
-    doc.font('Helvetica-Bold').fontSize(30).fillColor(color).text(String(report.score.value), PAGE_MARGIN, y + 10, { width: boxWidth, align: 'center' });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(color).text(report.score.band, PAGE_MARGIN, doc.y, { width: boxWidth, align: 'center' });
-    doc.font('Helvetica').fontSize(7.5).fillColor(COLOR.muted).text('scale 300 to 850', PAGE_MARGIN, doc.y, { width: boxWidth, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(30)
+      .fillColor(color)
+      .text(String(report.score.value), PAGE_MARGIN, y + 10, { width: boxWidth, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(color)
+      .text(report.score.band, PAGE_MARGIN, doc.y, { width: boxWidth, align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text('scale 300 to 850', PAGE_MARGIN, doc.y, { width: boxWidth, align: 'center' });
     const x = PAGE_MARGIN + boxWidth + 16;
     const width = contentWidth(doc) - boxWidth - 16;
     doc.font('Helvetica-Bold').fontSize(9).fillColor(COLOR.ink).text('What affects this score most', x, y, { width });
@@ -195,16 +243,24 @@ function drawScore(doc: Doc, report: TCreditReport) {
     for (const reason of report.score.reasons) doc.text(`•  ${reason.text}`, x, doc.y + 2, { width });
     doc.y = Math.max(doc.y, y + boxHeight) + 4;
   } else {
-    doc.font('Helvetica-Bold').fontSize(14).fillColor(COLOR.ink).text('No score', PAGE_MARGIN, y + 20, { width: boxWidth, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor(COLOR.ink)
+      .text('No score', PAGE_MARGIN, y + 20, { width: boxWidth, align: 'center' });
     const x = PAGE_MARGIN + boxWidth + 16;
     const width = contentWidth(doc) - boxWidth - 16;
     const why = report.scoreUnavailable?.text ?? 'not enough history';
-    doc.font('Helvetica').fontSize(9.5).fillColor(COLOR.ink).text(
-      `This file has no score: ${why}. A missing record never counts against a person (Credit Reference Act, 2011); judge the application on the accounts below and your own checks.`,
-      x,
-      y,
-      { width },
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(9.5)
+      .fillColor(COLOR.ink)
+      .text(
+        `This file has no score: ${why}. A missing record never counts against a person (Credit Reference Act, 2011); judge the application on the accounts below and your own checks.`,
+        x,
+        y,
+        { width },
+      );
     doc.y = Math.max(doc.y, y + boxHeight) + 4;
   }
 }
@@ -224,7 +280,11 @@ function drawSummary(doc: Doc, report: TCreditReport) {
   const y = doc.y;
   // Labels first, then every value on one line below the tallest label.
   doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted);
-  const labelBottom = Math.max(...items.map(([label], i) => (doc.text(label.toUpperCase(), PAGE_MARGIN + col * i, y, { width: col - 6, characterSpacing: 0.3 }), doc.y)));
+  const labelBottom = Math.max(
+    ...items.map(
+      ([label], i) => (doc.text(label.toUpperCase(), PAGE_MARGIN + col * i, y, { width: col - 6, characterSpacing: 0.3 }), doc.y),
+    ),
+  );
   doc.font('Helvetica').fontSize(10).fillColor(COLOR.ink);
   const bottoms = items.map(([, value], i) => (doc.text(value, PAGE_MARGIN + col * i, labelBottom + 1, { width: col - 6 }), doc.y));
   doc.y = Math.max(...bottoms);
@@ -253,11 +313,19 @@ function drawAccounts(doc: Doc, report: TCreditReport) {
     const y = doc.y + 4;
     const width = contentWidth(doc);
     const isNegative = ['late_90', 'default', 'written_off'].includes(account.status);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOR.ink).text(`${account.lender} · ${account.typeName}`, PAGE_MARGIN, y, { width: width * 0.62 });
-    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(isNegative ? COLOR.poor : COLOR.ink).text(account.statusName + (account.disputed ? '  ·  DISPUTED' : ''), PAGE_MARGIN + width * 0.62, y, {
-      width: width * 0.38,
-      align: 'right',
-    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(COLOR.ink)
+      .text(`${account.lender} · ${account.typeName}`, PAGE_MARGIN, y, { width: width * 0.62 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9.5)
+      .fillColor(isNegative ? COLOR.poor : COLOR.ink)
+      .text(account.statusName + (account.disputed ? '  ·  DISPUTED' : ''), PAGE_MARGIN + width * 0.62, y, {
+        width: width * 0.38,
+        align: 'right',
+      });
     doc.font('Helvetica').fontSize(8.5).fillColor(COLOR.muted);
     const details = [
       `Account ${account.accountNumber}${account.isOwnAccount ? ' (yours)' : ''}`,
@@ -270,12 +338,25 @@ function drawAccounts(doc: Doc, report: TCreditReport) {
     doc.text(details.join('   ·   '), PAGE_MARGIN, doc.y + 2, { width });
     const stripY = doc.y + 4;
     drawHistoryStrip(doc, account, PAGE_MARGIN, stripY);
-    doc.font('Helvetica').fontSize(7).fillColor(COLOR.muted).text('24 months, oldest to newest', PAGE_MARGIN + 24 * 8.5 + 8, stripY, { width: 160 });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(COLOR.muted)
+      .text('24 months, oldest to newest', PAGE_MARGIN + 24 * 8.5 + 8, stripY, { width: 160 });
     if (account.disputed) {
-      doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLOR.fair).text('The person disputes this account; it stays flagged until the lender answers.', PAGE_MARGIN, stripY + 11, { width });
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(8)
+        .fillColor(COLOR.fair)
+        .text('The person disputes this account; it stays flagged until the lender answers.', PAGE_MARGIN, stripY + 11, { width });
     }
     doc.y = Math.max(doc.y, stripY + 12) + 6;
-    doc.moveTo(PAGE_MARGIN, doc.y).lineTo(PAGE_MARGIN + width, doc.y).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(PAGE_MARGIN, doc.y)
+      .lineTo(PAGE_MARGIN + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke();
   }
   ensureSpace(doc, 20);
   doc.moveDown(0.4);
@@ -292,7 +373,11 @@ function drawAccounts(doc: Doc, report: TCreditReport) {
   const y = doc.y;
   for (const [code, label] of legend) {
     doc.rect(x, y + 1, 7, 7).fill(HISTORY_COLOR[code]);
-    doc.font('Helvetica').fontSize(7.5).fillColor(COLOR.muted).text(label, x + 10, y, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(label, x + 10, y, { lineBreak: false });
     x += 10 + doc.widthOfString(label) + 12;
   }
   doc.y = y + 12;
@@ -314,7 +399,12 @@ function drawInquiries(doc: Doc, report: TCreditReport) {
     doc.text(`${inquiry.purposeName} (${inquiry.kind})`, PAGE_MARGIN + 90 + width * 0.4, y, { width: width - 90 - width * 0.4 });
     doc.y = Math.max(doc.y, y + 11);
   }
-  if (report.inquiries.length > 40) doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted).text(`and ${report.inquiries.length - 40} more`, PAGE_MARGIN, doc.y + 2);
+  if (report.inquiries.length > 40)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(`and ${report.inquiries.length - 40} more`, PAGE_MARGIN, doc.y + 2);
 }
 
 function drawFooters(doc: Doc, report: TCreditReport, options: ReportPdfOptions) {

@@ -59,7 +59,8 @@ function actorOf(request: FastifyRequest): BusinessActor {
 }
 
 /** A file in the answer, described for the OpenAPI document. */
-const ZFileSchema = (mediaType: string) => z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
+const ZFileSchema = (mediaType: string) =>
+  z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
 
 /**
  * The business workspace (issue 6): dashboard, analytics, the lists behind Submit Reports and
@@ -76,7 +77,8 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
       preHandler: business,
       schema: {
         tags: ['businesses'],
-        summary: "The dashboard's figures in one call: usage and quota, reporting this month, open disputes, active clients, recent inquiries",
+        summary:
+          "The dashboard's figures in one call: usage and quota, reporting this month, open disputes, active clients, recent inquiries",
         response: { 200: ZBusinessDashboardSchema, ...errorResponses(401, 403) },
       },
     },
@@ -103,7 +105,8 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
       preHandler: business,
       schema: {
         tags: ['businesses', 'scoring'],
-        summary: "The score distribution of this business's clients (people with an open account it reported), with the active scorecard; counts only",
+        summary:
+          "The score distribution of this business's clients (people with an open account it reported), with the active scorecard; counts only",
         response: { 200: ZPortfolioScoresSchema, ...errorResponses(401, 403) },
       },
     },
@@ -116,7 +119,7 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
       preHandler: business,
       schema: {
         tags: ['businesses'],
-        summary: "The accounts this business reported (its clients), newest report first; ?q= account number or name, ?status=, ?page=",
+        summary: 'The accounts this business reported (its clients), newest report first; ?q= account number or name, ?status=, ?page=',
         querystring: ZClientAccountsQuerySchema,
         response: { 200: ZClientAccountsSchema, ...errorResponses(400, 401, 403) },
       },
@@ -150,7 +153,10 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) =>
-      reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="creditcheck-monthly-file-template.csv"').send(submissionTemplateCsv()),
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="creditcheck-monthly-file-template.csv"')
+        .send(submissionTemplateCsv()),
   );
 
   typed.get(
@@ -242,7 +248,11 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
     '/api/businesses/me/profile',
     {
       preHandler: business,
-      schema: { tags: ['businesses'], summary: 'The business profile and the signed-in user (owner or team member)', response: { 200: ZBusinessProfileSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['businesses'],
+        summary: 'The business profile and the signed-in user (owner or team member)',
+        response: { 200: ZBusinessProfileSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => getBusinessProfile(app.db, actorOf(request)),
   );
@@ -283,7 +293,11 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
     '/api/businesses/me/subscription',
     {
       preHandler: business,
-      schema: { tags: ['businesses', 'payments'], summary: 'The plan, subscription state, auto-renewal and invoices', response: { 200: ZSubscriptionSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['businesses', 'payments'],
+        summary: 'The plan, subscription state, auto-renewal and invoices',
+        response: { 200: ZSubscriptionSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => getSubscription(app.db, actorOf(request)),
   );
@@ -306,7 +320,11 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
     '/api/businesses/me/team',
     {
       preHandler: business,
-      schema: { tags: ['businesses'], summary: 'Everyone who signs in for the business and the plan’s limit', response: { 200: ZTeamSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['businesses'],
+        summary: 'Everyone who signs in for the business and the plan’s limit',
+        response: { 200: ZTeamSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => getTeam(app.db, actorOf(request)),
   );
@@ -346,7 +364,11 @@ export async function businessWorkspaceRoutes(app: FastifyInstance) {
     '/api/businesses/me/api-keys',
     {
       preHandler: business,
-      schema: { tags: ['businesses', 'api-keys'], summary: "The business's API keys (never the keys themselves)", response: { 200: ZApiKeyListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['businesses', 'api-keys'],
+        summary: "The business's API keys (never the keys themselves)",
+        response: { 200: ZApiKeyListSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => listApiKeys(app.db, actorOf(request)),
   );

@@ -1,7 +1,14 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { formatMinorAmount } from '@shared/amounts';
 import { toE164 } from '@shared/identity';
-import type { TBusinessProfile, TBusinessProfileUpdate, TPasswordChange, TSubscription, TTeam, TTeamMemberCreate } from '@shared/schemas/business';
+import type {
+  TBusinessProfile,
+  TBusinessProfileUpdate,
+  TPasswordChange,
+  TSubscription,
+  TTeam,
+  TTeamMemberCreate,
+} from '@shared/schemas/business';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { businessMembers, businessProfiles, invoices, plans, users } from '../../db/schema/index';
@@ -67,7 +74,13 @@ export async function getBusinessProfile(db: Database, actor: BusinessActor): Pr
     email: row.email,
     verificationStatus: row.verification_status,
     createdAt: new Date(row.created_at).toISOString(),
-    user: { id: actor.userId, username: row.user_username, email: row.user_email, fullName: row.member_name ?? row.contact_name, isOwner: isOwner(actor) },
+    user: {
+      id: actor.userId,
+      username: row.user_username,
+      email: row.user_email,
+      fullName: row.member_name ?? row.contact_name,
+      isOwner: isOwner(actor),
+    },
   };
 }
 
@@ -279,8 +292,17 @@ export async function addTeamMember(db: Database, actor: BusinessActor, input: T
             : `Your ${seats.plan_name} plan allows ${seats.max_members} people, the owner included, and all are in use. Remove a member or upgrade on the Subscription page (/subscribe).`,
         );
       }
-      const [user] = await tx.insert(users).values({ role: 'business', username, email: input.email, passwordHash }).returning({ id: users.id });
-      await tx.insert(businessMembers).values({ userId: user.id, businessId: actor.businessId, fullName: input.fullName, position: input.position || null, addedBy: actor.userId });
+      const [user] = await tx
+        .insert(users)
+        .values({ role: 'business', username, email: input.email, passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(businessMembers).values({
+        userId: user.id,
+        businessId: actor.businessId,
+        fullName: input.fullName,
+        position: input.position || null,
+        addedBy: actor.userId,
+      });
       await recordAuditEvent(tx, {
         ...actor.audit,
         action: 'business.team_member_added',
@@ -312,11 +334,19 @@ export async function removeTeamMember(db: Database, actor: BusinessActor, membe
     const removed = await tx
       .update(businessMembers)
       .set({ removedAt: new Date() })
-      .where(and(eq(businessMembers.userId, memberUserId), eq(businessMembers.businessId, actor.businessId), isNull(businessMembers.removedAt)))
+      .where(
+        and(eq(businessMembers.userId, memberUserId), eq(businessMembers.businessId, actor.businessId), isNull(businessMembers.removedAt)),
+      )
       .returning({ userId: businessMembers.userId });
     if (removed.length === 0) throw notFound('No such team member');
     await tx.update(users).set({ status: 'disabled', updatedAt: new Date() }).where(eq(users.id, memberUserId));
     await deleteUserSessions(tx, memberUserId);
-    await recordAuditEvent(tx, { ...actor.audit, action: 'business.team_member_removed', businessId: actor.businessId, targetType: 'user', targetId: memberUserId });
+    await recordAuditEvent(tx, {
+      ...actor.audit,
+      action: 'business.team_member_removed',
+      businessId: actor.businessId,
+      targetType: 'user',
+      targetId: memberUserId,
+    });
   });
 }

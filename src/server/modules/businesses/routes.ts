@@ -40,7 +40,13 @@ export async function businessRoutes(app: FastifyInstance) {
         : parseOrThrow(ZBusinessRegistrationScreenPayloadSchema, raw);
       const { id } = await auditingRefusals(app, request, 'business', () => registerBusiness(app.db, input));
       grantRegistrationPayment(app, reply, id);
-      await recordAuditEvent(app.db, { action: 'business.registered', ...auditContextOf(request), businessId: id, targetType: 'business', targetId: id });
+      await recordAuditEvent(app.db, {
+        action: 'business.registered',
+        ...auditContextOf(request),
+        businessId: id,
+        targetType: 'business',
+        targetId: id,
+      });
       return reply.status(201).send({ id, message: 'Your business account has been created. Please login to continue.' });
     },
   );

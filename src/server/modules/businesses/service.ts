@@ -90,5 +90,11 @@ export async function getBusinessMe(db: Database, userId: string, businessId = u
   const row = rows[0];
   if (!row) throw notFound('Business profile not found');
   // id is the business's id (what payments and every business-scoped call take), also for a team member.
-  return { ...row, id: businessId, role: 'business' as const, isOwner: userId === businessId, nextBillingDate: row.nextBillingDate?.toISOString() ?? null };
+  return {
+    ...row,
+    id: businessId,
+    role: 'business' as const,
+    isOwner: userId === businessId,
+    nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+  };
 }

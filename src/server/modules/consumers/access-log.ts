@@ -35,14 +35,30 @@ interface Row {
  * them through the keyed hash of the terms) and the audit log's events on their file. The person's
  * own actions are not listed; their own reports never are inquiries.
  */
-export async function getAccessLog(db: Database, userId: string, hashKey: string, options: { limit?: number; file?: OwnFile } = {}): Promise<TAccessLog> {
+export async function getAccessLog(
+  db: Database,
+  userId: string,
+  hashKey: string,
+  options: { limit?: number; file?: OwnFile } = {},
+): Promise<TAccessLog> {
   const file = options.file ?? (await resolveOwnFile(db, userId));
   if (file.state !== 'verified' || !file.subjectId) return { state: file.state, entries: [] };
   const subjectId = file.subjectId;
-  const ids = await queryRows<{ type: string; value: string }>(db, sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid`);
+  const ids = await queryRows<{ type: string; value: string }>(
+    db,
+    sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid`,
+  );
   const phones = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId}::uuid`);
-  const hashes = [...ids.map((i) => hashSearchTerm(`${i.type}:${i.value}`, hashKey)), ...phones.map((p) => hashSearchTerm(`phone:${p.phone}`, hashKey))];
-  const hashList = hashes.length ? sql.join(hashes.map((h) => sql`${h}`), sql`, `) : sql`NULL`;
+  const hashes = [
+    ...ids.map((i) => hashSearchTerm(`${i.type}:${i.value}`, hashKey)),
+    ...phones.map((p) => hashSearchTerm(`phone:${p.phone}`, hashKey)),
+  ];
+  const hashList = hashes.length
+    ? sql.join(
+        hashes.map((h) => sql`${h}`),
+        sql`, `,
+      )
+    : sql`NULL`;
   const limit = options.limit ?? LOG_LIMIT;
 
   const rows = await queryRows<Row>(
@@ -89,6 +105,10 @@ function toEntry(r: Row): TAccessLogEntry {
     case 'search_no_hit':
       return { ...base, kind: 'search_no_hit', description: 'Searched for one of your identifiers (no file matched then)' };
     default:
-      return { ...base, kind: r.action ?? 'event', description: AUDIT_DESCRIPTIONS[r.action ?? ''] ?? (r.action ?? 'Activity on your file').replace(/[._]/g, ' ') };
+      return {
+        ...base,
+        kind: r.action ?? 'event',
+        description: AUDIT_DESCRIPTIONS[r.action ?? ''] ?? (r.action ?? 'Activity on your file').replace(/[._]/g, ' '),
+      };
   }
 }

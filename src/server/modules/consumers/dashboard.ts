@@ -29,7 +29,14 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
     unreadNotifications: Number(counts.unread),
   };
   if (file.state !== 'verified' || !file.subjectId) {
-    return { ...base, score: null, scoreUnavailable: null, scoreTrend: null, accounts: { total: 0, open: 0, inDefault: 0, disputed: 0 }, recentActivity: [] };
+    return {
+      ...base,
+      score: null,
+      scoreUnavailable: null,
+      scoreTrend: null,
+      accounts: { total: 0, open: 0, inDefault: 0, disputed: 0 },
+      recentActivity: [],
+    };
   }
   const report = await buildCreditReport(db, file.subjectId, { audience: 'consumer' });
   // The trend: the latest stored score against the last different one before it.
@@ -44,7 +51,10 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
     ...base,
     score: report.score ? { value: report.score.value, band: report.score.band } : null,
     scoreUnavailable: report.score ? null : (report.scoreUnavailable?.text ?? 'insufficient credit history'),
-    scoreTrend: report.score && previous ? { previous: previous.value, change: report.score.value - previous.value, since: new Date(previous.computed_at).toISOString() } : null,
+    scoreTrend:
+      report.score && previous
+        ? { previous: previous.value, change: report.score.value - previous.value, since: new Date(previous.computed_at).toISOString() }
+        : null,
     accounts: {
       total: report.summary.totalAccounts,
       open: report.summary.openAccounts,

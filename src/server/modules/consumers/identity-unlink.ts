@@ -20,7 +20,12 @@ export const UNLINKED_MESSAGE =
  * claim is released (the next registration with the NIN replaces the account), and it is audited
  * on the file. The account may go through the code again, to another trusted phone.
  */
-export async function unlinkConsumerIdentity(db: Database, userId: string, reason: string, audit: AuditContext): Promise<{ message: string; id: string }> {
+export async function unlinkConsumerIdentity(
+  db: Database,
+  userId: string,
+  reason: string,
+  audit: AuditContext,
+): Promise<{ message: string; id: string }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [profile] = await queryRows<{ national_id: string; identity_verified_at: Date | string | null }>(

@@ -52,8 +52,7 @@ export interface OwnFile {
 export const PHONE_TRUST_DAYS = 30;
 export const PHONE_TRUST_MIN_BUSINESSES = 2;
 
-export const NO_TRUSTED_PHONE_MESSAGE =
-  `We cannot send you a code: no phone number on your credit file can be trusted for it yet (a code goes only to a phone reported by two lenders, or on your file for at least ${PHONE_TRUST_DAYS} days). Visit a CreditCheck SL office with your National ID card, or contact the bureau.`;
+export const NO_TRUSTED_PHONE_MESSAGE = `We cannot send you a code: no phone number on your credit file can be trusted for it yet (a code goes only to a phone reported by two lenders, or on your file for at least ${PHONE_TRUST_DAYS} days). Visit a CreditCheck SL office with your National ID card, or contact the bureau.`;
 
 /** The key of code and phone-choice HMACs, derived from the server secret so it is never stored. */
 export function identityHmacKey(serverSecret: string): string {
@@ -121,7 +120,11 @@ export async function resolveOwnFile(db: Database, userId: string): Promise<OwnF
 }
 
 /** The file's phones, newest first, each with whether it is trusted for codes (PHONE_TRUST_DAYS). */
-export async function filePhones(db: Database, subjectId: string, nationalId: string): Promise<{ phone: string; trusted: boolean; reporters: number }[]> {
+export async function filePhones(
+  db: Database,
+  subjectId: string,
+  nationalId: string,
+): Promise<{ phone: string; trusted: boolean; reporters: number }[]> {
   const rows = await queryRows<{ phone: string; reporters: number; is_old: boolean; is_distrusted: boolean }>(
     db,
     sql`SELECT p.phone,
@@ -215,7 +218,13 @@ export async function getIdentityStatus(db: Database, key: string, userId: strin
   return {
     state: file.state,
     phones: file.phones.map((phone) => ({ phoneId: phoneIdOf(key, userId, phone), masked: maskPhone(phone) })),
-    pendingCode: pending ? { masked: maskPhone(pending.phone), expiresAt: pending.expiresAt.toISOString(), attemptsLeft: IDENTITY_CODE_MAX_ATTEMPTS - pending.failedAttempts } : null,
+    pendingCode: pending
+      ? {
+          masked: maskPhone(pending.phone),
+          expiresAt: pending.expiresAt.toISOString(),
+          attemptsLeft: IDENTITY_CODE_MAX_ATTEMPTS - pending.failedAttempts,
+        }
+      : null,
     lockedUntil: lockedUntil?.toISOString() ?? null,
     nextCodeAt: limits.nextCodeAt?.toISOString() ?? null,
     codesLeftToday: limits.codesLeftToday,
@@ -224,7 +233,8 @@ export async function getIdentityStatus(db: Database, key: string, userId: strin
 
 function assertUnverified(file: OwnFile) {
   if (file.state === 'verified') throw new HttpError(409, 'Your identity is already confirmed');
-  if (file.state === 'no_file') throw notFound('We found no credit file for your National ID and date of birth, so there is nothing to confirm yet');
+  if (file.state === 'no_file')
+    throw notFound('We found no credit file for your National ID and date of birth, so there is nothing to confirm yet');
   if (file.state === 'no_phone') throw new HttpError(409, NO_TRUSTED_PHONE_MESSAGE);
 }
 
@@ -255,7 +265,8 @@ export async function sendIdentityCode(
     await lockAccount(tx, userId);
     const codes = await recentCodes(tx, userId, now);
     const lockedUntil = lockedUntilOf(codes, now);
-    if (lockedUntil) throw tooMany(`Too many wrong codes. You can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, lockedUntil, now);
+    if (lockedUntil)
+      throw tooMany(`Too many wrong codes. You can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, lockedUntil, now);
     const limits = sendLimits(codes, now);
     if (limits.nextCodeAt) throw tooMany(`Please wait a minute before asking for another code.`, limits.nextCodeAt, now);
     const [toPhone] = await queryRows<{ count: number }>(
@@ -274,7 +285,9 @@ export async function sendIdentityCode(
     const expiresAt = new Date(now.getTime() + IDENTITY_CODE_TTL_MINUTES * 60_000);
     // The id is part of the HMAC input: the same code in two rows gives two different hashes.
     const id = randomUUID();
-    await tx.insert(consumerIdentityCodes).values({ id, userId, phone, codeHash: codeHashOf(deps.key, id, code), createdAt: now, expiresAt });
+    await tx
+      .insert(consumerIdentityCodes)
+      .values({ id, userId, phone, codeHash: codeHashOf(deps.key, id, code), createdAt: now, expiresAt });
     await deps.sms.send(tx, {
       to: phone,
       purpose: 'identity_code',
@@ -296,7 +309,11 @@ export async function sendIdentityCode(
       targetId: userId,
       details: { phone: maskPhone(phone), noticesSent: others.length },
     });
-    return { masked: maskPhone(phone), expiresAt: expiresAt.toISOString(), message: `We sent a 6-digit code to ${maskPhone(phone)}. It expires in ${IDENTITY_CODE_TTL_MINUTES} minutes.` };
+    return {
+      masked: maskPhone(phone),
+      expiresAt: expiresAt.toISOString(),
+      message: `We sent a 6-digit code to ${maskPhone(phone)}. It expires in ${IDENTITY_CODE_TTL_MINUTES} minutes.`,
+    };
   });
 }
 
@@ -322,12 +339,18 @@ export async function confirmIdentityCode(
     await lockAccount(tx, userId);
     const codes = await recentCodes(tx, userId, now);
     const lockedUntil = lockedUntilOf(codes, now);
-    if (lockedUntil) return { ok: false, error: tooMany(`Too many wrong codes. You can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, lockedUntil, now) };
+    if (lockedUntil)
+      return {
+        ok: false,
+        error: tooMany(`Too many wrong codes. You can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, lockedUntil, now),
+      };
     const latest = codes.find((c) => !c.usedAt && !c.voidedAt);
     if (!latest) return { ok: false, error: badRequest([{ field: 'code', message: 'No code is waiting. Ask for a new code.' }]) };
-    if (latest.expiresAt <= now) return { ok: false, error: badRequest([{ field: 'code', message: 'This code has expired. Ask for a new code.' }]) };
+    if (latest.expiresAt <= now)
+      return { ok: false, error: badRequest([{ field: 'code', message: 'This code has expired. Ask for a new code.' }]) };
     // Sent to a phone that is no longer trusted (an administrator undid a linking made with it).
-    if (!file.phones.includes(latest.phone)) return { ok: false, error: badRequest([{ field: 'code', message: 'This code can no longer be used. Ask for a new code.' }]) };
+    if (!file.phones.includes(latest.phone))
+      return { ok: false, error: badRequest([{ field: 'code', message: 'This code can no longer be used. Ask for a new code.' }]) };
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(codeHashOf(key, latest.id, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -337,17 +360,41 @@ export async function confirmIdentityCode(
         .update(consumerIdentityCodes)
         .set({ failedAttempts: attempts, ...(isVoided ? { voidedAt: now, voidReason: 'too_many_attempts' } : {}) })
         .where(eq(consumerIdentityCodes.id, latest.id));
-      await recordAuditEvent(tx, { ...audit, action: isVoided ? 'consumer.identity_code_voided' : 'consumer.identity_code_wrong', subjectId, targetType: 'user', targetId: userId, details: { attempts } });
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: isVoided ? 'consumer.identity_code_voided' : 'consumer.identity_code_wrong',
+        subjectId,
+        targetType: 'user',
+        targetId: userId,
+        details: { attempts },
+      });
       if (isVoided) {
         const until = new Date(now.getTime() + IDENTITY_LOCK_MINUTES * 60_000);
-        return { ok: false, error: tooMany(`Too many wrong codes. This code no longer works; you can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, until, now) };
+        return {
+          ok: false,
+          error: tooMany(
+            `Too many wrong codes. This code no longer works; you can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`,
+            until,
+            now,
+          ),
+        };
       }
       const left = IDENTITY_CODE_MAX_ATTEMPTS - attempts;
-      return { ok: false, error: badRequest([{ field: 'code', message: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` }]) };
+      return {
+        ok: false,
+        error: badRequest([{ field: 'code', message: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` }]),
+      };
     }
     await tx.update(consumerIdentityCodes).set({ usedAt: now }).where(eq(consumerIdentityCodes.id, latest.id));
     await tx.update(consumerProfiles).set({ identityVerifiedAt: now }).where(eq(consumerProfiles.userId, userId));
-    await recordAuditEvent(tx, { ...audit, action: 'consumer.identity_verified', subjectId, targetType: 'user', targetId: userId, details: { phone: maskPhone(latest.phone) } });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consumer.identity_verified',
+      subjectId,
+      targetType: 'user',
+      targetId: userId,
+      details: { phone: maskPhone(latest.phone) },
+    });
     return { ok: true, subjectId };
   });
   if (!outcome.ok) throw outcome.error;

@@ -30,7 +30,12 @@ export async function getOwnReport(db: Database, userId: string): Promise<TOwnRe
   return {
     state: 'verified',
     report,
-    openDisputes: openDisputes.map((d) => ({ accountId: d.account_id, disputeId: d.id, reference: d.reference, dueAt: new Date(d.due_at).toISOString() })),
+    openDisputes: openDisputes.map((d) => ({
+      accountId: d.account_id,
+      disputeId: d.id,
+      reference: d.reference,
+      dueAt: new Date(d.due_at).toISOString(),
+    })),
     frozenAt: subject?.frozen_at ? new Date(subject.frozen_at).toISOString() : null,
   };
 }
@@ -52,7 +57,13 @@ export async function requestNewReport(db: Database, userId: string, audit: Audi
         report: report as unknown as Record<string, unknown>,
       })
       .returning({ id: consumerReports.id });
-    await recordAuditEvent(tx, { ...audit, action: 'consumer.report_generated', subjectId, targetType: 'consumer_report', targetId: row.id });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consumer.report_generated',
+      subjectId,
+      targetType: 'consumer_report',
+      targetId: row.id,
+    });
     return { id: row.id, report };
   });
 }

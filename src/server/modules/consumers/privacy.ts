@@ -11,7 +11,8 @@ import { requireOwnSubject, resolveOwnFile, type OwnFile } from './own-file';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
-const purposeName = (code: string) => (code === ALL_PURPOSES ? CONSENT_ALL_PURPOSES_NAME : (PERMISSIBLE_PURPOSES.find((p) => p.code === code)?.name ?? code));
+const purposeName = (code: string) =>
+  code === ALL_PURPOSES ? CONSENT_ALL_PURPOSES_NAME : (PERMISSIBLE_PURPOSES.find((p) => p.code === code)?.name ?? code);
 
 function consentStatus(row: { expiresAt: Date; revokedAt: Date | null }, now: Date): TConsent['status'] {
   if (row.revokedAt) return 'revoked';
@@ -71,20 +72,29 @@ export async function searchLenders(db: Database, q: string | undefined): Promis
   const rows = await db
     .select({ id: businessProfiles.userId, name: businessProfiles.businessName })
     .from(businessProfiles)
-    .where(and(eq(businessProfiles.verificationStatus, 'verified'), escaped ? ilike(businessProfiles.businessName, `%${escaped}%`) : undefined))
+    .where(
+      and(eq(businessProfiles.verificationStatus, 'verified'), escaped ? ilike(businessProfiles.businessName, `%${escaped}%`) : undefined),
+    )
     .orderBy(businessProfiles.businessName)
     .limit(25);
   return { lenders: rows };
 }
 
-export async function grantConsent(db: Database, userId: string, input: TGrantConsent, audit: AuditContext, now = new Date()): Promise<TConsent> {
+export async function grantConsent(
+  db: Database,
+  userId: string,
+  input: TGrantConsent,
+  audit: AuditContext,
+  now = new Date(),
+): Promise<TConsent> {
   const { subjectId } = await requireOwnSubject(db, userId);
   const [business] = await db
     .select({ name: businessProfiles.businessName, status: businessProfiles.verificationStatus })
     .from(businessProfiles)
     .where(eq(businessProfiles.userId, input.businessId))
     .limit(1);
-  if (!business || business.status !== 'verified') throw badRequest([{ field: 'businessId', message: 'Choose a verified business from the list' }]);
+  if (!business || business.status !== 'verified')
+    throw badRequest([{ field: 'businessId', message: 'Choose a verified business from the list' }]);
   const expiresAt = new Date(now.getTime() + input.days * 24 * 3600_000);
   const id = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -118,7 +128,13 @@ export async function grantConsent(db: Database, userId: string, input: TGrantCo
   };
 }
 
-export async function revokeConsent(db: Database, userId: string, consentId: string, audit: AuditContext, now = new Date()): Promise<{ message: string }> {
+export async function revokeConsent(
+  db: Database,
+  userId: string,
+  consentId: string,
+  audit: AuditContext,
+  now = new Date(),
+): Promise<{ message: string }> {
   const { subjectId } = await requireOwnSubject(db, userId);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -131,7 +147,14 @@ export async function revokeConsent(db: Database, userId: string, consentId: str
     if (!row) throw notFound('No such consent');
     if (row.revokedAt) throw new HttpError(409, 'This consent was already revoked');
     await tx.update(consumerConsents).set({ revokedAt: now }).where(eq(consumerConsents.id, row.id));
-    await recordAuditEvent(tx, { ...audit, action: 'consent.revoked', subjectId, businessId: row.businessId, targetType: 'consent', targetId: row.id });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consent.revoked',
+      subjectId,
+      businessId: row.businessId,
+      targetType: 'consent',
+      targetId: row.id,
+    });
   });
   return { message: 'Consent revoked' };
 }
@@ -151,7 +174,11 @@ export async function withdrawConsent(
   now = new Date(),
 ): Promise<{ message: string }> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  const [business] = await db.select({ name: businessProfiles.businessName }).from(businessProfiles).where(eq(businessProfiles.userId, input.businessId)).limit(1);
+  const [business] = await db
+    .select({ name: businessProfiles.businessName })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, input.businessId))
+    .limit(1);
   if (!business) throw badRequest([{ field: 'businessId', message: 'Choose a business from the list' }]);
   const purpose = input.purpose ?? ALL_PURPOSES;
   await db.transaction(async (transaction) => {
@@ -183,7 +210,10 @@ export async function withdrawConsent(
  * purpose. For the registry to call when it decides on a report (e.g. to release a frozen file to a
  * lender the person chose); keyed through the verified consumer holding the file's NIN.
  */
-export async function hasActiveConsent(db: Database, input: { subjectId: string; businessId: string; purpose: string; now?: Date }): Promise<boolean> {
+export async function hasActiveConsent(
+  db: Database,
+  input: { subjectId: string; businessId: string; purpose: string; now?: Date },
+): Promise<boolean> {
   const [row] = await queryRows<{ ok: number }>(
     db,
     sql`SELECT 1 AS ok FROM credit_subject_identifiers i
@@ -324,19 +354,29 @@ export async function refuseForWithdrawnConsent(
   throw forbidden(CONSENT_WITHDRAWN_MESSAGE, 'CONSENT_WITHDRAWN');
 }
 
-export async function getPrivacyStatus(db: Database, userId: string, options: { file?: OwnFile; now?: Date } = {}): Promise<TPrivacyStatus> {
+export async function getPrivacyStatus(
+  db: Database,
+  userId: string,
+  options: { file?: OwnFile; now?: Date } = {},
+): Promise<TPrivacyStatus> {
   const now = options.now ?? new Date();
   const file = options.file ?? (await resolveOwnFile(db, userId));
   const [consents] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM consumer_consents WHERE consumer_user_id = ${userId}::uuid AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
   );
-  if (file.state !== 'verified' || !file.subjectId) return { state: file.state, frozenAt: null, fraudAlert: null, activeConsents: Number(consents?.n ?? 0) };
+  if (file.state !== 'verified' || !file.subjectId)
+    return { state: file.state, frozenAt: null, fraudAlert: null, activeConsents: Number(consents?.n ?? 0) };
   const [[subject], fraudAlert] = await Promise.all([
     queryRows<{ frozen_at: Date | string | null }>(db, sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`),
     fraudAlertOnFile(db, file.subjectId),
   ]);
-  return { state: 'verified', frozenAt: subject?.frozen_at ? new Date(subject.frozen_at).toISOString() : null, fraudAlert, activeConsents: Number(consents?.n ?? 0) };
+  return {
+    state: 'verified',
+    frozenAt: subject?.frozen_at ? new Date(subject.frozen_at).toISOString() : null,
+    fraudAlert,
+    activeConsents: Number(consents?.n ?? 0),
+  };
 }
 
 /**
@@ -353,20 +393,41 @@ export async function setFrozen(db: Database, userId: string, isFrozen: boolean,
         ? sql`UPDATE credit_subjects SET frozen_at = now() WHERE id = ${subjectId}::uuid AND frozen_at IS NULL RETURNING id`
         : sql`UPDATE credit_subjects SET frozen_at = NULL WHERE id = ${subjectId}::uuid AND frozen_at IS NOT NULL RETURNING id`,
     );
-    if (changed.length) await recordAuditEvent(tx, { ...audit, action: isFrozen ? 'consumer.file_frozen' : 'consumer.file_unfrozen', subjectId, targetType: 'credit_subject', targetId: subjectId });
+    if (changed.length)
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: isFrozen ? 'consumer.file_frozen' : 'consumer.file_unfrozen',
+        subjectId,
+        targetType: 'credit_subject',
+        targetId: subjectId,
+      });
   });
   return getPrivacyStatus(db, userId);
 }
 
-export async function placeFraudAlert(db: Database, userId: string, input: { contactPhone: string; note?: string }, audit: AuditContext): Promise<TPrivacyStatus> {
+export async function placeFraudAlert(
+  db: Database,
+  userId: string,
+  input: { contactPhone: string; note?: string },
+  audit: AuditContext,
+): Promise<TPrivacyStatus> {
   const { subjectId } = await requireOwnSubject(db, userId);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx
       .insert(consumerFraudAlerts)
       .values({ consumerUserId: userId, contactPhone: input.contactPhone, note: input.note ?? null })
-      .onConflictDoUpdate({ target: consumerFraudAlerts.consumerUserId, set: { contactPhone: input.contactPhone, note: input.note ?? null } });
-    await recordAuditEvent(tx, { ...audit, action: 'consumer.fraud_alert_placed', subjectId, targetType: 'credit_subject', targetId: subjectId });
+      .onConflictDoUpdate({
+        target: consumerFraudAlerts.consumerUserId,
+        set: { contactPhone: input.contactPhone, note: input.note ?? null },
+      });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'consumer.fraud_alert_placed',
+      subjectId,
+      targetType: 'credit_subject',
+      targetId: subjectId,
+    });
   });
   return getPrivacyStatus(db, userId);
 }
@@ -375,9 +436,18 @@ export async function removeFraudAlert(db: Database, userId: string, audit: Audi
   const { subjectId } = await requireOwnSubject(db, userId);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const removed = await tx.delete(consumerFraudAlerts).where(eq(consumerFraudAlerts.consumerUserId, userId)).returning({ id: consumerFraudAlerts.consumerUserId });
-    if (removed.length) await recordAuditEvent(tx, { ...audit, action: 'consumer.fraud_alert_removed', subjectId, targetType: 'credit_subject', targetId: subjectId });
+    const removed = await tx
+      .delete(consumerFraudAlerts)
+      .where(eq(consumerFraudAlerts.consumerUserId, userId))
+      .returning({ id: consumerFraudAlerts.consumerUserId });
+    if (removed.length)
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'consumer.fraud_alert_removed',
+        subjectId,
+        targetType: 'credit_subject',
+        targetId: subjectId,
+      });
   });
   return getPrivacyStatus(db, userId);
 }
-

@@ -65,10 +65,18 @@ async function assertConsumerIdentityFree(db: Database, nationalId: string, phon
     })
     .from(users)
     .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
-    .where(and(eq(users.role, 'consumer'), or(eq(consumerProfiles.nationalId, nationalId), eq(users.phone, phone), email ? eq(users.email, email) : undefined)));
+    .where(
+      and(
+        eq(users.role, 'consumer'),
+        or(eq(consumerProfiles.nationalId, nationalId), eq(users.phone, phone), email ? eq(users.email, email) : undefined),
+      ),
+    );
   const live = [];
   for (const holder of holders) {
-    const isStaleClaim = holder.verifiedAt === null && (holder.createdAt < staleBefore || holder.wasUnlinked === true) && (holder.nationalId === nationalId || holder.phone === phone);
+    const isStaleClaim =
+      holder.verifiedAt === null &&
+      (holder.createdAt < staleBefore || holder.wasUnlinked === true) &&
+      (holder.nationalId === nationalId || holder.phone === phone);
     if (!isStaleClaim) {
       live.push(holder);
       continue;

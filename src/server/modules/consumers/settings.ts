@@ -15,7 +15,11 @@ export const DEFAULT_PREFERENCES: TNotificationPreferences = { emailNewAccounts:
 
 export async function readPreferences(db: Database, userId: string): Promise<TNotificationPreferences> {
   const [row] = await db
-    .select({ emailNewAccounts: notificationPreferences.emailNewAccounts, emailInquiries: notificationPreferences.emailInquiries, emailDisputes: notificationPreferences.emailDisputes })
+    .select({
+      emailNewAccounts: notificationPreferences.emailNewAccounts,
+      emailInquiries: notificationPreferences.emailInquiries,
+      emailDisputes: notificationPreferences.emailDisputes,
+    })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId))
     .limit(1);
@@ -52,13 +56,24 @@ const PHONE_TAKEN = 'An account with this phone number already exists';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** The sign-in phone and email. The registry's phones are the lenders' to report: they do not change here. */
-export async function updateContactDetails(db: Database, userId: string, input: { phone: string; email: string | null }, audit: AuditContext) {
+export async function updateContactDetails(
+  db: Database,
+  userId: string,
+  input: { phone: string; email: string | null },
+  audit: AuditContext,
+) {
   // The per-role unique indexes on phone and email decide; their violation names the field.
   try {
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       await tx.update(users).set({ phone: input.phone, email: input.email, updatedAt: new Date() }).where(eq(users.id, userId));
-      await recordAuditEvent(tx, { ...audit, action: 'consumer.contact_changed', targetType: 'user', targetId: userId, details: { emailSet: input.email !== null } });
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'consumer.contact_changed',
+        targetType: 'user',
+        targetId: userId,
+        details: { emailSet: input.email !== null },
+      });
     });
   } catch (error) {
     const constraint = uniqueViolationConstraint(error);
@@ -69,10 +84,18 @@ export async function updateContactDetails(db: Database, userId: string, input: 
 }
 
 /** A new password ends every other session of the person: a thief signed in elsewhere is signed out. */
-export async function changePassword(db: Database, userId: string, currentSessionId: string, input: TChangePassword, audit: AuditContext): Promise<{ message: string; endedSessions: boolean }> {
+export async function changePassword(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+  input: TChangePassword,
+  audit: AuditContext,
+): Promise<{ message: string; endedSessions: boolean }> {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest([{ field: 'currentPassword', message: 'Your current password is not right' }]);
-  if (input.currentPassword === input.newPassword) throw badRequest([{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw badRequest([{ field: 'currentPassword', message: 'Your current password is not right' }]);
+  if (input.currentPassword === input.newPassword)
+    throw badRequest([{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;

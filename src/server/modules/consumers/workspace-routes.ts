@@ -35,7 +35,17 @@ import { getAccessLog } from './access-log';
 import { getConsumerDashboard } from './dashboard';
 import { confirmIdentityCode, getIdentityStatus, identityHmacKey, sendIdentityCode } from './own-file';
 import { getOwnReport, listOwnReports, loadReportForPdf, requestNewReport } from './own-report';
-import { getPrivacyStatus, grantConsent, listConsents, placeFraudAlert, removeFraudAlert, revokeConsent, searchLenders, setFrozen, withdrawConsent } from './privacy';
+import {
+  getPrivacyStatus,
+  grantConsent,
+  listConsents,
+  placeFraudAlert,
+  removeFraudAlert,
+  revokeConsent,
+  searchLenders,
+  setFrozen,
+  withdrawConsent,
+} from './privacy';
 import { renderReportPdf } from './report-pdf';
 import { changePassword, getConsumerSettings, updateContactDetails, updatePreferences } from './settings';
 import { SandboxSmsProvider } from './sms/sandbox-sms-provider';
@@ -65,7 +75,11 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/identity',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'Whether the credit file is linked and shown; the masked phones a code can go to', response: { 200: ZIdentityStatusSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'Whether the credit file is linked and shown; the masked phones a code can go to',
+        response: { 200: ZIdentityStatusSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => getIdentityStatus(app.db, identityKey, userIdOf(request)),
   );
@@ -82,7 +96,8 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
         response: { 200: ZIdentityCodeSentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => sendIdentityCode(app.db, { sms, key: identityKey }, userIdOf(request), request.body.phoneId, auditContextOf(request)),
+    async (request) =>
+      sendIdentityCode(app.db, { sms, key: identityKey }, userIdOf(request), request.body.phoneId, auditContextOf(request)),
   );
 
   typed.post(
@@ -112,7 +127,11 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/dashboard',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'My Profile: score and trend, reports, disputes, privacy, recent activity', response: { 200: ZConsumerDashboardSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'My Profile: score and trend, reports, disputes, privacy, recent activity',
+        response: { 200: ZConsumerDashboardSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => getConsumerDashboard(app.db, userIdOf(request), inquiryKey),
   );
@@ -134,7 +153,11 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/reports',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'The reports the person requested, newest first', response: { 200: ZOwnReportListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'The reports the person requested, newest first',
+        response: { 200: ZOwnReportListSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => listOwnReports(app.db, userIdOf(request)),
   );
@@ -167,12 +190,14 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     async (request, reply) => {
       const report = await loadReportForPdf(app.db, userIdOf(request), request.query.reportId);
       const pdf = await renderReportPdf(report);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="creditcheck-report-${report.generatedAt.slice(0, 10)}.pdf"`)
-        .header('cache-control', 'no-store')
-        // A Buffer is sent as it is (Fastify skips serialisation); the schema above only documents it.
-        .send(pdf as unknown as string);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="creditcheck-report-${report.generatedAt.slice(0, 10)}.pdf"`)
+          .header('cache-control', 'no-store')
+          // A Buffer is sent as it is (Fastify skips serialisation); the schema above only documents it.
+          .send(pdf as unknown as string)
+      );
     },
   );
 
@@ -180,7 +205,14 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
 
   typed.get(
     '/api/consumers/me/privacy',
-    { preHandler: consumer, schema: { tags: ['consumers'], summary: 'Freeze, fraud alert and consent count', response: { 200: ZPrivacyStatusSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'Freeze, fraud alert and consent count',
+        response: { 200: ZPrivacyStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => getPrivacyStatus(app.db, userIdOf(request)),
   );
 
@@ -194,7 +226,9 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
         preHandler: consumer,
         schema: {
           tags: ['consumers'],
-          summary: isFrozen ? 'Freeze the credit file: business reports are refused (except lenders reviewing an account they hold)' : 'Unfreeze the credit file',
+          summary: isFrozen
+            ? 'Freeze the credit file: business reports are refused (except lenders reviewing an account they hold)'
+            : 'Unfreeze the credit file',
           response: { 200: ZPrivacyStatusSchema, ...errorResponses(401, 403, 404) },
         },
       },
@@ -220,14 +254,25 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/fraud-alert',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'Remove the fraud alert', response: { 200: ZPrivacyStatusSchema, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'Remove the fraud alert',
+        response: { 200: ZPrivacyStatusSchema, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => removeFraudAlert(app.db, userIdOf(request), auditContextOf(request)),
   );
 
   typed.get(
     '/api/consumers/me/consents',
-    { preHandler: consumer, schema: { tags: ['consumers'], summary: 'Consents granted to businesses', response: { 200: ZConsentListSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'Consents granted to businesses',
+        response: { 200: ZConsentListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => listConsents(app.db, userIdOf(request)),
   );
 
@@ -251,7 +296,8 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
       preHandler: consumer,
       schema: {
         tags: ['consumers'],
-        summary: 'Revoke a consent (body {id}), or withdraw consent from a business (body {businessId, purpose?}: every purpose unless one is given)',
+        summary:
+          'Revoke a consent (body {id}), or withdraw consent from a business (body {businessId, purpose?}: every purpose unless one is given)',
         body: ZRevokeConsentSchema,
         response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -259,14 +305,24 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     async (request) =>
       request.body.id
         ? revokeConsent(app.db, userIdOf(request), request.body.id, auditContextOf(request))
-        : withdrawConsent(app.db, userIdOf(request), { businessId: request.body.businessId!, purpose: request.body.purpose }, auditContextOf(request)),
+        : withdrawConsent(
+            app.db,
+            userIdOf(request),
+            { businessId: request.body.businessId!, purpose: request.body.purpose },
+            auditContextOf(request),
+          ),
   );
 
   typed.get(
     '/api/consumers/me/lenders',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'Verified businesses to grant a consent to, by name', querystring: ZLenderQuerySchema, response: { 200: ZLenderListSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'Verified businesses to grant a consent to, by name',
+        querystring: ZLenderQuerySchema,
+        response: { 200: ZLenderListSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => searchLenders(app.db, request.query.q),
   );
@@ -290,7 +346,14 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
 
   typed.get(
     '/api/consumers/me/settings',
-    { preHandler: consumer, schema: { tags: ['consumers'], summary: 'Contact details and notification preferences', response: { 200: ZConsumerSettingsSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'Contact details and notification preferences',
+        response: { 200: ZConsumerSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => getConsumerSettings(app.db, userIdOf(request), options.isEmailAvailable ?? false),
   );
 
@@ -298,7 +361,12 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
     '/api/consumers/me/contact',
     {
       preHandler: consumer,
-      schema: { tags: ['consumers'], summary: 'Change the sign-in phone and email', body: ZContactDetailsSchema, response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags: ['consumers'],
+        summary: 'Change the sign-in phone and email',
+        body: ZContactDetailsSchema,
+        response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request) => {
       await updateContactDetails(app.db, userIdOf(request), request.body, auditContextOf(request));
@@ -345,7 +413,12 @@ export async function consumerWorkspaceRoutes(app: FastifyInstance, options: Con
         schema: {
           tags: ['admin'],
           summary: 'Demo mode with the sandbox SMS provider: the last messages it would have sent',
-          response: { 200: z.object({ messages: z.array(z.object({ to: z.string(), body: z.string(), purpose: z.string(), createdAt: z.string() })) }), ...errorResponses(401, 403) },
+          response: {
+            200: z.object({
+              messages: z.array(z.object({ to: z.string(), body: z.string(), purpose: z.string(), createdAt: z.string() })),
+            }),
+            ...errorResponses(401, 403),
+          },
         },
       },
       async () => {

@@ -38,7 +38,9 @@ const businessAccessQuery = preparedPerDatabase((db) =>
       // A contracted quota (an agreement with a large lender) replaces the plan's.
       monthlyQuota: sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, ${plans.monthlyInquiryQuota})`.mapWith(Number),
       reportsThisMonth: sql<number>`COALESCE((SELECT u.reports FROM credit_report_usage u
-        WHERE u.business_id = ${businessProfiles.userId} AND u.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0)`.mapWith(Number),
+        WHERE u.business_id = ${businessProfiles.userId} AND u.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(businessProfiles)
     .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
@@ -68,18 +70,28 @@ export function isSubscriptionActive(access: BusinessAccess, now = new Date()): 
 /** Only verified businesses put data into the registry or take it out. */
 export function assertVerified(access: BusinessAccess) {
   // A team member's session or an API key acts for the owner: a disabled owner stops them all (decisions/022).
-  if (access.ownerStatus !== 'active') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
+  if (access.ownerStatus !== 'active')
+    throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
   if (access.verificationStatus === 'verified') return;
-  if (access.verificationStatus === 'suspended') throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
-  if (access.verificationStatus === 'rejected') throw forbidden('Your business verification was rejected. Contact CreditCheck SL.', 'BUSINESS_NOT_VERIFIED');
-  throw forbidden('Your business is not verified yet. Credit checks open once an administrator has verified your registration documents.', 'BUSINESS_NOT_VERIFIED');
+  if (access.verificationStatus === 'suspended')
+    throw forbidden('Your business is suspended. Contact CreditCheck SL to restore access.', 'BUSINESS_SUSPENDED');
+  if (access.verificationStatus === 'rejected')
+    throw forbidden('Your business verification was rejected. Contact CreditCheck SL.', 'BUSINESS_NOT_VERIFIED');
+  throw forbidden(
+    'Your business is not verified yet. Credit checks open once an administrator has verified your registration documents.',
+    'BUSINESS_NOT_VERIFIED',
+  );
 }
 
 /** Searches and reports need a verified business with an active subscription. */
 export function assertCanInquire(access: BusinessAccess, now = new Date()) {
   assertVerified(access);
   if (!isSubscriptionActive(access, now)) {
-    throw new HttpError(402, `Your ${access.planName} subscription is not active. Renew it on the Subscription page (/subscribe) to search and pull reports.`, { code: 'SUBSCRIPTION_INACTIVE' });
+    throw new HttpError(
+      402,
+      `Your ${access.planName} subscription is not active. Renew it on the Subscription page (/subscribe) to search and pull reports.`,
+      { code: 'SUBSCRIPTION_INACTIVE' },
+    );
   }
 }
 

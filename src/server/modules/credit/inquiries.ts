@@ -91,7 +91,11 @@ export function inquiryRows(id: string, input: RecordInquiryInput) {
       ip: input.ip ?? null,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
     } satisfies typeof creditInquiries.$inferInsert,
-    subjects: input.shown.map((s) => ({ inquiryId: id, subjectId: s.subjectId, matchScore: s.matchScore })) satisfies (typeof creditInquirySubjects.$inferInsert)[],
+    subjects: input.shown.map((s) => ({
+      inquiryId: id,
+      subjectId: s.subjectId,
+      matchScore: s.matchScore,
+    })) satisfies (typeof creditInquirySubjects.$inferInsert)[],
   };
 }
 

@@ -44,16 +44,35 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   if (!sources) throw notFound('No such person in the registry');
   if (sources.withdrawnConsent) {
     const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
-    await refuseForWithdrawnConsent(db, { subjectId: sources.subject.id, businessId: meta.businessId, purpose: request.purpose, audit }, sources.withdrawnConsent);
+    await refuseForWithdrawnConsent(
+      db,
+      { subjectId: sources.subject.id, businessId: meta.businessId, purpose: request.purpose, audit },
+      sources.withdrawnConsent,
+    );
   }
   // A frozen file: only a lender reviewing an open account it reported before the freeze (decisions/022).
-  if (sources.subject.frozen_at && !(request.purpose === 'account_review' && (await heldOpenAccountBeforeFreeze(db, sources.subject.id, meta.businessId)))) {
+  if (
+    sources.subject.frozen_at &&
+    !(request.purpose === 'account_review' && (await heldOpenAccountBeforeFreeze(db, sources.subject.id, meta.businessId)))
+  ) {
     throw forbidden(FROZEN_FILE_MESSAGE, 'FILE_FROZEN');
   }
 
-  const assembled = assembleCreditReport(sources, { audience: 'business', viewerBusinessId: meta.businessId, purpose: request.purpose, reportId, asOf });
+  const assembled = assembleCreditReport(sources, {
+    audience: 'business',
+    viewerBusinessId: meta.businessId,
+    purpose: request.purpose,
+    reportId,
+    asOf,
+  });
   // The report lists its own inquiry, as the person's access log and every later report will.
-  assembled.inquiries.unshift({ date: asOf.toISOString(), businessName: access.businessName, purpose: request.purpose, purposeName: sources.purposeName ?? request.purpose, kind: 'report' });
+  assembled.inquiries.unshift({
+    date: asOf.toISOString(),
+    businessName: access.businessName,
+    purpose: request.purpose,
+    purposeName: sources.purposeName ?? request.purpose,
+    kind: 'report',
+  });
   assembled.summary.inquiriesLast12Months += 1;
   // The score never counts the inquiry it is asked for: it is read before the inquiry is written.
   const computed = computeScore(sources.scoringInputs, asOf);

@@ -22,7 +22,11 @@ export async function reportsUsedThisMonth(db: Database, businessId: string, now
  * counter row is locked from that instant to the commit only, so two reports racing for the last
  * unit take turns without a business's reports queueing behind each other (decisions/016).
  */
-export function takeReportFromQuotaSql(businessId: Placeholder | string, monthlyQuota: Placeholder | number, month: Placeholder | string): SQL {
+export function takeReportFromQuotaSql(
+  businessId: Placeholder | string,
+  monthlyQuota: Placeholder | number,
+  month: Placeholder | string,
+): SQL {
   return sql`INSERT INTO credit_report_usage AS u (business_id, month, reports)
         SELECT ${businessId}::uuid, ${month}::date, 1 WHERE ${monthlyQuota}::int > 0
         ON CONFLICT (business_id, month) DO UPDATE SET reports = u.reports + 1 WHERE u.reports < ${monthlyQuota}::int

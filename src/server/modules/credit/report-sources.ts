@@ -43,7 +43,15 @@ export interface SourceInquiry {
 
 /** Everything a credit report and its score are made from, read in one round trip. */
 export interface ReportSources {
-  subject: { id: string; first_name: string; middle_name: string | null; last_name: string; date_of_birth: string | null; district: string | null; frozen_at: string | null };
+  subject: {
+    id: string;
+    first_name: string;
+    middle_name: string | null;
+    last_name: string;
+    date_of_birth: string | null;
+    district: string | null;
+    frozen_at: string | null;
+  };
   retentionYears: number;
   identifiers: { type: string; value: string }[];
   names: { first_name: string; middle_name: string; last_name: string }[];
@@ -166,7 +174,9 @@ export async function readReportSources(
     addresses: jsonColumn(row.addresses),
     accounts: jsonColumn(row.accounts),
     inquiries: jsonColumn(row.inquiries),
-    fraudAlert: alert ? { placedAt: new Date(alert.placed_at).toISOString(), contactPhone: alert.contact_phone, text: FRAUD_ALERT_TEXT } : null,
+    fraudAlert: alert
+      ? { placedAt: new Date(alert.placed_at).toISOString(), contactPhone: alert.contact_phone, text: FRAUD_ALERT_TEXT }
+      : null,
     scoringInputs: parseScoringInputs(row),
     purposeName: row.purpose_name,
     withdrawnConsent: row.withdrawn_consent,

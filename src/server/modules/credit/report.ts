@@ -79,7 +79,10 @@ export async function buildCreditReport(db: Database, subjectId: string, options
 }
 
 /** The report, without its score, from what readReportSources read: no database work. */
-export function assembleCreditReport(sources: ReportSources, options: BuildReportOptions & { asOf: Date }): Omit<TCreditReport, 'score' | 'scoreUnavailable'> {
+export function assembleCreditReport(
+  sources: ReportSources,
+  options: BuildReportOptions & { asOf: Date },
+): Omit<TCreditReport, 'score' | 'scoreUnavailable'> {
   const { asOf } = options;
   const { subject, identifiers, names, phones, addresses, accounts, inquiries } = sources;
   const isBusiness = options.audience === 'business';

@@ -37,7 +37,13 @@ export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
 function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
   const auth = authOf(request);
   // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
-  return { businessId: businessIdOf(request), userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, requestId: String(request.id) };
+  return {
+    businessId: businessIdOf(request),
+    userId: auth.userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: String(request.id),
+  };
 }
 
 const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
@@ -82,7 +88,10 @@ export async function creditRoutes(app: FastifyInstance) {
       const read = isCsv(request)
         ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => ({ rows: records.map(csvRecordToRow) }))
         : readSubmissionJson(payload, SUBMISSION_BODY_LIMIT);
-      read.then((body) => done(null, body), (error: Error) => done(error, undefined));
+      read.then(
+        (body) => done(null, body),
+        (error: Error) => done(error, undefined),
+      );
     });
     files.withTypeProvider<ZodTypeProvider>().post(
       '/api/credit/submissions',
@@ -170,7 +179,11 @@ export async function creditRoutes(app: FastifyInstance) {
     '/api/credit/purposes',
     {
       preHandler: requireRole([...ROLES]),
-      schema: { tags: ['credit'], summary: 'The permissible purposes of a search or report', response: { 200: ZPurposeListSchema, ...errorResponses(401) } },
+      schema: {
+        tags: ['credit'],
+        summary: 'The permissible purposes of a search or report',
+        response: { 200: ZPurposeListSchema, ...errorResponses(401) },
+      },
     },
     async () => ({ purposes: await listPurposes(app.db) }),
   );

@@ -43,14 +43,30 @@ async function findByPhone(db: Database, phone: string): Promise<Hit[]> {
  * is who. When the phonetic blocks find nobody (both names misspelt past their sound), a trigram
  * search on the full name within the birth year catches what is left.
  */
-async function findByNameAndDob(db: Database, firstName: string, lastName: string, dateOfBirth: string): Promise<{ hits: Hit[]; people: Map<string, Candidate> }> {
+async function findByNameAndDob(
+  db: Database,
+  firstName: string,
+  lastName: string,
+  dateOfBirth: string,
+): Promise<{ hits: Hit[]; people: Map<string, Candidate> }> {
   const first = normalizeName(firstName);
   const last = normalizeName(lastName);
   const [codes] = await computeNameCodes(db, [{ first, last }]);
   const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
-  const blocked = await findCandidateSubjects(db, [
-    { idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapDayMonth(dateOfBirth), phone: null },
-  ], { prepared: true });
+  const blocked = await findCandidateSubjects(
+    db,
+    [
+      {
+        idx: 0,
+        firstCode: codes.firstCode,
+        lastCode: codes.lastCode,
+        dob: dateOfBirth,
+        swappedDob: swapDayMonth(dateOfBirth),
+        phone: null,
+      },
+    ],
+    { prepared: true },
+  );
   let ids = blocked.get(0) ?? new Set<string>();
   if (ids.size === 0) {
     const year = Number(dateOfBirth.slice(0, 4));
@@ -94,7 +110,16 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
   if (ids.length === 0) return people;
   const rows = await queryPreparedRows<
     DescribedRow & {
-      names: { first_name: string; middle_name: string; last_name: string; date_of_birth: string | null; first_code: string; last_code: string }[] | string;
+      names:
+        | {
+            first_name: string;
+            middle_name: string;
+            last_name: string;
+            date_of_birth: string | null;
+            first_code: string;
+            last_code: string;
+          }[]
+        | string;
       phones: string[] | string;
       addresses: string[] | string;
       identifiers: { type: TIdentifierType; value: string }[] | string;
@@ -115,7 +140,14 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
   for (const r of rows) {
     const identity: CandidateIdentity = {
       subjectId: r.id,
-      names: jsonColumn(r.names).map((n) => ({ first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code })),
+      names: jsonColumn(r.names).map((n) => ({
+        first: n.first_name,
+        middle: n.middle_name,
+        last: n.last_name,
+        dob: n.date_of_birth,
+        firstCode: n.first_code,
+        lastCode: n.last_code,
+      })),
       phones: new Set(jsonColumn(r.phones)),
       addresses: new Set(jsonColumn(r.addresses)),
       identifiers: new Map(),
@@ -131,11 +163,11 @@ async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string
   const rows = loaded
     ? [...loaded.values()].map((c) => c.row)
     : await queryRows<DescribedRow>(
-    db,
-    sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
+        db,
+        sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
           (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin
         FROM credit_subjects s WHERE s.id = ANY (${sql.param(hits.map((h) => h.subjectId))}::uuid[])`,
-  );
+      );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return hits
     .filter((h) => byId.has(h.subjectId))
@@ -154,7 +186,12 @@ async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string
 }
 
 /** Finds people by one identifier or by name with birth date; every search, a no-hit too, is an inquiry. */
-export async function searchRegistry(db: Database, meta: InquiryMeta, search: TCreditSearch, hashKey: string): Promise<TCreditSearchResult> {
+export async function searchRegistry(
+  db: Database,
+  meta: InquiryMeta,
+  search: TCreditSearch,
+  hashKey: string,
+): Promise<TCreditSearchResult> {
   assertCanInquire(await loadBusinessAccess(db, meta.businessId));
   let hits: Hit[];
   let loaded: Map<string, Candidate> | undefined;

@@ -11,7 +11,14 @@ import { notify } from '../notifications/service';
  * the deadline itself.
  */
 export async function markOverdueDisputes(db: Database, now = new Date()): Promise<Record<string, number>> {
-  const rows = await queryRows<{ id: string; reference: string; consumer_user_id: string; business_id: string; subject_id: string; account_number: string }>(
+  const rows = await queryRows<{
+    id: string;
+    reference: string;
+    consumer_user_id: string;
+    business_id: string;
+    subject_id: string;
+    account_number: string;
+  }>(
     db,
     sql`WITH marked AS (
           UPDATE disputes SET overdue_at = ${now.toISOString()}::timestamptz
@@ -32,7 +39,15 @@ export async function markOverdueDisputes(db: Database, now = new Date()): Promi
   );
   await recordAuditEvents(
     db,
-    rows.map((r) => ({ action: 'dispute.overdue', actorRole: 'system', subjectId: r.subject_id, businessId: r.business_id, targetType: 'dispute', targetId: r.id, details: { reference: r.reference } })),
+    rows.map((r) => ({
+      action: 'dispute.overdue',
+      actorRole: 'system',
+      subjectId: r.subject_id,
+      businessId: r.business_id,
+      targetType: 'dispute',
+      targetId: r.id,
+      details: { reference: r.reference },
+    })),
   );
   await notify(
     db,

@@ -34,7 +34,10 @@ export interface OverdueDispute {
  * `businessId`. "Overdue" is read from the deadline itself, so it holds from the first second past
  * it, before the daily job has written the timeline step.
  */
-export async function listOverdueDisputes(db: Database, options: { businessId?: string; now?: Date; limit?: number } = {}): Promise<OverdueDispute[]> {
+export async function listOverdueDisputes(
+  db: Database,
+  options: { businessId?: string; now?: Date; limit?: number } = {},
+): Promise<OverdueDispute[]> {
   const now = options.now ?? new Date();
   const rows = await queryRows<{
     id: string;
@@ -82,7 +85,10 @@ export async function listOverdueDisputes(db: Database, options: { businessId?: 
 }
 
 /** Open and overdue disputes per business, for compliance tables. */
-export async function countDisputesByBusiness(db: Database, now = new Date()): Promise<{ businessId: string; open: number; overdue: number }[]> {
+export async function countDisputesByBusiness(
+  db: Database,
+  now = new Date(),
+): Promise<{ businessId: string; open: number; overdue: number }[]> {
   const rows = await queryRows<{ business_id: string; open: number; overdue: number }>(
     db,
     sql`SELECT business_id, count(*)::int AS open, count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue

@@ -25,7 +25,11 @@ export async function disputeRoutes(app: FastifyInstance) {
     '/api/consumers/me/disputes',
     {
       preHandler: requireRole('consumer'),
-      schema: { tags: ['disputes', 'consumers'], summary: "The signed-in consumer's disputes with their timelines", response: { 200: ZDisputeListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['disputes', 'consumers'],
+        summary: "The signed-in consumer's disputes with their timelines",
+        response: { 200: ZDisputeListSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => listConsumerDisputes(app.db, authOf(request).userId),
   );
@@ -41,7 +45,8 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 201: ZDisputeSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await fileDispute(app.db, authOf(request).userId, request.body, auditContextOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await fileDispute(app.db, authOf(request).userId, request.body, auditContextOf(request))),
   );
 
   typed.get(

@@ -28,7 +28,8 @@ const DAY_MS = 24 * 3600_000;
 
 export const EVENT_TEXTS: Record<string, string> = {
   filed: 'Dispute filed; the entry is marked disputed on every report',
-  deadline_passed: 'The deadline passed without an answer: the entry is left out of business reports and the case is visible to the regulator',
+  deadline_passed:
+    'The deadline passed without an answer: the entry is left out of business reports and the case is visible to the regulator',
   corrected: 'The lender corrected the entry',
   verified: 'The lender checked the entry and says it is correct',
   complaint: 'The person complained to the regulator',
@@ -195,7 +196,12 @@ function toBusinessDispute(row: DisputeRow, timeline: TDispute['timeline'], now:
   };
 }
 
-export async function listBusinessDisputes(db: Database, businessId: string, status: 'open' | 'resolved' | 'all', now = new Date()): Promise<TBusinessDisputeList> {
+export async function listBusinessDisputes(
+  db: Database,
+  businessId: string,
+  status: 'open' | 'resolved' | 'all',
+  now = new Date(),
+): Promise<TBusinessDisputeList> {
   const filter = status === 'all' ? sql`TRUE` : sql`d.status = ${status}`;
   const rows = await readDisputes(db, sql`d.business_id = ${businessId}::uuid AND ${filter}`);
   const timelines = await readTimelines(
@@ -211,7 +217,12 @@ export async function listBusinessDisputes(db: Database, businessId: string, sta
         FROM disputes WHERE business_id = ${businessId}::uuid`,
   );
   return {
-    summary: { open: Number(summary.open), overdue: Number(summary.overdue), dueWithin7Days: Number(summary.due_soon), resolvedLast30Days: Number(summary.resolved) },
+    summary: {
+      open: Number(summary.open),
+      overdue: Number(summary.overdue),
+      dueWithin7Days: Number(summary.due_soon),
+      resolvedLast30Days: Number(summary.resolved),
+    },
     disputes: rows.map((r) => toBusinessDispute(r, timelines.get(r.id) ?? [], now)),
   };
 }
@@ -232,7 +243,13 @@ export async function getBusinessDispute(db: Database, businessId: string, dispu
  * timeline step, the account's disputed flag (shown on every report at once), the audit event and
  * the lender's notification.
  */
-export async function fileDispute(db: Database, userId: string, input: TFileDispute, audit: AuditContext, now = new Date()): Promise<TDispute> {
+export async function fileDispute(
+  db: Database,
+  userId: string,
+  input: TFileDispute,
+  audit: AuditContext,
+  now = new Date(),
+): Promise<TDispute> {
   const { subjectId } = await requireOwnSubject(db, userId);
   const deadlineDays = await readSetting(db, 'dispute_deadline_days');
   const id = await db.transaction(async (transaction) => {
@@ -245,8 +262,15 @@ export async function fileDispute(db: Database, userId: string, input: TFileDisp
     );
     // Another person's account is "not found", never "not yours".
     if (!account) throw notFound('No such account on your credit file');
-    const [open] = await queryRows<{ reference: string }>(tx, sql`SELECT reference FROM disputes WHERE account_id = ${account.id}::uuid AND status = 'open'`);
-    if (open) throw new HttpError(409, `This account already has an open dispute (${open.reference})`, { field: 'accountId', errors: [{ field: 'accountId', message: `This account already has an open dispute (${open.reference})` }] });
+    const [open] = await queryRows<{ reference: string }>(
+      tx,
+      sql`SELECT reference FROM disputes WHERE account_id = ${account.id}::uuid AND status = 'open'`,
+    );
+    if (open)
+      throw new HttpError(409, `This account already has an open dispute (${open.reference})`, {
+        field: 'accountId',
+        errors: [{ field: 'accountId', message: `This account already has an open dispute (${open.reference})` }],
+      });
     await assertNewInformation(tx, { userId, accountId: account.id, lender: account.lender, statement: input.statement });
     const dueAt = new Date(now.getTime() + deadlineDays * DAY_MS);
     const reference = newReference(now);
@@ -264,7 +288,15 @@ export async function fileDispute(db: Database, userId: string, input: TFileDisp
         dueAt,
       })
       .returning({ id: disputes.id });
-    await tx.insert(disputeEvents).values({ disputeId: row.id, kind: 'filed', actorRole: 'consumer', actorUserId: userId, note: null, details: { reason: input.reason }, occurredAt: now });
+    await tx.insert(disputeEvents).values({
+      disputeId: row.id,
+      kind: 'filed',
+      actorRole: 'consumer',
+      actorUserId: userId,
+      note: null,
+      details: { reason: input.reason },
+      occurredAt: now,
+    });
     await tx.execute(sql`UPDATE credit_accounts SET is_disputed = true WHERE id = ${account.id}::uuid`);
     await recordAuditEvent(tx, {
       ...audit,
@@ -339,7 +371,11 @@ async function assertNewInformation(tx: Database, input: { userId: string; accou
     (isRepeated
       ? '(a payment, a date, a document you hold): your statement repeats your earlier dispute.'
       : `(a payment, a date, a document you hold) in at least ${DISPUTE_NEW_INFORMATION_MIN_CHARS} characters.`);
-  throw new HttpError(409, message, { field: 'statement', errors: [{ field: 'statement', message }], code: 'DISPUTE_NEEDS_NEW_INFORMATION' });
+  throw new HttpError(409, message, {
+    field: 'statement',
+    errors: [{ field: 'statement', message }],
+    code: 'DISPUTE_NEEDS_NEW_INFORMATION',
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -394,7 +430,10 @@ export async function respondToDispute(
     // Another business's dispute is "not found".
     if (!dispute) throw notFound('No such dispute');
     if (dispute.status !== 'open') throw new HttpError(409, 'This dispute has already been answered');
-    const [account] = await queryRows<AccountRow>(tx, sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = ${dispute.account_id}::uuid FOR UPDATE OF a`);
+    const [account] = await queryRows<AccountRow>(
+      tx,
+      sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = ${dispute.account_id}::uuid FOR UPDATE OF a`,
+    );
     let change: Record<string, { from: unknown; to: unknown }> | null = null;
     if (input.outcome === 'corrected' && input.correction) {
       const next = correctedAccount(account, input.correction);
@@ -449,7 +488,10 @@ export async function respondToDispute(
       {
         userId: dispute.consumer_user_id,
         kind: 'dispute_update',
-        title: input.outcome === 'corrected' ? `Dispute ${dispute.reference}: the entry was corrected` : `Dispute ${dispute.reference}: the lender says the entry is correct`,
+        title:
+          input.outcome === 'corrected'
+            ? `Dispute ${dispute.reference}: the entry was corrected`
+            : `Dispute ${dispute.reference}: the lender says the entry is correct`,
         body:
           input.outcome === 'corrected'
             ? `${account.lender} corrected account ${account.account_number}. Your report now shows the corrected entry.`

@@ -12,7 +12,7 @@ export async function helpRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['help'],
-        summary: 'Published help articles; ?category=updates (or whats_new) for What\'s New',
+        summary: "Published help articles; ?category=updates (or whats_new) for What's New",
         querystring: ZHelpQuerySchema,
         response: { 200: ZHelpListSchema, ...errorResponses(400) },
       },

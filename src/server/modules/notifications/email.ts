@@ -23,9 +23,16 @@ const PREFERENCE_OF_KIND: Record<string, string> = {
  * Emails pending notifications when SMTP is configured, to people who have an address and want
  * that kind; the rest are marked skipped. A send that fails is marked failed (the in-app one stays).
  */
-export async function sendPendingNotificationEmails(db: Database, mailer: NotificationMailer, options: { publicUrl?: string } = {}): Promise<Record<string, number>> {
+export async function sendPendingNotificationEmails(
+  db: Database,
+  mailer: NotificationMailer,
+  options: { publicUrl?: string } = {},
+): Promise<Record<string, number>> {
   if (!mailer.isConfigured) {
-    const skipped = await queryRows<{ id: string }>(db, sql`UPDATE notifications SET email_status = 'skipped' WHERE email_status = 'pending' RETURNING id`);
+    const skipped = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE notifications SET email_status = 'skipped' WHERE email_status = 'pending' RETURNING id`,
+    );
     return { sent: 0, skipped: skipped.length, failed: 0 };
   }
   // Claimed in one statement (SKIP LOCKED): two instances never email the same notification.
@@ -65,7 +72,11 @@ export async function sendPendingNotificationEmails(db: Database, mailer: Notifi
     }
     const link = row.link && options.publicUrl ? `\n\nOpen: ${options.publicUrl}${row.link}` : '';
     try {
-      await mailer.send({ to: row.email, subject: `CreditCheck SL: ${row.title}`, text: `${row.body}${link}\n\nYou can change which notifications you receive by email in Settings.` });
+      await mailer.send({
+        to: row.email,
+        subject: `CreditCheck SL: ${row.title}`,
+        text: `${row.body}${link}\n\nYou can change which notifications you receive by email in Settings.`,
+      });
       await db.execute(sql`UPDATE notifications SET email_status = 'sent', emailed_at = now() WHERE id = ${row.id}::uuid`);
       sent++;
     } catch {

@@ -19,7 +19,14 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/notifications',
-    { preHandler: guard, schema: { tags: ['notifications'], summary: 'The latest 50 notifications and the unread count', response: { 200: ZNotificationListSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['notifications'],
+        summary: 'The latest 50 notifications and the unread count',
+        response: { 200: ZNotificationListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => listNotifications(app.db, recipientOf(request)),
   );
 

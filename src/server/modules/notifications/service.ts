@@ -23,7 +23,17 @@ export async function notify(db: Database, items: NewNotification[]): Promise<vo
   if (items.length === 0) return;
   await db
     .insert(notifications)
-    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null, dedupeKey: n.dedupeKey, emailStatus: 'pending' })))
+    .values(
+      items.map((n) => ({
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        link: n.link ?? null,
+        dedupeKey: n.dedupeKey,
+        emailStatus: 'pending',
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -31,7 +41,12 @@ const LIST_LIMIT = 50;
 
 export async function listNotifications(db: Database, userId: string): Promise<TNotificationList> {
   const [rows, [unread]] = await Promise.all([
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(LIST_LIMIT),
     db
       .select({ n: count() })
       .from(notifications)
@@ -53,7 +68,11 @@ export async function listNotifications(db: Database, userId: string): Promise<T
 
 /** Marks the given notifications (all when none are given) of this user read; others' ids are ignored. */
 export async function markNotificationsRead(db: Database, userId: string, ids?: string[]): Promise<{ updated: number }> {
-  const where = and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined);
+  const where = and(
+    eq(notifications.userId, userId),
+    isNull(notifications.readAt),
+    ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+  );
   const rows = await db.update(notifications).set({ readAt: new Date() }).where(where).returning({ id: notifications.id });
   return { updated: rows.length };
 }

@@ -60,7 +60,8 @@ export async function payForSubscription(
   }
   const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, request.businessId)).limit(1);
   if (!business) throw notFound('Business not found');
-  if (business.verificationStatus === 'suspended') throw new HttpError(403, 'This business account is suspended.', { code: 'BUSINESS_SUSPENDED' });
+  if (business.verificationStatus === 'suspended')
+    throw new HttpError(403, 'This business account is suspended.', { code: 'BUSINESS_SUSPENDED' });
 
   const charge = await provider.charge({
     amountUsdCents: plan.priceUsdCents,
@@ -81,14 +82,23 @@ export async function payForSubscription(
       cardLast4: charge.last4,
       failureMessage: charge.message,
     });
-    await recordAuditEvent(db, { ...auditContext, action: 'payment.declined', businessId: business.userId, details: { planCode, cardLast4: charge.last4 } });
+    await recordAuditEvent(db, {
+      ...auditContext,
+      action: 'payment.declined',
+      businessId: business.userId,
+      details: { planCode, cardLast4: charge.last4 },
+    });
     throw new HttpError(402, charge.message, { code: 'CARD_DECLINED' });
   }
 
   const rate = await readSetting(db, 'exchange_rate_sle_per_usd');
   const now = new Date();
   // Paying again for the plan already running extends it; a new plan starts today.
-  const isRenewal = business.subscriptionStatus === 'active' && business.planCode === planCode && business.nextBillingDate && business.nextBillingDate > now;
+  const isRenewal =
+    business.subscriptionStatus === 'active' &&
+    business.planCode === planCode &&
+    business.nextBillingDate &&
+    business.nextBillingDate > now;
   const periodStart = isRenewal ? business.nextBillingDate! : now;
   const periodEnd = addOneMonth(periodStart);
   const number = invoiceNumber(now);

@@ -63,7 +63,10 @@ async function creditRateLimitPlugin(app: FastifyInstance) {
     if (business.isExceeded) throw tooManyRequests('business', business.max, business.ttlInSeconds);
     // What is left before the nearer of the two limits.
     const nearer = business.remaining < actor.remaining ? business : actor;
-    reply.header('x-ratelimit-limit', nearer.max).header('x-ratelimit-remaining', nearer.remaining).header('x-ratelimit-reset', nearer.ttlInSeconds);
+    reply
+      .header('x-ratelimit-limit', nearer.max)
+      .header('x-ratelimit-remaining', nearer.remaining)
+      .header('x-ratelimit-reset', nearer.ttlInSeconds);
   });
 }
 

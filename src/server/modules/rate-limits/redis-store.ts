@@ -33,8 +33,17 @@ interface StoreParams {
 // The package's own stores (CommonJS, no types for these paths): the same keys and Lua script as
 // @fastify/rate-limit's Redis store, so instances of different versions count together.
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => Store;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
 
 export type FallbackReason = 'unavailable' | 'error';
 
@@ -160,7 +169,11 @@ export function rateLimitStoreOptions(app: FastifyInstance, redisUrl: string | u
     labelNames: ['reason'] as const,
     registers: [app.metrics.registry],
   });
-  const health = new RedisHealth(() => redis.status === 'ready', app.log, (reason) => fallbacks.inc({ reason }));
+  const health = new RedisHealth(
+    () => redis.status === 'ready',
+    app.log,
+    (reason) => fallbacks.inc({ reason }),
+  );
   new Gauge({
     name: 'redis_available',
     help: '1 when Redis answers and rate limits are shared by every instance, 0 while they are counted per instance',
@@ -182,7 +195,11 @@ export function rateLimitStoreOptions(app: FastifyInstance, redisUrl: string | u
     constructor(params: StoreParams) {
       const continueExceeding = params.continueExceeding ?? false;
       const exponentialBackoff = params.exponentialBackoff ?? false;
-      super(new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff), health);
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        health,
+      );
     }
   }
   // The store never fails (it falls back instead), so nothing is ever let through unlimited.

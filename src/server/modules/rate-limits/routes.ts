@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParamsSchema } from '@shared/schemas/admin';
-import { ZBusinessRateLimitInputSchema, ZBusinessRateLimitSchema, ZRateLimitDefaultsUpdateSchema, ZRateLimitOverviewSchema } from '@shared/schemas/rate-limits';
+import {
+  ZBusinessRateLimitInputSchema,
+  ZBusinessRateLimitSchema,
+  ZRateLimitDefaultsUpdateSchema,
+  ZRateLimitOverviewSchema,
+} from '@shared/schemas/rate-limits';
 import { notFound } from '../../lib/http-error';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
@@ -18,7 +23,11 @@ export async function rateLimitRoutes(app: FastifyInstance) {
     '/api/admin/rate-limits',
     {
       preHandler: admin,
-      schema: { tags, summary: 'Limits a minute on credit searches and reports: the defaults and the businesses with their own', response: { 200: ZRateLimitOverviewSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Limits a minute on credit searches and reports: the defaults and the businesses with their own',
+        response: { 200: ZRateLimitOverviewSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => readRateLimitOverview(app.db),
   );
@@ -46,7 +55,8 @@ export async function rateLimitRoutes(app: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags,
-        summary: "Give a business its own limits a minute (the business's users and API keys keep the defaults unless perUserPerMinute is given)",
+        summary:
+          "Give a business its own limits a minute (the business's users and API keys keep the defaults unless perUserPerMinute is given)",
         params: ZIdParamsSchema,
         body: ZBusinessRateLimitInputSchema,
         response: { 200: ZBusinessRateLimitSchema, ...errorResponses(400, 401, 403, 404) },
@@ -59,10 +69,16 @@ export async function rateLimitRoutes(app: FastifyInstance) {
     '/api/admin/businesses/:id/rate-limit',
     {
       preHandler: admin,
-      schema: { tags, summary: 'Put a business back on the default limits', params: ZIdParamsSchema, response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Put a business back on the default limits',
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
-      if (!(await clearBusinessRateLimitOverride(app.db, request.params.id, auditContextOf(request)))) throw notFound('This business has no limits of its own');
+      if (!(await clearBusinessRateLimitOverride(app.db, request.params.id, auditContextOf(request))))
+        throw notFound('This business has no limits of its own');
       return { message: 'The business is back on the default limits' };
     },
   );

@@ -56,8 +56,18 @@ export async function readRateLimitDefaults(db: Database): Promise<TRateLimitDef
 
 async function loadSnapshot(db: Database): Promise<Snapshot> {
   const defaults = await readRateLimitDefaults(db);
-  const rows = await db.select({ businessId: businessRateLimits.businessId, perMinute: businessRateLimits.perMinute, perUserPerMinute: businessRateLimits.perUserPerMinute }).from(businessRateLimits);
-  return { defaults, businesses: new Map(rows.map((r) => [r.businessId, { perMinute: r.perMinute, perUserPerMinute: r.perUserPerMinute }])), loadedAt: Date.now() };
+  const rows = await db
+    .select({
+      businessId: businessRateLimits.businessId,
+      perMinute: businessRateLimits.perMinute,
+      perUserPerMinute: businessRateLimits.perUserPerMinute,
+    })
+    .from(businessRateLimits);
+  return {
+    defaults,
+    businesses: new Map(rows.map((r) => [r.businessId, { perMinute: r.perMinute, perUserPerMinute: r.perUserPerMinute }])),
+    loadedAt: Date.now(),
+  };
 }
 
 async function snapshotOf(db: Database): Promise<Snapshot> {
@@ -108,7 +118,13 @@ export async function writeRateLimitDefaults(db: Database, input: unknown, audit
       changed[field] = { from: before[field], to: value };
     }
     if (Object.keys(changed).length > 0) {
-      await recordAuditEvent(tx, { ...audit, action: 'admin.rate_limits_changed', targetType: 'settings', targetId: 'credit_rate_limits', details: { changes: changed } });
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'admin.rate_limits_changed',
+        targetType: 'settings',
+        targetId: 'credit_rate_limits',
+        details: { changes: changed },
+      });
     }
   });
   forgetCachedRateLimits(db);
@@ -116,7 +132,11 @@ export async function writeRateLimitDefaults(db: Database, input: unknown, audit
 }
 
 async function businessNameOf(db: Database, businessId: string): Promise<string> {
-  const [row] = await db.select({ name: businessProfiles.businessName }).from(businessProfiles).where(eq(businessProfiles.userId, businessId)).limit(1);
+  const [row] = await db
+    .select({ name: businessProfiles.businessName })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, businessId))
+    .limit(1);
   if (!row) throw notFound('Business not found');
   return row.name;
 }
@@ -128,10 +148,20 @@ async function businessNameOf(db: Database, businessId: string): Promise<string>
  * RATE_LIMIT_CACHE_MS in other instances. Benchmarks call this to lift the limits for their
  * own business, e.g. `setBusinessRateLimitOverride(db, businessId, { perMinute: 1_000_000, perUserPerMinute: 1_000_000 })`.
  */
-export async function setBusinessRateLimitOverride(db: Database, businessId: string, limits: TBusinessRateLimitInput, audit: AuditContext = {}): Promise<TBusinessRateLimit> {
+export async function setBusinessRateLimitOverride(
+  db: Database,
+  businessId: string,
+  limits: TBusinessRateLimitInput,
+  audit: AuditContext = {},
+): Promise<TBusinessRateLimit> {
   const input = parseOrThrow(ZBusinessRateLimitInputSchema, limits);
   const businessName = await businessNameOf(db, businessId);
-  const values = { perMinute: input.perMinute, perUserPerMinute: input.perUserPerMinute ?? null, updatedBy: audit.actorUserId ?? null, updatedAt: new Date() };
+  const values = {
+    perMinute: input.perMinute,
+    perUserPerMinute: input.perUserPerMinute ?? null,
+    updatedBy: audit.actorUserId ?? null,
+    updatedAt: new Date(),
+  };
   const row = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [saved] = await tx
@@ -150,7 +180,13 @@ export async function setBusinessRateLimitOverride(db: Database, businessId: str
     return saved;
   });
   forgetCachedRateLimits(db);
-  return { businessId, businessName, perMinute: row.perMinute, perUserPerMinute: row.perUserPerMinute, updatedAt: row.updatedAt.toISOString() };
+  return {
+    businessId,
+    businessName,
+    perMinute: row.perMinute,
+    perUserPerMinute: row.perUserPerMinute,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Back to the default limits. False when the business had no limits of its own. */
@@ -158,8 +194,18 @@ export async function clearBusinessRateLimitOverride(db: Database, businessId: s
   await businessNameOf(db, businessId);
   const removed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const rows = await tx.delete(businessRateLimits).where(eq(businessRateLimits.businessId, businessId)).returning({ businessId: businessRateLimits.businessId });
-    if (rows.length > 0) await recordAuditEvent(tx, { ...audit, action: 'admin.rate_limit_cleared', businessId, targetType: 'business', targetId: businessId });
+    const rows = await tx
+      .delete(businessRateLimits)
+      .where(eq(businessRateLimits.businessId, businessId))
+      .returning({ businessId: businessRateLimits.businessId });
+    if (rows.length > 0)
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'admin.rate_limit_cleared',
+        businessId,
+        targetType: 'business',
+        targetId: businessId,
+      });
     return rows.length > 0;
   });
   forgetCachedRateLimits(db);

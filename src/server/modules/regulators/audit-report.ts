@@ -13,7 +13,10 @@ import { csvCell } from '@shared/csv-cell';
 // report says whether the log it summarises is intact.
 
 const DAY_MS = 86_400_000;
-const bounds = (from: string, to: string) => ({ fromTs: `${from}T00:00:00Z`, toTs: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString() });
+const bounds = (from: string, to: string) => ({
+  fromTs: `${from}T00:00:00Z`,
+  toTs: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
+});
 
 export async function buildAuditSummary(db: Database, from: string, to: string, sealing?: AuditSealing): Promise<TAuditReportSummary> {
   const { fromTs, toTs } = bounds(from, to);
@@ -46,7 +49,12 @@ export async function buildAuditSummary(db: Database, from: string, to: string, 
     totalEvents: byAction.reduce((sum, a) => sum + Number(a.count), 0),
     byAction: byAction.map((a) => ({ action: a.action, count: Number(a.count) })),
     byRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
-    inquiriesByBusiness: inquiries.map((i) => ({ businessId: i.business_id, businessName: i.business_name ?? 'Unknown business', searches: Number(i.searches), reports: Number(i.reports) })),
+    inquiriesByBusiness: inquiries.map((i) => ({
+      businessId: i.business_id,
+      businessName: i.business_name ?? 'Unknown business',
+      searches: Number(i.searches),
+      reports: Number(i.reports),
+    })),
     seals: { count: Number(seals?.count ?? 0), firstSealHash: seals?.first_hash ?? null, lastSealHash: seals?.last_hash ?? null },
     verification: {
       valid: verification.valid,
@@ -58,7 +66,22 @@ export async function buildAuditSummary(db: Database, from: string, to: string, 
   };
 }
 
-const CSV_COLUMNS = ['id', 'occurred_at', 'action', 'actor_role', 'actor_user_id', 'business_id', 'subject_id', 'target_type', 'target_id', 'ip', 'request_id', 'details', 'content_hash', 'seal_id'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'action',
+  'actor_role',
+  'actor_user_id',
+  'business_id',
+  'subject_id',
+  'target_type',
+  'target_id',
+  'ip',
+  'request_id',
+  'details',
+  'content_hash',
+  'seal_id',
+] as const;
 
 /** Every event of the period as CSV, streamed page by page (a national log does not fit in memory). */
 export function streamAuditCsv(db: Database, from: string, to: string): Readable {
@@ -93,7 +116,19 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
         lastId = Number(rows[rows.length - 1].id);
         this.push(
           rows
-            .map((r) => CSV_COLUMNS.map((c) => csvCell(c === 'occurred_at' ? new Date(r[c] as string).toISOString() : c === 'id' || c === 'seal_id' ? (r[c] === null ? '' : String(r[c])) : r[c])).join(','))
+            .map((r) =>
+              CSV_COLUMNS.map((c) =>
+                csvCell(
+                  c === 'occurred_at'
+                    ? new Date(r[c] as string).toISOString()
+                    : c === 'id' || c === 'seal_id'
+                      ? r[c] === null
+                        ? ''
+                        : String(r[c])
+                      : r[c],
+                ),
+              ).join(','),
+            )
             .join('\n') + '\n',
         );
       } catch (error) {
@@ -105,7 +140,11 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
 
 /** The audit report as a PDF: summary, verification, activity by action and role, inquiries per business, compliance. */
 export async function renderAuditPdf(summary: TAuditReportSummary, compliance: TComplianceList): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `CreditCheck SL audit report ${summary.from} to ${summary.to}`, Author: 'CreditCheck SL' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `CreditCheck SL audit report ${summary.from} to ${summary.to}`, Author: 'CreditCheck SL' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<void>((resolve, reject) => {
@@ -115,7 +154,11 @@ export async function renderAuditPdf(summary: TAuditReportSummary, compliance: T
   const width = doc.page.width - 100;
 
   doc.fontSize(18).font('Helvetica-Bold').text('CreditCheck SL - Audit report');
-  doc.moveDown(0.3).fontSize(10).font('Helvetica').fillColor('#444')
+  doc
+    .moveDown(0.3)
+    .fontSize(10)
+    .font('Helvetica')
+    .fillColor('#444')
     .text(`Period: ${summary.from} to ${summary.to} (UTC, both days included)`)
     .text(`Generated: ${summary.generatedAt.replace('T', ' ').slice(0, 19)} UTC, for the Bank of Sierra Leone`);
   doc.fillColor('black').moveDown();
@@ -141,7 +184,11 @@ export async function renderAuditPdf(summary: TAuditReportSummary, compliance: T
       doc.y = y + height + 3;
     };
     draw(headers, true);
-    doc.moveTo(50, doc.y).lineTo(50 + width, doc.y).strokeColor('#999').stroke();
+    doc
+      .moveTo(50, doc.y)
+      .lineTo(50 + width, doc.y)
+      .strokeColor('#999')
+      .stroke();
     doc.y += 3;
     rows.forEach((r) => draw(r, false));
     doc.fontSize(10).font('Helvetica');
@@ -152,24 +199,53 @@ export async function renderAuditPdf(summary: TAuditReportSummary, compliance: T
   doc
     .fillColor(v.valid ? '#166534' : '#b91c1c')
     .font('Helvetica-Bold')
-    .text(v.valid ? `VALID: all ${v.checked.toLocaleString('en-GB')} events and their seals check out.` : `NOT VALID: ${v.problem ?? 'a stored event does not match its hash'}${v.firstBadEventId ? ` (first bad event ${v.firstBadEventId})` : ''}.`)
+    .text(
+      v.valid
+        ? `VALID: all ${v.checked.toLocaleString('en-GB')} events and their seals check out.`
+        : `NOT VALID: ${v.problem ?? 'a stored event does not match its hash'}${v.firstBadEventId ? ` (first bad event ${v.firstBadEventId})` : ''}.`,
+    )
     .fillColor('black')
     .font('Helvetica')
-    .text(`Seals written in the period: ${summary.seals.count}. ${summary.seals.lastSealHash ? `Last seal hash: ${summary.seals.lastSealHash}` : ''}`, { width });
+    .text(
+      `Seals written in the period: ${summary.seals.count}. ${summary.seals.lastSealHash ? `Last seal hash: ${summary.seals.lastSealHash}` : ''}`,
+      { width },
+    );
 
   heading(`Activity: ${summary.totalEvents.toLocaleString('en-GB')} events`);
-  table(['Action', 'Events'], summary.byAction.slice(0, 40).map((a) => [a.action, a.count]), [0.75, 0.25]);
+  table(
+    ['Action', 'Events'],
+    summary.byAction.slice(0, 40).map((a) => [a.action, a.count]),
+    [0.75, 0.25],
+  );
   heading('Events by role');
-  table(['Role', 'Events'], summary.byRole.map((r) => [r.role, r.count]), [0.75, 0.25]);
+  table(
+    ['Role', 'Events'],
+    summary.byRole.map((r) => [r.role, r.count]),
+    [0.75, 0.25],
+  );
   heading('Searches and reports per business');
-  table(['Business', 'Searches', 'Reports'], summary.inquiriesByBusiness.slice(0, 40).map((b) => [b.businessName, b.searches, b.reports]), [0.6, 0.2, 0.2]);
+  table(
+    ['Business', 'Searches', 'Reports'],
+    summary.inquiriesByBusiness.slice(0, 40).map((b) => [b.businessName, b.searches, b.reports]),
+    [0.6, 0.2, 0.2],
+  );
   heading(`Compliance per business (${compliance.from} to ${compliance.to})`);
   table(
     ['Business', 'Score', 'Overdue disputes', 'Rejected rows', 'Flags'],
-    compliance.businesses.map((b) => [b.businessName, b.score, b.disputes.overdue, `${Math.round(b.submissions.rejectedRate * 100)}%`, b.flags.join('; ') || 'none']),
+    compliance.businesses.map((b) => [
+      b.businessName,
+      b.score,
+      b.disputes.overdue,
+      `${Math.round(b.submissions.rejectedRate * 100)}%`,
+      b.flags.join('; ') || 'none',
+    ]),
     [0.3, 0.1, 0.15, 0.12, 0.33],
   );
-  doc.moveDown().fontSize(8).fillColor('#555').text('The full list of events of the period is in the CSV export of the same report.', 50, doc.y, { width });
+  doc
+    .moveDown()
+    .fontSize(8)
+    .fillColor('#555')
+    .text('The full list of events of the period is in the CSV export of the same report.', 50, doc.y, { width });
   doc.end();
   await finished;
   return Buffer.concat(chunks);

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { COMPLIANCE_BANDS, COMPLIANCE_SCORE_RULES, type TComplianceBand, type TComplianceList, type TComplianceRow } from '@shared/schemas/oversight';
+import {
+  COMPLIANCE_BANDS,
+  COMPLIANCE_SCORE_RULES,
+  type TComplianceBand,
+  type TComplianceList,
+  type TComplianceRow,
+} from '@shared/schemas/oversight';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { readSetting } from '../settings/service';
@@ -56,13 +62,26 @@ const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.rou
 const rule = (code: string) => COMPLIANCE_SCORE_RULES.find((r) => r.code === code)!;
 
 /** The penalties and score of one business (pure: the unit of COMPLIANCE_SCORE_RULES). */
-export function scoreCompliance(input: { overdueDisputes: number; rejectedRate: number; searchesWithoutReportRate: number; searchesChecked: number; purposeMismatches: number; monthsLate: number }) {
+export function scoreCompliance(input: {
+  overdueDisputes: number;
+  rejectedRate: number;
+  searchesWithoutReportRate: number;
+  searchesChecked: number;
+  purposeMismatches: number;
+  monthsLate: number;
+}) {
   const penalties = [
     { code: 'overdue_disputes', points: clamp(input.overdueDisputes * rule('overdue_disputes').perItem, rule('overdue_disputes').max) },
     { code: 'rejected_rows', points: clamp(input.rejectedRate * 100 * rule('rejected_rows').perItem, rule('rejected_rows').max) },
     {
       code: 'searches_without_report',
-      points: input.searchesChecked === 0 ? 0 : clamp((input.searchesWithoutReportRate * 100 - 50) * rule('searches_without_report').perItem, rule('searches_without_report').max),
+      points:
+        input.searchesChecked === 0
+          ? 0
+          : clamp(
+              (input.searchesWithoutReportRate * 100 - 50) * rule('searches_without_report').perItem,
+              rule('searches_without_report').max,
+            ),
     },
     { code: 'purpose_mismatch', points: clamp(input.purposeMismatches * rule('purpose_mismatch').perItem, rule('purpose_mismatch').max) },
     { code: 'late_submissions', points: clamp(input.monthsLate * rule('late_submissions').perItem, rule('late_submissions').max) },
@@ -75,7 +94,11 @@ export function scoreCompliance(input: { overdueDisputes: number; rejectedRate: 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /** Compliance of every verified or suspended business (those that may have used the registry). */
-export async function readCompliance(db: Database, period: Period, options: { businessId?: string; now?: Date } = {}): Promise<TComplianceList> {
+export async function readCompliance(
+  db: Database,
+  period: Period,
+  options: { businessId?: string; now?: Date } = {},
+): Promise<TComplianceList> {
   const now = options.now ?? new Date();
   const fromTs = `${period.from}T00:00:00Z`;
   const toTs = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString();
@@ -155,7 +178,11 @@ export async function readCompliance(db: Database, period: Period, options: { bu
           FROM disputes WHERE status = 'open' GROUP BY business_id`,
     );
     for (const r of rows) {
-      disputes.set(r.business_id, { open: Number(r.open), overdue: Number(r.overdue), oldest: r.oldest_due ? Math.floor((now.getTime() - new Date(r.oldest_due).getTime()) / DAY_MS) : null });
+      disputes.set(r.business_id, {
+        open: Number(r.open),
+        overdue: Number(r.overdue),
+        oldest: r.oldest_due ? Math.floor((now.getTime() - new Date(r.oldest_due).getTime()) / DAY_MS) : null,
+      });
     }
   }
 
@@ -177,7 +204,10 @@ export async function readCompliance(db: Database, period: Period, options: { bu
     if (d.overdue > 0) flags.push(`${d.overdue} overdue dispute${d.overdue === 1 ? '' : 's'}`);
     if (rejectedRate >= 0.05) flags.push(`${percent(rejectedRate)} of monthly-file rows rejected`);
     if (checked > 0 && withoutRate > 0.5) flags.push(`${percent(withoutRate)} of searches with a hit led to no report`);
-    if (Number(m.purpose_mismatches) > 0) flags.push(`${m.purpose_mismatches} report${Number(m.purpose_mismatches) === 1 ? '' : 's'} for an existing-account purpose without an account`);
+    if (Number(m.purpose_mismatches) > 0)
+      flags.push(
+        `${m.purpose_mismatches} report${Number(m.purpose_mismatches) === 1 ? '' : 's'} for an existing-account purpose without an account`,
+      );
     if (Number(m.months_late) > 0) flags.push(`${m.months_late} month${Number(m.months_late) === 1 ? '' : 's'} without a monthly file`);
     return {
       businessId: m.business_id,
@@ -185,7 +215,12 @@ export async function readCompliance(db: Database, period: Period, options: { bu
       verificationStatus: m.verification_status,
       planCode: m.plan_code,
       disputes: { open: d.open, overdue: d.overdue, oldestOverdueDays: d.oldest },
-      submissions: { files: Number(m.files), rows, rejectedRows: Number(m.rejected_rows), rejectedRate: Math.round(rejectedRate * 10_000) / 10_000 },
+      submissions: {
+        files: Number(m.files),
+        rows,
+        rejectedRows: Number(m.rejected_rows),
+        rejectedRate: Math.round(rejectedRate * 10_000) / 10_000,
+      },
       inquiries: {
         searches: Number(m.searches),
         reports: Number(m.reports),

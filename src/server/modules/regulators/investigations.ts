@@ -50,7 +50,12 @@ function toComplaint(r: ComplaintRow): TComplaint {
  * A consumer complains to the regulator, optionally about one of their disputes (checked to be
  * theirs: another's dispute is refused as unknown). The dispute's timeline gets a "complaint" step.
  */
-export async function fileComplaint(db: Database, consumerUserId: string, input: z.output<typeof ZComplaintRequestSchema>, context: AuditContext): Promise<TComplaint> {
+export async function fileComplaint(
+  db: Database,
+  consumerUserId: string,
+  input: z.output<typeof ZComplaintRequestSchema>,
+  context: AuditContext,
+): Promise<TComplaint> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     let businessId: string | null = null;
@@ -97,17 +102,29 @@ export async function fileComplaint(db: Database, consumerUserId: string, input:
 const COMPLAINT_COLUMNS = sql`c.id, c.reference, c.dispute_id, c.subject, c.description, c.status, c.outcome_summary, c.created_at, c.updated_at`;
 
 export async function listOwnComplaints(db: Database, consumerUserId: string): Promise<TComplaint[]> {
-  const rows = await queryRows<ComplaintRow>(db, sql`SELECT ${COMPLAINT_COLUMNS} FROM consumer_complaints c WHERE c.consumer_user_id = ${consumerUserId}::uuid ORDER BY c.created_at DESC LIMIT 200`);
+  const rows = await queryRows<ComplaintRow>(
+    db,
+    sql`SELECT ${COMPLAINT_COLUMNS} FROM consumer_complaints c WHERE c.consumer_user_id = ${consumerUserId}::uuid ORDER BY c.created_at DESC LIMIT 200`,
+  );
   return rows.map(toComplaint);
 }
 
 export async function getOwnComplaint(db: Database, consumerUserId: string, id: string): Promise<TComplaint> {
-  const [row] = await queryRows<ComplaintRow>(db, sql`SELECT ${COMPLAINT_COLUMNS} FROM consumer_complaints c WHERE c.id = ${id}::uuid AND c.consumer_user_id = ${consumerUserId}::uuid`);
+  const [row] = await queryRows<ComplaintRow>(
+    db,
+    sql`SELECT ${COMPLAINT_COLUMNS} FROM consumer_complaints c WHERE c.id = ${id}::uuid AND c.consumer_user_id = ${consumerUserId}::uuid`,
+  );
   if (!row) throw notFound('Complaint not found');
   return toComplaint(row);
 }
 
-type RegulatorComplaintRow = ComplaintRow & { first_name: string | null; last_name: string | null; business_id: string | null; business_name: string | null; investigation_id: string | null };
+type RegulatorComplaintRow = ComplaintRow & {
+  first_name: string | null;
+  last_name: string | null;
+  business_id: string | null;
+  business_name: string | null;
+  investigation_id: string | null;
+};
 const REGULATOR_COMPLAINT_SELECT = sql`
   SELECT ${COMPLAINT_COLUMNS}, cp.first_name, cp.last_name, c.business_id, b.business_name,
     (SELECT i.id FROM investigations i WHERE i.complaint_id = c.id ORDER BY i.created_at DESC LIMIT 1) AS investigation_id
@@ -184,7 +201,10 @@ function toInvestigation(r: InvestigationRow): TInvestigation {
 }
 
 export async function listInvestigations(db: Database): Promise<TInvestigation[]> {
-  const rows = await queryRows<InvestigationRow>(db, sql`${INVESTIGATION_SELECT} ORDER BY (i.status <> 'closed') DESC, i.updated_at DESC LIMIT 500`);
+  const rows = await queryRows<InvestigationRow>(
+    db,
+    sql`${INVESTIGATION_SELECT} ORDER BY (i.status <> 'closed') DESC, i.updated_at DESC LIMIT 500`,
+  );
   return rows.map(toInvestigation);
 }
 
@@ -196,7 +216,9 @@ export async function getInvestigation(db: Database, id: string): Promise<TInves
     sql`SELECT n.id, n.body, s.full_name AS author, n.created_at FROM investigation_notes n LEFT JOIN staff_profiles s ON s.user_id = n.author_id
         WHERE n.investigation_id = ${id}::uuid ORDER BY n.created_at, n.id`,
   );
-  const [complaint] = row.complaint_id ? await queryRows<RegulatorComplaintRow>(db, sql`${REGULATOR_COMPLAINT_SELECT} WHERE c.id = ${row.complaint_id}::uuid`) : [];
+  const [complaint] = row.complaint_id
+    ? await queryRows<RegulatorComplaintRow>(db, sql`${REGULATOR_COMPLAINT_SELECT} WHERE c.id = ${row.complaint_id}::uuid`)
+    : [];
   return {
     ...toInvestigation(row),
     notes: notes.map((n) => ({ id: n.id, body: n.body, author: n.author, createdAt: iso(n.created_at)! })),
@@ -205,19 +227,31 @@ export async function getInvestigation(db: Database, id: string): Promise<TInves
 }
 
 /** Opens an investigation, from a complaint (which then shows "under investigation" to the consumer) or about a business. */
-export async function openInvestigation(db: Database, input: z.output<typeof ZOpenInvestigationSchema>, context: AuditContext): Promise<TInvestigationDetail> {
+export async function openInvestigation(
+  db: Database,
+  input: z.output<typeof ZOpenInvestigationSchema>,
+  context: AuditContext,
+): Promise<TInvestigationDetail> {
   const id = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     let businessId = input.businessId ?? null;
     if (input.complaintId) {
-      const [complaint] = await queryRows<{ business_id: string | null; status: string }>(tx, sql`SELECT business_id, status::text FROM consumer_complaints WHERE id = ${input.complaintId}::uuid FOR UPDATE`);
+      const [complaint] = await queryRows<{ business_id: string | null; status: string }>(
+        tx,
+        sql`SELECT business_id, status::text FROM consumer_complaints WHERE id = ${input.complaintId}::uuid FOR UPDATE`,
+      );
       if (!complaint) throw badRequest([{ field: 'complaintId', message: 'No such complaint' }]);
       if (complaint.status === 'closed') throw new HttpError(409, 'This complaint is closed.', { field: 'complaintId' });
       businessId ??= complaint.business_id;
-      await tx.execute(sql`UPDATE consumer_complaints SET status = 'under_investigation', updated_at = now() WHERE id = ${input.complaintId}::uuid`);
+      await tx.execute(
+        sql`UPDATE consumer_complaints SET status = 'under_investigation', updated_at = now() WHERE id = ${input.complaintId}::uuid`,
+      );
     }
     if (businessId) {
-      const [business] = await queryRows<{ user_id: string }>(tx, sql`SELECT user_id FROM business_profiles WHERE user_id = ${businessId}::uuid`);
+      const [business] = await queryRows<{ user_id: string }>(
+        tx,
+        sql`SELECT user_id FROM business_profiles WHERE user_id = ${businessId}::uuid`,
+      );
       if (!business) throw badRequest([{ field: 'businessId', message: 'No such business' }]);
     }
     const [row] = await queryRows<{ id: string; reference: string }>(
@@ -242,7 +276,10 @@ export async function openInvestigation(db: Database, input: z.output<typeof ZOp
 export async function addInvestigationNote(db: Database, id: string, body: string, context: AuditContext): Promise<TInvestigationDetail> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [inv] = await queryRows<{ status: string; business_id: string | null }>(tx, sql`SELECT status::text, business_id FROM investigations WHERE id = ${id}::uuid FOR UPDATE`);
+    const [inv] = await queryRows<{ status: string; business_id: string | null }>(
+      tx,
+      sql`SELECT status::text, business_id FROM investigations WHERE id = ${id}::uuid FOR UPDATE`,
+    );
     if (!inv) throw notFound('Investigation not found');
     if (inv.status === 'closed') throw new HttpError(409, 'This investigation is closed; reopen it to add notes.');
     const [note] = await queryRows<{ id: string }>(
@@ -250,13 +287,25 @@ export async function addInvestigationNote(db: Database, id: string, body: strin
       sql`INSERT INTO investigation_notes (investigation_id, author_id, body) VALUES (${id}::uuid, ${context.actorUserId ?? null}, ${body}) RETURNING id`,
     );
     await tx.execute(sql`UPDATE investigations SET updated_at = now() WHERE id = ${id}::uuid`);
-    await recordAuditEvent(tx, { action: 'regulator.investigation_note_added', ...context, businessId: inv.business_id, targetType: 'investigation', targetId: id, details: { noteId: note.id, length: body.length } });
+    await recordAuditEvent(tx, {
+      action: 'regulator.investigation_note_added',
+      ...context,
+      businessId: inv.business_id,
+      targetType: 'investigation',
+      targetId: id,
+      details: { noteId: note.id, length: body.length },
+    });
   });
   return getInvestigation(db, id);
 }
 
 /** Moves an investigation along; closing it records the outcome and closes its complaint with that outcome. */
-export async function updateInvestigation(db: Database, id: string, input: z.output<typeof ZInvestigationUpdateSchema>, context: AuditContext): Promise<TInvestigationDetail> {
+export async function updateInvestigation(
+  db: Database,
+  id: string,
+  input: z.output<typeof ZInvestigationUpdateSchema>,
+  context: AuditContext,
+): Promise<TInvestigationDetail> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [inv] = await queryRows<{ status: string; complaint_id: string | null; business_id: string | null }>(

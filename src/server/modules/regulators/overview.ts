@@ -40,7 +40,12 @@ export async function readRegulatorOverview(db: Database): Promise<TRegulatorOve
     openIncidents: n(c.open_incidents),
     reportsLast30Days: n(c.reports),
     auditLog: { events: n(c.events), lastSealedAt: c.last_sealed_at ? new Date(c.last_sealed_at as string).toISOString() : null },
-    recentActivity: recent.map((e) => ({ id: Number(e.id), occurredAt: new Date(e.occurred_at).toISOString(), action: e.action, actorRole: e.actor_role })),
+    recentActivity: recent.map((e) => ({
+      id: Number(e.id),
+      occurredAt: new Date(e.occurred_at).toISOString(),
+      action: e.action,
+      actorRole: e.actor_role,
+    })),
     generatedAt: new Date().toISOString(),
   };
 }

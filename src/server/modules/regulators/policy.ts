@@ -20,7 +20,8 @@ const CHANGES_SHOWN = 50;
 const SETTING_TEXT: Partial<Record<SettingKey, { label: string; description: string; unit: (v: string | number) => string }>> = {
   dispute_deadline_days: {
     label: 'Dispute answer deadline',
-    description: 'A lender answers a dispute within this many days of its filing. Past it, the entry is left out of business reports and the case shows in Compliance Monitoring.',
+    description:
+      'A lender answers a dispute within this many days of its filing. Past it, the entry is left out of business reports and the case shows in Compliance Monitoring.',
     unit: (v) => `${v} days`,
   },
   retention_years: {
@@ -28,9 +29,21 @@ const SETTING_TEXT: Partial<Record<SettingKey, { label: string; description: str
     description: 'A default older than this, counted from its date, is no longer reported or scored.',
     unit: (v) => `${v} years`,
   },
-  login_lockout_threshold: { label: 'Failed sign-ins before lockout', description: 'An account is locked after this many failed sign-ins in a row.', unit: (v) => `${v}` },
-  login_lockout_minutes: { label: 'Lockout length', description: 'How long a locked account waits before it may sign in again.', unit: (v) => `${v} minutes` },
-  exchange_rate_sle_per_usd: { label: 'Exchange rate', description: 'Converts plan prices to New Leones on invoices.', unit: (v) => `${v} SLE per USD` },
+  login_lockout_threshold: {
+    label: 'Failed sign-ins before lockout',
+    description: 'An account is locked after this many failed sign-ins in a row.',
+    unit: (v) => `${v}`,
+  },
+  login_lockout_minutes: {
+    label: 'Lockout length',
+    description: 'How long a locked account waits before it may sign in again.',
+    unit: (v) => `${v} minutes`,
+  },
+  exchange_rate_sle_per_usd: {
+    label: 'Exchange rate',
+    description: 'Converts plan prices to New Leones on invoices.',
+    unit: (v) => `${v} SLE per USD`,
+  },
 };
 const POLICY_KEYS = Object.keys(SETTING_TEXT) as SettingKey[];
 
@@ -103,7 +116,11 @@ function toChange(row: ChangeRow): TPolicyChange {
     }
     case 'admin.rate_limit_set':
       subject = `Rate limits of ${business}`;
-      changes = ['perMinute', 'perUserPerMinute'].map((k) => ({ field: FIELD_LABEL[k] ?? k, from: null, to: asText(details[k]) ?? 'the default' }));
+      changes = ['perMinute', 'perUserPerMinute'].map((k) => ({
+        field: FIELD_LABEL[k] ?? k,
+        from: null,
+        to: asText(details[k]) ?? 'the default',
+      }));
       break;
     case 'admin.rate_limit_cleared':
       subject = `Rate limits of ${business}`;
@@ -129,7 +146,13 @@ function toChange(row: ChangeRow): TPolicyChange {
  */
 export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolicy> {
   const [updated, rateLimits, overrides, plans, contracted, changes] = await Promise.all([
-    queryRows<{ key: string; updated_at: Date | string }>(db, sql`SELECT key, updated_at FROM settings WHERE key IN (${sql.join(POLICY_KEYS.map((k) => sql`${k}`), sql`, `)})`),
+    queryRows<{ key: string; updated_at: Date | string }>(
+      db,
+      sql`SELECT key, updated_at FROM settings WHERE key IN (${sql.join(
+        POLICY_KEYS.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    ),
     readRateLimitDefaults(db),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM business_rate_limits`),
     listAdminPlans(db),
@@ -144,7 +167,10 @@ export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolic
           FROM audit_events e
           LEFT JOIN staff_profiles sp ON sp.user_id = e.actor_user_id
           LEFT JOIN business_profiles b ON b.user_id = e.business_id
-          WHERE e.action IN (${sql.join(POLICY_ACTIONS.map((a) => sql`${a}`), sql`, `)})
+          WHERE e.action IN (${sql.join(
+            POLICY_ACTIONS.map((a) => sql`${a}`),
+            sql`, `,
+          )})
           ORDER BY e.occurred_at DESC, e.id DESC
           LIMIT ${CHANGES_SHOWN}`,
     ),
@@ -153,13 +179,31 @@ export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolic
   const settings = [];
   for (const key of POLICY_KEYS) {
     const text = SETTING_TEXT[key]!;
-    settings.push({ key, label: text.label, value: text.unit(await readSetting(db, key)), description: text.description, updatedAt: updatedAt.get(key) ?? null });
+    settings.push({
+      key,
+      label: text.label,
+      value: text.unit(await readSetting(db, key)),
+      description: text.description,
+      updatedAt: updatedAt.get(key) ?? null,
+    });
   }
   return {
     settings,
     rateLimits: { ...rateLimits, businessesWithOwnLimits: Number(overrides[0]?.n ?? 0) },
-    plans: plans.map((p) => ({ code: p.code, name: p.name, priceUsdCents: p.priceUsdCents, monthlyInquiryQuota: p.monthlyInquiryQuota, isPublic: p.isPublic, subscribers: p.subscriberCount })),
-    contractedQuotas: contracted.map((c) => ({ businessId: c.business_id, businessName: c.business_name, planCode: c.plan_code, monthlyQuota: Number(c.monthly_quota_override) })),
+    plans: plans.map((p) => ({
+      code: p.code,
+      name: p.name,
+      priceUsdCents: p.priceUsdCents,
+      monthlyInquiryQuota: p.monthlyInquiryQuota,
+      isPublic: p.isPublic,
+      subscribers: p.subscriberCount,
+    })),
+    contractedQuotas: contracted.map((c) => ({
+      businessId: c.business_id,
+      businessName: c.business_name,
+      planCode: c.plan_code,
+      monthlyQuota: Number(c.monthly_quota_override),
+    })),
     changes: changes.map(toChange),
   };
 }

@@ -47,7 +47,16 @@ const ZComplianceDetailSchema = z.object({
   from: z.string(),
   to: z.string(),
   business: ZComplianceRowSchema,
-  overdueDisputes: z.array(z.object({ id: z.string(), reference: z.string(), reason: z.string(), filedAt: z.string(), dueAt: z.string(), daysOverdue: z.number() })),
+  overdueDisputes: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      reason: z.string(),
+      filedAt: z.string(),
+      dueAt: z.string(),
+      daysOverdue: z.number(),
+    }),
+  ),
 });
 
 /**
@@ -63,7 +72,10 @@ export async function regulatorRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/regulators/overview',
-    { preHandler: regulator, schema: { tags, summary: 'Regulatory Overview figures', response: { 200: ZRegulatorOverviewSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: regulator,
+      schema: { tags, summary: 'Regulatory Overview figures', response: { 200: ZRegulatorOverviewSchema, ...errorResponses(401, 403) } },
+    },
     async () => readRegulatorOverview(app.db),
   );
 
@@ -73,7 +85,8 @@ export async function regulatorRoutes(app: FastifyInstance) {
       preHandler: regulator,
       schema: {
         tags,
-        summary: "The bureau's rules in force (settings, rate limits, plans, contracted quotas) and the latest changes to them, from the audit log; read only",
+        summary:
+          "The bureau's rules in force (settings, rate limits, plans, contracted quotas) and the latest changes to them, from the audit log; read only",
         response: { 200: ZRegulatorPolicySchema, ...errorResponses(401, 403) },
       },
     },
@@ -86,7 +99,8 @@ export async function regulatorRoutes(app: FastifyInstance) {
       preHandler: staff,
       schema: {
         tags,
-        summary: 'Compliance per business over a period (default: the last 90 days): overdue disputes, rejected rows, searches without a report, purposes without an account, late monthly files, and the score',
+        summary:
+          'Compliance per business over a period (default: the last 90 days): overdue disputes, rejected rows, searches without a report, purposes without an account, late monthly files, and the score',
         querystring: ZPeriodQuerySchema,
         response: { 200: ZComplianceListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -98,7 +112,13 @@ export async function regulatorRoutes(app: FastifyInstance) {
     '/api/regulators/compliance/:id',
     {
       preHandler: staff,
-      schema: { tags, summary: 'Compliance of one business, with its overdue disputes', params: ZIdParamsSchema, querystring: ZPeriodQuerySchema, response: { 200: ZComplianceDetailSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Compliance of one business, with its overdue disputes',
+        params: ZIdParamsSchema,
+        querystring: ZPeriodQuerySchema,
+        response: { 200: ZComplianceDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const period = periodOf(request.query);
@@ -115,7 +135,8 @@ export async function regulatorRoutes(app: FastifyInstance) {
       preHandler: staff,
       schema: {
         tags,
-        summary: 'Audit report over a period: summary as JSON, every event as CSV, or the summary with compliance as PDF (format=json|csv|pdf)',
+        summary:
+          'Audit report over a period: summary as JSON, every event as CSV, or the summary with compliance as PDF (format=json|csv|pdf)',
         querystring: ZAuditReportQuerySchema,
         produces: ['application/json', 'text/csv', 'application/pdf'],
         response: { 200: ZAuditReportSummarySchema, ...errorResponses(400, 401, 403) },
@@ -124,7 +145,13 @@ export async function regulatorRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to, format } = request.query;
       // Exporting the log is itself an audited act.
-      await recordAuditEvent(app.db, { action: 'regulator.audit_report_exported', ...auditContextOf(request), targetType: 'audit_report', targetId: `${from}..${to}`, details: { format } });
+      await recordAuditEvent(app.db, {
+        action: 'regulator.audit_report_exported',
+        ...auditContextOf(request),
+        targetType: 'audit_report',
+        targetId: `${from}..${to}`,
+        details: { format },
+      });
       const name = `creditcheck-audit-${from}-to-${to}`;
       if (format === 'csv') {
         return reply
@@ -150,7 +177,15 @@ export async function regulatorRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/regulators/incidents',
-    { preHandler: regulator, schema: { tags, summary: 'Security incidents and how they were handled (read only)', querystring: ZIncidentQuerySchema, response: { 200: ZIncidentListSchema, ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: regulator,
+      schema: {
+        tags,
+        summary: 'Security incidents and how they were handled (read only)',
+        querystring: ZIncidentQuerySchema,
+        response: { 200: ZIncidentListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => listIncidents(app.db, request.query),
   );
 
@@ -161,7 +196,9 @@ export async function regulatorRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Consumers' complaints",
-        querystring: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'status must be received, under_investigation or closed' }).optional() }),
+        querystring: z.object({
+          status: z.enum(COMPLAINT_STATUSES, { error: 'status must be received, under_investigation or closed' }).optional(),
+        }),
         response: { 200: ZRegulatorComplaintListSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -170,27 +207,53 @@ export async function regulatorRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/regulators/investigations',
-    { preHandler: regulator, schema: { tags, summary: 'Investigations, open ones first', response: { 200: ZInvestigationListSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: regulator,
+      schema: {
+        tags,
+        summary: 'Investigations, open ones first',
+        response: { 200: ZInvestigationListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({ investigations: await listInvestigations(app.db) }),
   );
   typed.post(
     '/api/regulators/investigations',
     {
       preHandler: regulator,
-      schema: { tags, summary: 'Open an investigation (from a complaint, or about a business)', body: ZOpenInvestigationSchema, response: { 201: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Open an investigation (from a complaint, or about a business)',
+        body: ZOpenInvestigationSchema,
+        response: { 201: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => reply.status(201).send(await openInvestigation(app.db, request.body, auditContextOf(request))),
   );
   typed.get(
     '/api/regulators/investigations/:id',
-    { preHandler: regulator, schema: { tags, summary: 'An investigation with its notes and complaint', params: ZIdParamsSchema, response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preHandler: regulator,
+      schema: {
+        tags,
+        summary: 'An investigation with its notes and complaint',
+        params: ZIdParamsSchema,
+        response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getInvestigation(app.db, request.params.id),
   );
   typed.post(
     '/api/regulators/investigations/:id/notes',
     {
       preHandler: regulator,
-      schema: { tags, summary: 'Add a note to an investigation', params: ZIdParamsSchema, body: ZInvestigationNoteRequestSchema, response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Add a note to an investigation',
+        params: ZIdParamsSchema,
+        body: ZInvestigationNoteRequestSchema,
+        response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => addInvestigationNote(app.db, request.params.id, request.body.body, auditContextOf(request)),
   );
@@ -198,7 +261,13 @@ export async function regulatorRoutes(app: FastifyInstance) {
     '/api/regulators/investigations/:id',
     {
       preHandler: regulator,
-      schema: { tags, summary: 'Change the status; closing needs an outcome and its summary', params: ZIdParamsSchema, body: ZInvestigationUpdateSchema, response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change the status; closing needs an outcome and its summary',
+        params: ZIdParamsSchema,
+        body: ZInvestigationUpdateSchema,
+        response: { 200: ZInvestigationDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => updateInvestigation(app.db, request.params.id, request.body, auditContextOf(request)),
   );
@@ -207,7 +276,14 @@ export async function regulatorRoutes(app: FastifyInstance) {
   const consumer = requireRole('consumer');
   typed.get(
     '/api/consumers/me/complaints',
-    { preHandler: consumer, schema: { tags: ['consumers'], summary: 'Your complaints to the regulator', response: { 200: ZComplaintListSchema, ...errorResponses(401, 403) } } },
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'Your complaints to the regulator',
+        response: { 200: ZComplaintListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => ({ complaints: await listOwnComplaints(app.db, authOf(request).userId) }),
   );
   typed.post(
@@ -222,11 +298,20 @@ export async function regulatorRoutes(app: FastifyInstance) {
         response: { 201: ZComplaintSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await fileComplaint(app.db, authOf(request).userId, request.body, auditContextOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await fileComplaint(app.db, authOf(request).userId, request.body, auditContextOf(request))),
   );
   typed.get(
     '/api/consumers/me/complaints/:id',
-    { preHandler: consumer, schema: { tags: ['consumers'], summary: 'One of your complaints (another person’s is 404)', params: ZIdParamsSchema, response: { 200: ZComplaintSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'One of your complaints (another person’s is 404)',
+        params: ZIdParamsSchema,
+        response: { 200: ZComplaintSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getOwnComplaint(app.db, authOf(request).userId, request.params.id),
   );
 }

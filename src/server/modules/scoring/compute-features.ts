@@ -48,7 +48,14 @@ const DELINQUENCY_OF_STATUS: Record<TAccountStatus, number | null> = {
   closed: null,
   paid: null,
 };
-const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = { '0': 'current', '1': 'late_30', '2': 'late_60', '3': 'late_90', D: 'default', C: 'closed' };
+const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = {
+  '0': 'current',
+  '1': 'late_30',
+  '2': 'late_60',
+  '3': 'late_90',
+  D: 'default',
+  C: 'closed',
+};
 const CLOSED_STATUSES: readonly TAccountStatus[] = ['closed', 'paid'];
 const DEFAULTED_STATUSES: readonly TAccountStatus[] = ['default', 'written_off'];
 const UTILISATION_CAP = 2;
@@ -77,7 +84,12 @@ interface AccountAtDate {
  * deterministic: the server scores with it and training rebuilds past snapshots with it, so an
  * account reported after `asOf` is read as it stood then (later months and balances ignored).
  */
-export function computeFeatures(accounts: readonly ScoringAccount[], inquiries: readonly ScoringInquiry[], asOf: Date, options: FeatureOptions): FeatureResult {
+export function computeFeatures(
+  accounts: readonly ScoringAccount[],
+  inquiries: readonly ScoringInquiry[],
+  asOf: Date,
+  options: FeatureOptions,
+): FeatureResult {
   const asOfDate = toIsoDate(asOf);
   const known = accounts.filter((a) => a.openedAt <= asOfDate).map((a) => accountAtDate(a, asOf, options));
   if (!known.some((a) => a.ageMonths >= MIN_HISTORY_MONTHS)) return { isThinFile: true, features: null };
@@ -99,7 +111,9 @@ export function computeFeatures(accounts: readonly ScoringAccount[], inquiries: 
     openAccounts: open.length,
     inquiries6m: countApplicants(inquiries, asOf),
     creditTypeCount: new Set(inGoodStanding.filter((a) => !a.isAlternative).map((a) => a.type)).size,
-    alternativeAccountsInGoodStanding: known.filter((a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2).length,
+    alternativeAccountsInGoodStanding: known.filter(
+      (a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2,
+    ).length,
   };
   return { isThinFile: false, features };
 }

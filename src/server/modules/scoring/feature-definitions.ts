@@ -57,7 +57,8 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'worstDelinquency12m',
     title: 'Worst delinquency, last 12 months',
-    description: 'The worst monthly status on any account in the 12 months before the score date: 0 none, 1 30 days late, 2 60 days, 3 90 days or more, 4 default.',
+    description:
+      'The worst monthly status on any account in the 12 months before the score date: 0 none, 1 30 days late, 2 60 days, 3 90 days or more, 4 default.',
     direction: 'decreasing',
     unit: 'level',
     fineCuts: [1, 2, 3, 4],
@@ -97,7 +98,8 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'onTimeShare',
     title: 'Share of payments on time',
-    description: 'Of the monthly statuses reported in the 24 months before the score date (all accounts), the share that were on time; every month of an account that went into default counts as not on time.',
+    description:
+      'Of the monthly statuses reported in the 24 months before the score date (all accounts), the share that were on time; every month of an account that went into default counts as not on time.',
     direction: 'increasing',
     unit: 'share',
     fineCuts: [0.5, 0.7, 0.8, 0.9, 0.95, 1],
@@ -109,7 +111,8 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'utilisation',
     title: 'Balance to amount borrowed',
-    description: 'Total balance over total principal of the open credit accounts (not mobile money or utilities); an account in default counts as drawn to twice its principal.',
+    description:
+      'Total balance over total principal of the open credit accounts (not mobile money or utilities); an account in default counts as drawn to twice its principal.',
     direction: 'decreasing',
     unit: 'share',
     fineCuts: [0.1, 0.3, 0.5, 0.7, 0.9, 1],
@@ -150,7 +153,8 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'creditTypeCount',
     title: 'Kinds of credit account',
-    description: 'Distinct credit account types held and never in default (loans, cards, overdrafts...), mobile money and utilities not counted.',
+    description:
+      'Distinct credit account types held and never in default (loans, cards, overdrafts...), mobile money and utilities not counted.',
     direction: 'increasing',
     unit: 'count',
     fineCuts: [1, 2, 3],
@@ -160,7 +164,8 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   {
     key: 'alternativeAccountsInGoodStanding',
     title: 'Mobile money and utility accounts in good standing',
-    description: 'Mobile money loans, utility and post-paid phone accounts with 3 months of history or more, not in default and never 60 days late in the last 12 months: evidence for people with no bank history.',
+    description:
+      'Mobile money loans, utility and post-paid phone accounts with 3 months of history or more, not in default and never 60 days late in the last 12 months: evidence for people with no bank history.',
     direction: 'increasing',
     unit: 'count',
     fineCuts: [1, 2, 3],
@@ -169,4 +174,7 @@ export const FEATURE_DEFINITIONS: readonly FeatureDefinition[] = [
   },
 ];
 
-export const FEATURE_DEFINITION_BY_KEY = Object.fromEntries(FEATURE_DEFINITIONS.map((d) => [d.key, d])) as Record<TFeatureKey, FeatureDefinition>;
+export const FEATURE_DEFINITION_BY_KEY = Object.fromEntries(FEATURE_DEFINITIONS.map((d) => [d.key, d])) as Record<
+  TFeatureKey,
+  FeatureDefinition
+>;

@@ -9,7 +9,13 @@ export function summarizeScorecard(model: ScorecardModel): TScorecardSummary {
   return {
     version: model.version,
     createdAt: model.createdAt,
-    scaling: { baseScore: model.scaling.baseScore, baseOdds: model.scaling.baseOdds, pdo: model.scaling.pdo, min: model.scaling.min, max: model.scaling.max },
+    scaling: {
+      baseScore: model.scaling.baseScore,
+      baseOdds: model.scaling.baseOdds,
+      pdo: model.scaling.pdo,
+      min: model.scaling.min,
+      max: model.scaling.max,
+    },
     basePoints: model.basePoints,
     bands: model.bands,
     features: model.features.map((f) => ({

@@ -69,7 +69,12 @@ export interface ScoringInputsRow {
  * credit/report-sources.ts). One definition, so a stored score's inputs and the auditor's
  * re-reading of them cannot drift apart.
  */
-export function scoringInputsColumns(subjectId: string, asOf: Date, excludeInquiryId: string | null | undefined, audience: ScoringAudience): SQL {
+export function scoringInputsColumns(
+  subjectId: string,
+  asOf: Date,
+  excludeInquiryId: string | null | undefined,
+  audience: ScoringAudience,
+): SQL {
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
   return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,

@@ -47,7 +47,9 @@ export async function listScoreHistory(db: Database, subjectId: string | null): 
       value: r.value,
       band: r.band as TScoreBand | null,
       reasons: r.reasons,
-      unavailable: r.unavailableCode ? { code: r.unavailableCode, text: SCORE_UNAVAILABLE[r.unavailableCode as keyof typeof SCORE_UNAVAILABLE] ?? r.unavailableCode } : null,
+      unavailable: r.unavailableCode
+        ? { code: r.unavailableCode, text: SCORE_UNAVAILABLE[r.unavailableCode as keyof typeof SCORE_UNAVAILABLE] ?? r.unavailableCode }
+        : null,
     })),
   };
 }
@@ -68,9 +70,18 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
       })()
     : { value: null, band: null, reasons: [] };
   // Read again as the score read it: a business report's score did not read entries hidden from lenders.
-  const inputs = await readScoringInputs(db, row.subjectId, row.asOf, row.inquiryId, row.context === 'business_report' ? 'business' : 'consumer');
+  const inputs = await readScoringInputs(
+    db,
+    row.subjectId,
+    row.asOf,
+    row.inquiryId,
+    row.context === 'business_report' ? 'business' : 'consumer',
+  );
   const isReproduced =
-    recomputed.value === row.value && recomputed.band === row.band && JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) && (row.features !== null || row.unavailableCode !== null);
+    recomputed.value === row.value &&
+    recomputed.band === row.band &&
+    JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) &&
+    (row.features !== null || row.unavailableCode !== null);
   return {
     id: row.id,
     subjectId: row.subjectId,

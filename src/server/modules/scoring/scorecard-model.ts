@@ -79,19 +79,22 @@ export function findModelProblems(model: ScorecardModel): string[] {
     for (let i = 1; i < f.bins.length; i++) {
       const prev = f.bins[i - 1];
       const bin = f.bins[i];
-      if (bin.min === null || (prev.min !== null && bin.min <= prev.min)) problems.push(`${f.key}: bin ${i} does not start above bin ${i - 1}`);
+      if (bin.min === null || (prev.min !== null && bin.min <= prev.min))
+        problems.push(`${f.key}: bin ${i} does not start above bin ${i - 1}`);
       const isOrdered = f.direction === 'increasing' ? bin.points >= prev.points : bin.points <= prev.points;
       if (!isOrdered) problems.push(`${f.key}: points of bin ${i} break the ${f.direction} direction`);
     }
     if (f.missing) {
       const points = f.bins.map((b) => b.points);
-      if (f.missing.points < Math.min(...points) || f.missing.points > Math.max(...points)) problems.push(`${f.key}: missing points outside the bins' range`);
+      if (f.missing.points < Math.min(...points) || f.missing.points > Math.max(...points))
+        problems.push(`${f.key}: missing points outside the bins' range`);
     } else if (FEATURE_DEFINITION_BY_KEY[f.key].canBeMissing) {
       problems.push(`${f.key}: can be missing but has no missing bin`);
     }
   }
   for (let i = 1; i < model.bands.length; i++) {
-    if (model.bands[i].minScore >= model.bands[i - 1].minScore) problems.push(`band ${model.bands[i].name} must start below ${model.bands[i - 1].name}`);
+    if (model.bands[i].minScore >= model.bands[i - 1].minScore)
+      problems.push(`band ${model.bands[i].name} must start below ${model.bands[i - 1].name}`);
   }
   if (model.bands.at(-1)?.minScore !== SCORE_MIN) problems.push(`the last band must start at ${SCORE_MIN}`);
   return problems;

@@ -52,7 +52,13 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
   let scoreId: string | null = null;
   if (options.store === 'if-changed') {
     const [last] = await db
-      .select({ id: creditScores.id, modelVersion: creditScores.modelVersion, inputsDigest: creditScores.inputsDigest, value: creditScores.value, unavailableCode: creditScores.unavailableCode })
+      .select({
+        id: creditScores.id,
+        modelVersion: creditScores.modelVersion,
+        inputsDigest: creditScores.inputsDigest,
+        value: creditScores.value,
+        unavailableCode: creditScores.unavailableCode,
+      })
       .from(creditScores)
       .where(eq(creditScores.subjectId, subjectId))
       .orderBy(desc(creditScores.computedAt), desc(creditScores.id))
@@ -68,7 +74,9 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
   if (options.store && scoreId === null) {
     const [row] = await db
       .insert(creditScores)
-      .values(storedScoreValues(computed, { subjectId, asOf, context: options.context ?? 'unspecified', inquiryId: options.inquiryId ?? null }))
+      .values(
+        storedScoreValues(computed, { subjectId, asOf, context: options.context ?? 'unspecified', inquiryId: options.inquiryId ?? null }),
+      )
       .returning({ id: creditScores.id });
     scoreId = row.id;
   }
@@ -112,7 +120,10 @@ export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
 }
 
 /** The credit_scores row of a computed score: what makes it reproducible later. */
-export function storedScoreValues(computed: ComputedScore, where: { subjectId: string; asOf: Date; context: string; inquiryId: string | null }) {
+export function storedScoreValues(
+  computed: ComputedScore,
+  where: { subjectId: string; asOf: Date; context: string; inquiryId: string | null },
+) {
   return {
     subjectId: where.subjectId,
     modelVersion: computed.modelVersion,
@@ -139,7 +150,19 @@ export function digestInputs(inputs: ScoringInputs): string {
   const canonical = {
     accounts: [...inputs.accounts]
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((a) => [a.id, a.type, a.currency, a.principal, a.balance, a.openedAt, a.status, a.defaultAmount, a.defaultDate, a.paymentHistory, a.lastReportedAt]),
+      .map((a) => [
+        a.id,
+        a.type,
+        a.currency,
+        a.principal,
+        a.balance,
+        a.openedAt,
+        a.status,
+        a.defaultAmount,
+        a.defaultDate,
+        a.paymentHistory,
+        a.lastReportedAt,
+      ]),
     inquiries: [...inputs.inquiries].map((q) => [q.businessId, q.createdAt]).sort(),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');

@@ -22,7 +22,10 @@ const FIELDS = [
  * and from the server (a wrong current password names its field).
  */
 export function PasswordChangeCard({ path }: { path: string }) {
-  const form = useForm<TPasswordChange>({ resolver: zodResolver(ZPasswordChangeSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<TPasswordChange>({
+    resolver: zodResolver(ZPasswordChangeSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (values: TPasswordChange) => apiRequest<{ message: string }>('POST', path, values),
     onSuccess: (result) => {
@@ -30,16 +33,33 @@ export function PasswordChangeCard({ path }: { path: string }) {
       toast({ kind: 'success', title: 'Password changed', description: result.message });
     },
     onError: (error) => {
-      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
+      if (!applyServerFieldErrors(form, error))
+        toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
     },
   });
   const errors = form.formState.errors;
   return (
     <SectionCard title="Change password" description="A new password signs you out everywhere else; this session stays.">
-      <form className="grid max-w-md gap-4" noValidate aria-label="Change password" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+      <form
+        className="grid max-w-md gap-4"
+        noValidate
+        aria-label="Change password"
+        onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      >
         {FIELDS.map((f) => (
-          <Field key={f.name} id={`password-${f.name}`} label={f.label} error={errors[f.name]?.message} hint={'hint' in f ? f.hint : undefined}>
-            <Input {...controlProps(`password-${f.name}`, errors[f.name]?.message)} type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />
+          <Field
+            key={f.name}
+            id={`password-${f.name}`}
+            label={f.label}
+            error={errors[f.name]?.message}
+            hint={'hint' in f ? f.hint : undefined}
+          >
+            <Input
+              {...controlProps(`password-${f.name}`, errors[f.name]?.message)}
+              type="password"
+              autoComplete={f.autoComplete}
+              {...form.register(f.name)}
+            />
           </Field>
         ))}
         <div>

@@ -38,7 +38,9 @@ export function AuthLayout({ children, width = 'narrow' }: { children: ReactNode
         <ReturnLink className="-ml-2 mb-4 inline-flex sm:hidden" />
         {children}
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">Protected under the Credit Reference Act, 2011 and the national data protection act.</footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        Protected under the Credit Reference Act, 2011 and the national data protection act.
+      </footer>
     </div>
   );
 }

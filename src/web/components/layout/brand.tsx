@@ -4,7 +4,13 @@ import { cn } from '@web/lib/utils';
 
 export function Brand({ href = '/', className }: { href?: string; className?: string }) {
   return (
-    <Link href={href} className={cn('flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}>
+    <Link
+      href={href}
+      className={cn(
+        'flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
       <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <ShieldCheck className="size-5" aria-hidden />
       </span>

@@ -44,17 +44,30 @@ export function NotificationBell() {
         <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
           <Bell aria-hidden />
           {unread ? (
-            <span className="absolute right-1.5 top-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground" aria-hidden>
+            <span
+              className="absolute right-1.5 top-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground"
+              aria-hidden
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg"
+        >
           <div className="flex items-center justify-between border-b px-4 py-3">
             <h2 className="text-sm font-semibold">Notifications</h2>
-            <Button variant="link" size="sm" className="h-auto p-0" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              disabled={!unread || markRead.isPending}
+              onClick={() => markRead.mutate(undefined)}
+            >
               Mark all read
             </Button>
           </div>

@@ -42,12 +42,17 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
   const linkClass = (href: string) =>
     cn(
       'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-      isCurrent(href, location, info.home) ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+      isCurrent(href, location, info.home)
+        ? 'bg-accent text-accent-foreground'
+        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
     );
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b print:hidden bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -59,7 +64,10 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
           <div className="flex items-center gap-1 sm:gap-2">
             {name ? (
               <Tooltip content={`Signed in to the ${info.environment} as ${info.name}`}>
-                <span className="hidden items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex" tabIndex={0}>
+                <span
+                  className="hidden items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex"
+                  tabIndex={0}
+                >
                   <UserCircle2 className="size-5 text-muted-foreground" aria-hidden />
                   <span data-testid="signed-in-name">{name}</span>
                 </span>
@@ -81,7 +89,13 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
                 {name ? <p className="text-sm font-medium">{name}</p> : null}
                 <nav aria-label="Mobile" className="flex flex-col gap-1">
                   {links.map((link) => (
-                    <Link key={link.href} href={link.href} className={linkClass(link.href)} onClick={() => setIsMenuOpen(false)} aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}>
+                    <Link
+                      key={link.href}
+                      href={link.href}
+                      className={linkClass(link.href)}
+                      onClick={() => setIsMenuOpen(false)}
+                      aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
+                    >
                       {link.label}
                     </Link>
                   ))}
@@ -94,9 +108,17 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
             </Sheet>
           </div>
         </div>
-        <nav aria-label={`${info.name} navigation`} className="mx-auto hidden max-w-7xl gap-1 overflow-x-auto px-4 pb-2 sm:px-6 lg:flex lg:px-8">
+        <nav
+          aria-label={`${info.name} navigation`}
+          className="mx-auto hidden max-w-7xl gap-1 overflow-x-auto px-4 pb-2 sm:px-6 lg:flex lg:px-8"
+        >
           {links.map((link) => (
-            <Link key={link.href} href={link.href} className={linkClass(link.href)} aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}>
+            <Link
+              key={link.href}
+              href={link.href}
+              className={linkClass(link.href)}
+              aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
+            >
               {link.label}
             </Link>
           ))}

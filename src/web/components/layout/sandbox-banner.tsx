@@ -11,7 +11,10 @@ export function SandboxBanner() {
   if (!config.data?.showSandboxBanner) return null;
   const what = config.data.sandbox.map((s) => SIMULATED[s]).join(' and ');
   return (
-    <div role="status" className="sticky bottom-0 z-50 border-t border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+    <div
+      role="status"
+      className="sticky bottom-0 z-50 border-t border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+    >
       Test server: {what}. Do not use real card details or personal data here.
     </div>
   );

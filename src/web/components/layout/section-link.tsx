@@ -6,7 +6,17 @@ import { renderAllSections } from '@web/lib/lazy-sections';
  * A link to a section of the landing page (#features, #about, #pricing): it scrolls when the
  * landing page is shown and otherwise goes there first (the landing page scrolls to the hash).
  */
-export function SectionLink({ section, className, onNavigate, children }: { section: string; className?: string; onNavigate?: () => void; children: ReactNode }) {
+export function SectionLink({
+  section,
+  className,
+  onNavigate,
+  children,
+}: {
+  section: string;
+  className?: string;
+  onNavigate?: () => void;
+  children: ReactNode;
+}) {
   const [location, navigate] = useLocation();
   return (
     <a

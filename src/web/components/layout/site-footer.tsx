@@ -2,7 +2,8 @@ import { Link } from 'wouter';
 import { Brand } from './brand';
 import { SectionLink } from './section-link';
 
-const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm';
+const linkClass =
+  'text-sm text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm';
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -20,7 +21,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="space-y-3">
           <Brand />
-          <p className="text-sm text-muted-foreground">Sierra Leone&apos;s credit bureau: fair, accurate credit information for lenders and free access for every consumer.</p>
+          <p className="text-sm text-muted-foreground">
+            Sierra Leone&apos;s credit bureau: fair, accurate credit information for lenders and free access for every consumer.
+          </p>
         </div>
         <Column title="Company">
           <li>
@@ -66,7 +69,8 @@ export function SiteFooter() {
       <div className="border-t">
         {/* The server renders the landing page (decisions/018): its year and the browser's may differ on New Year's Eve. */}
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8" suppressHydrationWarning>
-          © {new Date().getFullYear()} CreditCheck SL. Operating under the Credit Reference Act, 2011, supervised by the Bank of Sierra Leone.
+          © {new Date().getFullYear()} CreditCheck SL. Operating under the Credit Reference Act, 2011, supervised by the Bank of Sierra
+          Leone.
         </p>
       </div>
     </footer>

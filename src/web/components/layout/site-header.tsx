@@ -9,8 +9,10 @@ import { Brand } from './brand';
 import { SectionLink } from './section-link';
 import { ThemeToggle } from './theme-toggle';
 
-const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-const mobileLinkClass = 'block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const mobileLinkClass =
+  'block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 function NavLinks({ itemClass, onNavigate }: { itemClass: string; onNavigate?: () => void }) {
   return (
@@ -55,7 +57,10 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {isVisitor ? (
-            <span className="hidden rounded-full border bg-muted px-2.5 py-1 font-mono text-xs text-muted-foreground sm:inline" title="Network fee">
+            <span
+              className="hidden rounded-full border bg-muted px-2.5 py-1 font-mono text-xs text-muted-foreground sm:inline"
+              title="Network fee"
+            >
               0.00012 Gwei
             </span>
           ) : null}

@@ -46,7 +46,8 @@ interface Verification {
 
 /** What verify said about the head held outside the database, in one sentence. */
 function outsideHeadSentence(result: Verification): string {
-  if (!result.outsideHeadChecked) return 'No seal heads are kept outside the database on this server, so deleted newest seals would not show.';
+  if (!result.outsideHeadChecked)
+    return 'No seal heads are kept outside the database on this server, so deleted newest seals would not show.';
   if (!result.outsideHead) return 'No seal head has been written outside the database yet.';
   return `Checked against seal ${formatNumber(result.outsideHead.sequence)}, the last head written outside the database.`;
 }
@@ -56,7 +57,11 @@ export function AuditVerifyCard() {
   const verify = useMutation({ mutationFn: () => apiGet<Verification>('/api/admin/audit/verify') });
   const result = verify.data;
   return (
-    <SectionCard title="Verify the audit log" description="Every event carries the hash of its content; events are sealed in batches under Merkle roots chained to each other. Verification recomputes all of them: an edited or deleted event is reported." contentClassName="space-y-4">
+    <SectionCard
+      title="Verify the audit log"
+      description="Every event carries the hash of its content; events are sealed in batches under Merkle roots chained to each other. Verification recomputes all of them: an edited or deleted event is reported."
+      contentClassName="space-y-4"
+    >
       <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
         <ShieldCheck aria-hidden />
         {verify.isPending ? 'Verifying...' : 'Verify now'}
@@ -136,7 +141,9 @@ export function SealHeadsCard() {
         <Alert variant="destructive" role="alert">
           <ShieldAlert aria-hidden />
           <AlertTitle>No seal heads are kept on this server</AlertTitle>
-          <AlertDescription>Ask the operator to set AUDIT_HEAD_FILE: without it, deleting the newest seals would not show.</AlertDescription>
+          <AlertDescription>
+            Ask the operator to set AUDIT_HEAD_FILE: without it, deleting the newest seals would not show.
+          </AlertDescription>
         </Alert>
       ) : head ? (
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid="latest-seal-head">
@@ -238,10 +245,19 @@ export function AuditLogSearch() {
     setPages([null]);
   };
   return (
-    <SectionCard title="Search the audit log" description="Every sign-in, search, report, submission, dispute step, consent change and administrative action. Identification numbers are never stored in full." contentClassName="space-y-4">
+    <SectionCard
+      title="Search the audit log"
+      description="Every sign-in, search, report, submission, dispute step, consent change and administrative action. Identification numbers are never stored in full."
+      contentClassName="space-y-4"
+    >
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Audit log filters">
         <Field id="audit-action" label="Action" hint="e.g. auth.login, credit.report">
-          <Input id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} placeholder="any action" />
+          <Input
+            id="audit-action"
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            placeholder="any action"
+          />
         </Field>
         <Field id="audit-from" label="From">
           <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
@@ -250,7 +266,12 @@ export function AuditLogSearch() {
           <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </Field>
         <Field id="audit-business" label="Business id">
-          <Input id="audit-business" value={draft.businessId} onChange={(e) => setDraft({ ...draft, businessId: e.target.value })} placeholder="any business" />
+          <Input
+            id="audit-business"
+            value={draft.businessId}
+            onChange={(e) => setDraft({ ...draft, businessId: e.target.value })}
+            placeholder="any business"
+          />
         </Field>
         <div className="flex gap-2 lg:pb-0.5">
           <Button type="submit">
@@ -306,7 +327,9 @@ export function AuditLogSearch() {
                 </TableCell>
                 <TableCell className="whitespace-nowrap font-mono text-xs">{e.ip ?? '—'}</TableCell>
                 <TableCell className="max-w-64">
-                  <code className="line-clamp-2 break-all text-xs text-muted-foreground">{Object.keys(e.details).length ? JSON.stringify(e.details) : '—'}</code>
+                  <code className="line-clamp-2 break-all text-xs text-muted-foreground">
+                    {Object.keys(e.details).length ? JSON.stringify(e.details) : '—'}
+                  </code>
                   {e.sealed ? null : (
                     <Badge variant="outline" className="mt-1">
                       not sealed yet
@@ -322,7 +345,12 @@ export function AuditLogSearch() {
         <Button variant="outline" size="sm" disabled={pages.length <= 1} onClick={() => setPages(pages.slice(0, -1))}>
           Newer
         </Button>
-        <Button variant="outline" size="sm" disabled={!events.data?.nextBefore} onClick={() => events.data?.nextBefore && setPages([...pages, events.data.nextBefore])}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!events.data?.nextBefore}
+          onClick={() => events.data?.nextBefore && setPages([...pages, events.data.nextBefore])}
+        >
           Older
         </Button>
       </div>

@@ -56,7 +56,17 @@ export interface ActivityEntry {
 }
 
 /** Recent audit events, newest first, in words; `entries` undefined while loading. */
-export function ActivityCard({ title, entries, emptyText, showTarget = false }: { title: string; entries: ActivityEntry[] | undefined; emptyText: string; showTarget?: boolean }) {
+export function ActivityCard({
+  title,
+  entries,
+  emptyText,
+  showTarget = false,
+}: {
+  title: string;
+  entries: ActivityEntry[] | undefined;
+  emptyText: string;
+  showTarget?: boolean;
+}) {
   return (
     <SectionCard title={title}>
       {entries && entries.length > 0 ? (

@@ -33,7 +33,11 @@ export function IncidentOverview({
     <>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Open" value={counts?.open ?? '…'} tone={counts && counts.open > 0 ? 'danger' : 'default'} />
-        <StatCard label="Acknowledged" value={counts?.acknowledged ?? '…'} tone={isAcknowledgedFlagged && counts && counts.acknowledged > 0 ? 'warning' : 'default'} />
+        <StatCard
+          label="Acknowledged"
+          value={counts?.acknowledged ?? '…'}
+          tone={isAcknowledgedFlagged && counts && counts.acknowledged > 0 ? 'warning' : 'default'}
+        />
         <StatCard label="Resolved" value={counts?.resolved ?? '…'} />
       </div>
       <Field id={filterId} label="Show" className="max-w-48">
@@ -74,7 +78,8 @@ export function IncidentList({ incidents, actions }: { incidents: TIncident[]; a
               </div>
               <p className="text-sm">{incident.summary}</p>
               <p className="text-xs text-muted-foreground">
-                {incident.eventCount} event{incident.eventCount === 1 ? '' : 's'} · first {formatDateTime(incident.firstSeenAt)} · last {formatDateTime(incident.lastSeenAt)}
+                {incident.eventCount} event{incident.eventCount === 1 ? '' : 's'} · first {formatDateTime(incident.firstSeenAt)} · last{' '}
+                {formatDateTime(incident.lastSeenAt)}
                 {incident.ip ? ` · address ${incident.ip}` : ''}
               </p>
               {incident.acknowledgedAt ? (

@@ -28,7 +28,17 @@ export function PageHeader({
 }
 
 /** A figure with its label (and an optional line under it). */
-export function StatCard({ label, value, hint, tone = 'default' }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'default' | 'warning' | 'danger' | 'good' }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  tone = 'default',
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: 'default' | 'warning' | 'danger' | 'good';
+}) {
   const toneClass = { default: '', warning: 'border-warning', danger: 'border-destructive/60', good: 'border-accent' }[tone];
   return (
     <div className={`rounded-xl border bg-card p-4 shadow-sm ${toneClass}`}>

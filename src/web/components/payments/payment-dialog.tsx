@@ -55,7 +55,15 @@ function formatExpiry(value: string): string {
   return /^\d{3,4}$/.test(value) ? `${value.slice(0, 2)}/${value.slice(2)}` : value.slice(0, 7);
 }
 
-function PaymentForm({ businessId, plan, onPaid }: { businessId: string | undefined; plan: TPayablePlan; onPaid: (result: TPaymentResult) => void }) {
+function PaymentForm({
+  businessId,
+  plan,
+  onPaid,
+}: {
+  businessId: string | undefined;
+  plan: TPayablePlan;
+  onPaid: (result: TPaymentResult) => void;
+}) {
   const config = useAppConfig();
   const form = useForm<TPaymentForm>({ resolver: zodResolver(ZPaymentFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -143,13 +151,26 @@ function PaymentForm({ businessId, plan, onPaid }: { businessId: string | undefi
           />
         </Field>
         <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
-          <Input {...controlProps('card-cvc', errors.cvc?.message)} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...form.register('cvc')} />
+          <Input
+            {...controlProps('card-cvc', errors.cvc?.message)}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            {...form.register('cvc')}
+          />
         </Field>
       </div>
       <Controller
         control={form.control}
         name="autoRenew"
-        render={({ field }) => <CheckboxField id="card-auto-renew" label="Auto-renew my subscription monthly" checked={field.value} onCheckedChange={field.onChange} />}
+        render={({ field }) => (
+          <CheckboxField
+            id="card-auto-renew"
+            label="Auto-renew my subscription monthly"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
       />
       {pay.isError ? (
         <Alert variant="destructive" role="alert" data-testid="payment-error">
@@ -196,13 +217,24 @@ export function PaymentDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open ? <PaymentDialogBody businessId={businessId} plan={plan} variant={variant} onFinish={onFinish} /> : null}</DialogContent>
+      <DialogContent>
+        {open ? <PaymentDialogBody businessId={businessId} plan={plan} variant={variant} onFinish={onFinish} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-
-function PaymentDialogBody({ businessId, plan, variant, onFinish }: { businessId: string | undefined; plan: TPayablePlan; variant: 'registration' | 'subscription'; onFinish: () => void }) {
+function PaymentDialogBody({
+  businessId,
+  plan,
+  variant,
+  onFinish,
+}: {
+  businessId: string | undefined;
+  plan: TPayablePlan;
+  variant: 'registration' | 'subscription';
+  onFinish: () => void;
+}) {
   const [result, setResult] = useState<TPaymentResult | null>(null);
   if (result) {
     return (
@@ -229,7 +261,11 @@ function PaymentDialogBody({ businessId, plan, variant, onFinish }: { businessId
     <>
       <DialogHeader>
         <DialogTitle>Payment Information</DialogTitle>
-        <DialogDescription>{variant === 'registration' ? 'Complete your registration by paying for the first month.' : 'Pay or renew your monthly subscription.'}</DialogDescription>
+        <DialogDescription>
+          {variant === 'registration'
+            ? 'Complete your registration by paying for the first month.'
+            : 'Pay or renew your monthly subscription.'}
+        </DialogDescription>
       </DialogHeader>
       <PaymentForm businessId={businessId} plan={plan} onPaid={setResult} />
     </>

@@ -4,7 +4,19 @@ import { FieldError, controlProps } from './field';
 import { Label } from './label';
 
 /** A checkbox with its label beside it and its error message below. */
-export function CheckboxField({ id, label, checked, onCheckedChange, error }: { id: string; label: ReactNode; checked: boolean; onCheckedChange: (checked: boolean) => void; error?: string }) {
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+  error,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  error?: string;
+}) {
   return (
     <div className="grid gap-1.5">
       <div className="flex items-start gap-2">

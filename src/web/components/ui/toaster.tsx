@@ -37,9 +37,14 @@ export function Toaster() {
             <div className="grid gap-1">
               <span className="sr-only">{KIND_LABEL[item.kind]}:</span>
               <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-              {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
+              {item.description ? (
+                <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              ) : null}
             </div>
-            <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer" aria-label="Close">
+            <ToastPrimitive.Close
+              className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+              aria-label="Close"
+            >
               <X className="size-4" aria-hidden />
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>

@@ -6,7 +6,15 @@ import { cn } from '@web/lib/utils';
  * A tooltip with the spec's timings (open delay 700 ms, skip delay 300 ms). Each tooltip carries
  * its own provider, as shadcn/ui now does, so the app shell does not load the tooltip code.
  */
-export function Tooltip({ content, children, side }: { content: ReactNode; children: ReactNode; side?: ComponentProps<typeof TooltipPrimitive.Content>['side'] }) {
+export function Tooltip({
+  content,
+  children,
+  side,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: ComponentProps<typeof TooltipPrimitive.Content>['side'];
+}) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
       <TooltipPrimitive.Root>

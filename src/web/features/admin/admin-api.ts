@@ -24,24 +24,37 @@ export const useOverview = () => useQuery({ queryKey: key('overview'), queryFn: 
 export const useBusinesses = (status: string, q: string) =>
   useQuery({
     queryKey: key('businesses', status, q),
-    queryFn: () => apiGet<{ businesses: TAdminBusiness[] }>(`/api/admin/businesses?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`),
+    queryFn: () =>
+      apiGet<{ businesses: TAdminBusiness[] }>(
+        `/api/admin/businesses?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`,
+      ),
   });
 export const useBusiness = (id: string | null) =>
   useQuery({ queryKey: key('business', id), queryFn: () => apiGet<TAdminBusinessDetail>(`/api/admin/businesses/${id}`), enabled: !!id });
 export const useUsers = (role: string, status: string, q: string) =>
   useQuery({
     queryKey: key('users', role, status, q),
-    queryFn: () => apiGet<{ users: TAdminUser[] }>(`/api/admin/users?${new URLSearchParams({ ...(role ? { role } : {}), ...(status ? { status } : {}), ...(q ? { q } : {}) })}`),
+    queryFn: () =>
+      apiGet<{ users: TAdminUser[] }>(
+        `/api/admin/users?${new URLSearchParams({ ...(role ? { role } : {}), ...(status ? { status } : {}), ...(q ? { q } : {}) })}`,
+      ),
   });
-export const useInvitations = () => useQuery({ queryKey: key('invitations'), queryFn: () => apiGet<{ invitations: TInvitation[] }>('/api/admin/invitations') });
+export const useInvitations = () =>
+  useQuery({ queryKey: key('invitations'), queryFn: () => apiGet<{ invitations: TInvitation[] }>('/api/admin/invitations') });
 export const useMatchReviews = (status: string) =>
-  useQuery({ queryKey: key('reviews', status), queryFn: () => apiGet<{ reviews: TMatchReviewSummary[]; openCount: number }>(`/api/admin/match-reviews?status=${status}`) });
+  useQuery({
+    queryKey: key('reviews', status),
+    queryFn: () => apiGet<{ reviews: TMatchReviewSummary[]; openCount: number }>(`/api/admin/match-reviews?status=${status}`),
+  });
 export const useMatchReview = (id: string | null) =>
   useQuery({ queryKey: key('review', id), queryFn: () => apiGet<TMatchReviewDetail>(`/api/admin/match-reviews/${id}`), enabled: !!id });
 export const useIncidents = (status: string) =>
   useQuery({
     queryKey: key('incidents', status),
-    queryFn: () => apiGet<{ incidents: TIncident[]; counts: Record<'open' | 'acknowledged' | 'resolved', number> }>(`/api/admin/security/incidents${status ? `?status=${status}` : ''}`),
+    queryFn: () =>
+      apiGet<{ incidents: TIncident[]; counts: Record<'open' | 'acknowledged' | 'resolved', number> }>(
+        `/api/admin/security/incidents${status ? `?status=${status}` : ''}`,
+      ),
   });
 export const useSettings = () => useQuery({ queryKey: key('settings'), queryFn: () => apiGet<TAdminSettings>('/api/admin/settings') });
 export const usePlans = () => useQuery({ queryKey: key('plans'), queryFn: () => apiGet<{ plans: TAdminPlan[] }>('/api/admin/plans') });

@@ -63,9 +63,14 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
             Plan and quota
           </h3>
           <p className="text-muted-foreground">
-            <span className="capitalize">{business.planCode}</span> ({business.subscriptionStatus.replaceAll('_', ' ')}) · {business.monthlyQuota.toLocaleString('en-GB')} reports a month
+            <span className="capitalize">{business.planCode}</span> ({business.subscriptionStatus.replaceAll('_', ' ')}) ·{' '}
+            {business.monthlyQuota.toLocaleString('en-GB')} reports a month
             {business.contractedQuota === null ? '' : ' (contracted)'}
-            {business.nextBillingDate ? ` · until ${formatDate(business.nextBillingDate)}` : business.subscriptionStatus === 'active' ? ' · no end date' : ''}
+            {business.nextBillingDate
+              ? ` · until ${formatDate(business.nextBillingDate)}`
+              : business.subscriptionStatus === 'active'
+                ? ' · no end date'
+                : ''}
           </p>
         </div>
         {isEditing ? null : (
@@ -94,21 +99,43 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
             </NativeSelect>
           </Field>
           <Field id="plan-quota-contracted" label="Contracted reports a month" hint="Empty: the plan's quota" error={errors.monthlyQuota}>
-            <Input {...controlProps('plan-quota-contracted', errors.monthlyQuota)} type="number" min={0} value={quota} onChange={(e) => setQuota(e.target.value)} />
+            <Input
+              {...controlProps('plan-quota-contracted', errors.monthlyQuota)}
+              type="number"
+              min={0}
+              value={quota}
+              onChange={(e) => setQuota(e.target.value)}
+            />
           </Field>
           {isFree ? null : (
             <div className="grid content-start gap-2">
               <Field id="plan-until" label="Paid or agreed until" hint="Empty: one month from today" error={errors.nextBillingDate}>
-                <Input {...controlProps('plan-until', errors.nextBillingDate)} type="date" value={nextBillingDate} disabled={isOpenEnded} onChange={(e) => setNextBillingDate(e.target.value)} />
+                <Input
+                  {...controlProps('plan-until', errors.nextBillingDate)}
+                  type="date"
+                  value={nextBillingDate}
+                  disabled={isOpenEnded}
+                  onChange={(e) => setNextBillingDate(e.target.value)}
+                />
               </Field>
-              <CheckboxField id="plan-open-ended" label="No end date (until an administrator changes it)" checked={isOpenEnded} onCheckedChange={setIsOpenEnded} />
+              <CheckboxField
+                id="plan-open-ended"
+                label="No end date (until an administrator changes it)"
+                checked={isOpenEnded}
+                onCheckedChange={setIsOpenEnded}
+              />
             </div>
           )}
           <Field id="plan-note" label="Reason (agreement or payment reference)" error={errors.note} className="sm:col-span-2">
-            <Textarea {...controlProps('plan-note', errors.note)} value={note} onChange={(e) => {
+            <Textarea
+              {...controlProps('plan-note', errors.note)}
+              value={note}
+              onChange={(e) => {
                 setNote(e.target.value);
                 setErrors((current) => ({ ...current, note: undefined }));
-              }} rows={2} />
+              }}
+              rows={2}
+            />
           </Field>
           <Alert variant="info" className="sm:col-span-2">
             <AlertDescription>

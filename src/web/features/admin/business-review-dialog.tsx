@@ -117,7 +117,9 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                 Documents ({b.documents.length})
               </h3>
               {b.documents.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No documents uploaded yet. A business is verified on its registration certificate and tax identification.</p>
+                <p className="text-sm text-muted-foreground">
+                  No documents uploaded yet. A business is verified on its registration certificate and tax identification.
+                </p>
               ) : (
                 <ul className="space-y-2">
                   {b.documents.map((d) => (
@@ -133,7 +135,11 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                         size="sm"
                         variant="outline"
                         aria-label={`Download ${d.fileName}`}
-                        onClick={() => downloadFile(`/api/admin/businesses/${b.id}/documents/${d.id}`, d.fileName).catch((e: Error) => toast({ kind: 'error', title: 'Download failed', description: e.message }))}
+                        onClick={() =>
+                          downloadFile(`/api/admin/businesses/${b.id}/documents/${d.id}`, d.fileName).catch((e: Error) =>
+                            toast({ kind: 'error', title: 'Download failed', description: e.message }),
+                          )
+                        }
                       >
                         <Download aria-hidden />
                       </Button>
@@ -165,7 +171,13 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
             {action ? (
               <div className="space-y-3">
                 <Field id="business-action-text" label={ACTION_TEXT[action].hint} error={error}>
-                  <Textarea id="business-action-text" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'business-action-text-error' : undefined} />
+                  <Textarea
+                    id="business-action-text"
+                    value={text}
+                    onChange={(e) => setText(e.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? 'business-action-text-error' : undefined}
+                  />
                 </Field>
                 <Alert variant={action === 'verify' || action === 'reinstate' ? 'info' : 'warning'}>
                   <AlertDescription>
@@ -179,7 +191,11 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                   </AlertDescription>
                 </Alert>
                 <div className="flex gap-2">
-                  <Button onClick={submit} disabled={act.isPending} variant={action === 'reject' || action === 'suspend' ? 'destructive' : 'default'}>
+                  <Button
+                    onClick={submit}
+                    disabled={act.isPending}
+                    variant={action === 'reject' || action === 'suspend' ? 'destructive' : 'default'}
+                  >
                     {act.isPending ? 'Saving...' : `Confirm: ${ACTION_TEXT[action].label.toLowerCase()}`}
                   </Button>
                   <Button variant="ghost" onClick={() => setAction(null)}>

@@ -28,7 +28,13 @@ const REASONS: Record<string, string> = {
 };
 const reasonText = (reason: string) => REASONS[reason] ?? reason.replaceAll('_', ' ');
 const VERDICT_VARIANT = { same: 'success', similar: 'warning', different: 'destructive', missing: 'secondary' } as const;
-const FIELD_LABEL: Record<string, string> = { name: 'Name', dateOfBirth: 'Date of birth', identifiers: 'ID numbers', phone: 'Phone', address: 'Address' };
+const FIELD_LABEL: Record<string, string> = {
+  name: 'Name',
+  dateOfBirth: 'Date of birth',
+  identifiers: 'ID numbers',
+  phone: 'Phone',
+  address: 'Address',
+};
 
 function PersonColumn({ title, person }: { title: string; person: TSubjectEvidence | null }) {
   if (!person) return null;
@@ -38,7 +44,8 @@ function PersonColumn({ title, person }: { title: string; person: TSubjectEviden
         <h3 className="font-semibold">{title}</h3>
         <p className="text-base font-medium">{person.displayName}</p>
         <p className="text-xs text-muted-foreground">
-          Born {person.dateOfBirth ?? 'unknown'} · {person.district ?? 'no district'} · in the registry since {formatDateTime(person.createdAt)}
+          Born {person.dateOfBirth ?? 'unknown'} · {person.district ?? 'no district'} · in the registry since{' '}
+          {formatDateTime(person.createdAt)}
           {person.isFrozen ? ' · file frozen' : ''}
         </p>
       </div>
@@ -89,7 +96,8 @@ function PersonColumn({ title, person }: { title: string; person: TSubjectEviden
         <ul className="space-y-1">
           {person.accounts.map((a) => (
             <li key={a.id}>
-              {a.businessName} · <span className="font-mono">{a.accountNumber}</span> · {a.type.replaceAll('_', ' ')} · {a.status.replaceAll('_', ' ')}
+              {a.businessName} · <span className="font-mono">{a.accountNumber}</span> · {a.type.replaceAll('_', ' ')} ·{' '}
+              {a.status.replaceAll('_', ' ')}
               {a.isDisputed ? ' · disputed' : ''}
             </li>
           ))}
@@ -104,15 +112,27 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
   const review = useMatchReview(reviewId);
   const [note, setNote] = useState('');
   const [survivor, setSurvivor] = useState<'candidate' | 'record'>('candidate');
-  const merge = useAdminAction<void, { message: string }>(() => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/merge`, body: { survivor, ...(note.trim() ? { note } : {}) } }), (r) => r.message, { onSuccess: onClose });
-  const keep = useAdminAction<void, unknown>(() => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/keep-apart`, body: note.trim() ? { note } : {} }), 'Kept apart: they stay two people', { onSuccess: onClose });
+  const merge = useAdminAction<void, { message: string }>(
+    () => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/merge`, body: { survivor, ...(note.trim() ? { note } : {}) } }),
+    (r) => r.message,
+    { onSuccess: onClose },
+  );
+  const keep = useAdminAction<void, unknown>(
+    () => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/keep-apart`, body: note.trim() ? { note } : {} }),
+    'Kept apart: they stay two people',
+    { onSuccess: onClose },
+  );
   const r = review.data;
   return (
     <Dialog open={!!reviewId} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>Same person or two people?</DialogTitle>
-          <DialogDescription>{r ? `${reasonText(r.reason)} (match score ${r.score.toFixed(2)}), reported by ${r.businessName ?? 'a lender'} on ${formatDateTime(r.createdAt)}.` : 'Loading the evidence...'}</DialogDescription>
+          <DialogDescription>
+            {r
+              ? `${reasonText(r.reason)} (match score ${r.score.toFixed(2)}), reported by ${r.businessName ?? 'a lender'} on ${formatDateTime(r.createdAt)}.`
+              : 'Loading the evidence...'}
+          </DialogDescription>
         </DialogHeader>
         {!r ? (
           <Skeleton className="h-64" />
@@ -121,7 +141,8 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
             <div className="rounded-lg bg-muted p-3 text-sm">
               <p className="font-semibold">As the lender reported it</p>
               <p>
-                {r.reported.fullName}, born {r.reported.dateOfBirth ?? 'unknown'}, {r.reported.phone ?? 'no phone'}, {r.reported.address ?? 'no address'}
+                {r.reported.fullName}, born {r.reported.dateOfBirth ?? 'unknown'}, {r.reported.phone ?? 'no phone'},{' '}
+                {r.reported.address ?? 'no address'}
                 {r.reported.identifiers.map((i) => ` · ${i.type.toUpperCase()} ${i.masked}`).join('')}
               </p>
             </div>
@@ -163,11 +184,15 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
                     Keep apart
                   </Button>
                 </div>
-                <p className="text-xs text-muted-foreground">Merging moves identifiers, names, phones, addresses, accounts and inquiries to the person who remains, in one step.</p>
+                <p className="text-xs text-muted-foreground">
+                  Merging moves identifiers, names, phones, addresses, accounts and inquiries to the person who remains, in one step.
+                </p>
               </div>
             ) : (
               <Alert variant="info">
-                <AlertDescription>This review is {r.status === 'merged' ? 'merged' : 'closed: kept apart'} ({formatDateTime(r.resolvedAt)}).</AlertDescription>
+                <AlertDescription>
+                  This review is {r.status === 'merged' ? 'merged' : 'closed: kept apart'} ({formatDateTime(r.resolvedAt)}).
+                </AlertDescription>
               </Alert>
             )}
           </>
@@ -182,7 +207,11 @@ function ReviewQueue() {
   const [openId, setOpenId] = useState<string | null>(null);
   const reviews = useMatchReviews(status);
   return (
-    <SectionCard title="Registry review queue" description="Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart." contentClassName="space-y-4">
+    <SectionCard
+      title="Registry review queue"
+      description="Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart."
+      contentClassName="space-y-4"
+    >
       <Field id="review-status" label="Show" className="max-w-48">
         <NativeSelect id="review-status" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="open">Open</option>
@@ -198,7 +227,9 @@ function ReviewQueue() {
       {reviews.isLoading ? (
         <Skeleton className="h-24" />
       ) : reviews.data?.reviews.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          {status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}
+        </p>
       ) : (
         <Table caption="Matches to review">
           <TableHeader>
@@ -240,7 +271,11 @@ export default function AdminCompliancePage() {
   const [tab, setTab] = useState(new URLSearchParams(search).get('tab') === 'reviews' ? 'reviews' : 'audit');
   return (
     <div className="space-y-6">
-      <PageHeader environment={ADMIN_ENVIRONMENT} title="Compliance & Audit" description="Verify and search the audit log, and settle the registry's uncertain matches." />
+      <PageHeader
+        environment={ADMIN_ENVIRONMENT}
+        title="Compliance & Audit"
+        description="Verify and search the audit log, and settle the registry's uncertain matches."
+      />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="audit">Audit log</TabsTrigger>

@@ -27,7 +27,11 @@ export default function AdminDashboardPage() {
   const name = session?.role === 'system_admin' ? session.profile.fullName : '';
   return (
     <div className="space-y-6">
-      <PageHeader environment={ADMIN_ENVIRONMENT} title="System Overview" description={name ? `Welcome, ${name}. Figures below are read from the bureau's database now.` : undefined} />
+      <PageHeader
+        environment={ADMIN_ENVIRONMENT}
+        title="System Overview"
+        description={name ? `Welcome, ${name}. Figures below are read from the bureau's database now.` : undefined}
+      />
       <QueryErrorAlert error={overview.error} />
       {!o ? (
         <StatGridSkeleton />
@@ -38,9 +42,24 @@ export default function AdminDashboardPage() {
               Waiting for you
             </h2>
             <StatGrid>
-              <StatCard label="Businesses to verify" value={formatNumber(o.businesses.pending)} hint={`${o.businesses.pendingWithDocuments} with documents uploaded`} tone={o.businesses.pendingWithDocuments > 0 ? 'warning' : 'default'} />
-              <StatCard label="Open security incidents" value={formatNumber(o.security.openIncidents)} hint={`${o.security.failedSignInsLast24h} failed sign-ins, ${o.security.lockoutsLast24h} lockouts in 24 h`} tone={o.security.openIncidents > 0 ? 'danger' : 'good'} />
-              <StatCard label="Matches to review" value={formatNumber(o.registry.openMatchReviews)} hint="Records the matcher would not link alone" tone={o.registry.openMatchReviews > 0 ? 'warning' : 'default'} />
+              <StatCard
+                label="Businesses to verify"
+                value={formatNumber(o.businesses.pending)}
+                hint={`${o.businesses.pendingWithDocuments} with documents uploaded`}
+                tone={o.businesses.pendingWithDocuments > 0 ? 'warning' : 'default'}
+              />
+              <StatCard
+                label="Open security incidents"
+                value={formatNumber(o.security.openIncidents)}
+                hint={`${o.security.failedSignInsLast24h} failed sign-ins, ${o.security.lockoutsLast24h} lockouts in 24 h`}
+                tone={o.security.openIncidents > 0 ? 'danger' : 'good'}
+              />
+              <StatCard
+                label="Matches to review"
+                value={formatNumber(o.registry.openMatchReviews)}
+                hint="Records the matcher would not link alone"
+                tone={o.registry.openMatchReviews > 0 ? 'warning' : 'default'}
+              />
               <StatCard label="Pending invitations" value={formatNumber(o.pendingInvitations)} hint="Administrators and regulators" />
             </StatGrid>
           </section>
@@ -49,12 +68,36 @@ export default function AdminDashboardPage() {
               Users and registry
             </h2>
             <StatGrid>
-              <StatCard label="Businesses" value={formatNumber(o.users.businesses)} hint={`${o.businesses.verified} verified, ${o.businesses.suspended} suspended, ${o.businesses.rejected} rejected`} />
-              <StatCard label="Consumers" value={formatNumber(o.users.consumers)} hint={`All roles: ${o.users.disabled} accounts disabled, ${o.users.locked} locked`} />
-              <StatCard label="People in the registry" value={formatNumber(o.registry.subjects)} hint={`${formatNumber(o.registry.accounts)} accounts`} />
-              <StatCard label="Reports this month" value={formatNumber(o.registry.reportsThisMonth)} hint={`${formatNumber(o.registry.searchesThisMonth)} searches, ${o.registry.filesThisMonth} monthly files`} />
-              <StatCard label="Audit events" value={formatNumber(o.audit.events)} hint={`${o.audit.unsealed} awaiting their seal; last seal ${formatDateTime(o.audit.lastSealedAt)}`} />
-              <StatCard label="Staff" value={formatNumber(o.users.administrators + o.users.regulators)} hint={`${o.users.administrators} administrators, ${o.users.regulators} regulators`} />
+              <StatCard
+                label="Businesses"
+                value={formatNumber(o.users.businesses)}
+                hint={`${o.businesses.verified} verified, ${o.businesses.suspended} suspended, ${o.businesses.rejected} rejected`}
+              />
+              <StatCard
+                label="Consumers"
+                value={formatNumber(o.users.consumers)}
+                hint={`All roles: ${o.users.disabled} accounts disabled, ${o.users.locked} locked`}
+              />
+              <StatCard
+                label="People in the registry"
+                value={formatNumber(o.registry.subjects)}
+                hint={`${formatNumber(o.registry.accounts)} accounts`}
+              />
+              <StatCard
+                label="Reports this month"
+                value={formatNumber(o.registry.reportsThisMonth)}
+                hint={`${formatNumber(o.registry.searchesThisMonth)} searches, ${o.registry.filesThisMonth} monthly files`}
+              />
+              <StatCard
+                label="Audit events"
+                value={formatNumber(o.audit.events)}
+                hint={`${o.audit.unsealed} awaiting their seal; last seal ${formatDateTime(o.audit.lastSealedAt)}`}
+              />
+              <StatCard
+                label="Staff"
+                value={formatNumber(o.users.administrators + o.users.regulators)}
+                hint={`${o.users.administrators} administrators, ${o.users.regulators} regulators`}
+              />
             </StatGrid>
           </section>
         </>

@@ -23,14 +23,21 @@ export default function AdminSecurityPage() {
     () => ({ method: 'POST', path: '/api/admin/security/incidents/scan' }),
     (r) => `Scanned ${r.scannedEvents} new events: ${r.opened} new incident${r.opened === 1 ? '' : 's'}, ${r.updated} updated`,
   );
-  const acknowledge = useAdminAction<string, unknown>((id) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/acknowledge` }), 'Incident acknowledged');
-  const resolve = useAdminAction<{ id: string; note: string }, unknown>(({ id, note: n }) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/resolve`, body: { note: n } }), 'Incident resolved', {
-    showErrorToast: false,
-    onSuccess: () => {
-      setResolving(null);
-      setNote('');
+  const acknowledge = useAdminAction<string, unknown>(
+    (id) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/acknowledge` }),
+    'Incident acknowledged',
+  );
+  const resolve = useAdminAction<{ id: string; note: string }, unknown>(
+    ({ id, note: n }) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/resolve`, body: { note: n } }),
+    'Incident resolved',
+    {
+      showErrorToast: false,
+      onSuccess: () => {
+        setResolving(null);
+        setNote('');
+      },
     },
-  });
+  );
   const counts = incidents.data?.counts;
   return (
     <div className="space-y-6">
@@ -81,7 +88,13 @@ export default function AdminSecurityPage() {
             <DialogDescription>{resolving?.summary}</DialogDescription>
           </DialogHeader>
           <Field id="resolution-note" label="How was it resolved?" error={noteError}>
-            <Textarea id="resolution-note" value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={noteError ? true : undefined} aria-describedby={noteError ? 'resolution-note-error' : undefined} />
+            <Textarea
+              id="resolution-note"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? 'resolution-note-error' : undefined}
+            />
           </Field>
           <DialogFooter>
             <Button variant="ghost" onClick={() => setResolving(null)}>

@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ZAdminSettingsUpdateSchema, ZHelpArticleFormSchema, type TAdminPlan, type TAdminSettingsUpdate, type THelpArticleForm } from '@shared/schemas/admin';
+import {
+  ZAdminSettingsUpdateSchema,
+  ZHelpArticleFormSchema,
+  type TAdminPlan,
+  type TAdminSettingsUpdate,
+  type THelpArticleForm,
+} from '@shared/schemas/admin';
 import { HELP_CATEGORIES, HELP_DIFFICULTIES, type THelpItem } from '@shared/schemas/content';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -28,26 +34,59 @@ function RatesAndPolicies() {
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
   }, [settings.data, form]);
-  const save = useAdminAction<TAdminSettingsUpdate, unknown>((body) => ({ method: 'PUT', path: '/api/admin/settings', body }), 'Settings saved', { showErrorToast: false });
+  const save = useAdminAction<TAdminSettingsUpdate, unknown>(
+    (body) => ({ method: 'PUT', path: '/api/admin/settings', body }),
+    'Settings saved',
+    { showErrorToast: false },
+  );
   const e = form.formState.errors;
   if (!settings.data) return <Skeleton className="h-48" />;
   return (
-    <SectionCard title="Rates and policies" description="Used at once by prices in Leones, dispute deadlines, how long records are kept and sign-in lockout.">
-      <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }))}>
-        <Field id="rate" label="Exchange rate (SLE per 1 USD)" error={e.exchangeRateSlePerUsd?.message} hint="New Leones; 1 SLE = 1,000 old SLL">
-          <Input {...controlProps('rate', e.exchangeRateSlePerUsd?.message)} inputMode="decimal" {...form.register('exchangeRateSlePerUsd')} />
+    <SectionCard
+      title="Rates and policies"
+      description="Used at once by prices in Leones, dispute deadlines, how long records are kept and sign-in lockout."
+    >
+      <form
+        className="grid gap-4 sm:grid-cols-2"
+        noValidate
+        onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }))}
+      >
+        <Field
+          id="rate"
+          label="Exchange rate (SLE per 1 USD)"
+          error={e.exchangeRateSlePerUsd?.message}
+          hint="New Leones; 1 SLE = 1,000 old SLL"
+        >
+          <Input
+            {...controlProps('rate', e.exchangeRateSlePerUsd?.message)}
+            inputMode="decimal"
+            {...form.register('exchangeRateSlePerUsd')}
+          />
         </Field>
-        <Field id="deadline" label="Dispute answer deadline (days)" error={e.disputeDeadlineDays?.message} hint="For disputes filed from now on">
+        <Field
+          id="deadline"
+          label="Dispute answer deadline (days)"
+          error={e.disputeDeadlineDays?.message}
+          hint="For disputes filed from now on"
+        >
           <Input {...controlProps('deadline', e.disputeDeadlineDays?.message)} type="number" {...form.register('disputeDeadlineDays')} />
         </Field>
         <Field id="retention" label="Retention of negative records (years)" error={e.retentionYears?.message}>
           <Input {...controlProps('retention', e.retentionYears?.message)} type="number" {...form.register('retentionYears')} />
         </Field>
         <Field id="lockout-threshold" label="Failed sign-ins before lockout" error={e.loginLockoutThreshold?.message}>
-          <Input {...controlProps('lockout-threshold', e.loginLockoutThreshold?.message)} type="number" {...form.register('loginLockoutThreshold')} />
+          <Input
+            {...controlProps('lockout-threshold', e.loginLockoutThreshold?.message)}
+            type="number"
+            {...form.register('loginLockoutThreshold')}
+          />
         </Field>
         <Field id="lockout-minutes" label="Lockout length (minutes)" error={e.loginLockoutMinutes?.message}>
-          <Input {...controlProps('lockout-minutes', e.loginLockoutMinutes?.message)} type="number" {...form.register('loginLockoutMinutes')} />
+          <Input
+            {...controlProps('lockout-minutes', e.loginLockoutMinutes?.message)}
+            type="number"
+            {...form.register('loginLockoutMinutes')}
+          />
         </Field>
         <div className="flex items-end">
           <Button type="submit" disabled={save.isPending}>
@@ -81,7 +120,10 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
         ...(plan!.isFree ? {} : { priceUsd: price.trim() === '' ? null : price.trim() }),
         monthlyInquiryQuota: quota,
         description,
-        features: features.split('\n').map((f) => f.trim()).filter(Boolean),
+        features: features
+          .split('\n')
+          .map((f) => f.trim())
+          .filter(Boolean),
       },
     }),
     `${plan?.name ?? 'Plan'} saved`,
@@ -101,17 +143,36 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
         <div className="grid gap-4">
           {plan?.isFree ? null : (
             <Field id="plan-price" label="Monthly price (USD)" error={errors.priceUsd} hint="Empty: priced by agreement">
-              <Input {...controlProps('plan-price', errors.priceUsd)} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+              <Input
+                {...controlProps('plan-price', errors.priceUsd)}
+                inputMode="decimal"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+              />
             </Field>
           )}
           <Field id="plan-quota" label="Credit reports per month" error={errors.monthlyInquiryQuota}>
-            <Input {...controlProps('plan-quota', errors.monthlyInquiryQuota)} type="number" value={quota} onChange={(e) => setQuota(e.target.value)} />
+            <Input
+              {...controlProps('plan-quota', errors.monthlyInquiryQuota)}
+              type="number"
+              value={quota}
+              onChange={(e) => setQuota(e.target.value)}
+            />
           </Field>
           <Field id="plan-description" label="Description" error={errors.description}>
-            <Input {...controlProps('plan-description', errors.description)} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Input
+              {...controlProps('plan-description', errors.description)}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </Field>
           <Field id="plan-features" label="Features (one per line)" error={errors.features}>
-            <Textarea {...controlProps('plan-features', errors.features)} value={features} onChange={(e) => setFeatures(e.target.value)} rows={5} />
+            <Textarea
+              {...controlProps('plan-features', errors.features)}
+              value={features}
+              onChange={(e) => setFeatures(e.target.value)}
+              rows={5}
+            />
           </Field>
           <ErrorMessageAlert message={errors.form} />
         </div>
@@ -132,7 +193,10 @@ function PlansPanel() {
   const plans = usePlans();
   const [editing, setEditing] = useState<TAdminPlan | null>(null);
   return (
-    <SectionCard title="Plans, prices and quotas" description="The server charges these prices; the landing page and the payment dialog show them.">
+    <SectionCard
+      title="Plans, prices and quotas"
+      description="The server charges these prices; the landing page and the payment dialog show them."
+    >
       {!plans.data ? (
         <Skeleton className="h-32" />
       ) : (
@@ -153,7 +217,9 @@ function PlansPanel() {
                   <span className="font-medium">{p.name}</span>
                   <span className="block text-xs text-muted-foreground">{p.description}</span>
                 </TableCell>
-                <TableCell className="tabular-nums">{p.isFree ? 'Free' : p.priceUsdCents === null ? 'By agreement' : formatUsdCents(p.priceUsdCents)}</TableCell>
+                <TableCell className="tabular-nums">
+                  {p.isFree ? 'Free' : p.priceUsdCents === null ? 'By agreement' : formatUsdCents(p.priceUsdCents)}
+                </TableCell>
                 <TableCell className="tabular-nums">{p.monthlyInquiryQuota}</TableCell>
                 <TableCell className="tabular-nums">{p.subscriberCount}</TableCell>
                 <TableCell className="text-right">
@@ -180,12 +246,20 @@ function ContentPanel() {
   useEffect(() => {
     if (content.data) setValues(Object.fromEntries(content.data.items.map((i) => [`${i.section}.${i.key}`, i.content ?? ''])));
   }, [content.data]);
-  const save = useAdminAction<{ section: string; key: string; content: string }, unknown>((body) => ({ method: 'PUT', path: '/api/admin/content', body }), (_r) => 'Landing page text saved');
+  const save = useAdminAction<{ section: string; key: string; content: string }, unknown>(
+    (body) => ({ method: 'PUT', path: '/api/admin/content', body }),
+    (_r) => 'Landing page text saved',
+  );
   if (!content.data) return <Skeleton className="h-48" />;
   return (
     <div className="space-y-6">
       {(['hero', 'features', 'pricing'] as const).map((section) => (
-        <SectionCard key={section} title={SECTION_TITLE[section]} description={<>Empty text shows the landing page&apos;s built-in default.</>} contentClassName="space-y-4">
+        <SectionCard
+          key={section}
+          title={SECTION_TITLE[section]}
+          description={<>Empty text shows the landing page&apos;s built-in default.</>}
+          contentClassName="space-y-4"
+        >
           {content.data.items
             .filter((i) => i.section === section)
             .map((i) => {
@@ -195,9 +269,21 @@ function ContentPanel() {
               return (
                 <div key={k} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
                   <Field id={id} label={i.key.replaceAll('_', ' ')} hint={i.content === null ? 'Using the default text' : undefined}>
-                    <Textarea id={id} rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1} className="min-h-10" value={values[k] ?? ''} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
+                    <Textarea
+                      id={id}
+                      rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1}
+                      className="min-h-10"
+                      value={values[k] ?? ''}
+                      onChange={(e) => setValues({ ...values, [k]: e.target.value })}
+                    />
                   </Field>
-                  <Button size="sm" variant={isChanged ? 'default' : 'outline'} disabled={!isChanged || save.isPending} onClick={() => save.mutate({ section, key: i.key, content: values[k] ?? '' })} aria-label={`Save ${i.key.replaceAll('_', ' ')}`}>
+                  <Button
+                    size="sm"
+                    variant={isChanged ? 'default' : 'outline'}
+                    disabled={!isChanged || save.isPending}
+                    onClick={() => save.mutate({ section, key: i.key, content: values[k] ?? '' })}
+                    aria-label={`Save ${i.key.replaceAll('_', ' ')}`}
+                  >
                     Save
                   </Button>
                 </div>
@@ -209,21 +295,48 @@ function ContentPanel() {
   );
 }
 
-const EMPTY_ARTICLE: THelpArticleForm = { title: '', content: '', category: 'getting_started', difficulty: 'beginner', estimatedTime: 5, version: '1.0', author: 'CreditCheck SL', tags: [], isFeatured: false };
+const EMPTY_ARTICLE: THelpArticleForm = {
+  title: '',
+  content: '',
+  category: 'getting_started',
+  difficulty: 'beginner',
+  estimatedTime: 5,
+  version: '1.0',
+  author: 'CreditCheck SL',
+  tags: [],
+  isFeatured: false,
+};
 
 function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; isOpen: boolean; onClose: () => void }) {
   const form = useForm<THelpArticleForm>({ resolver: zodResolver(ZHelpArticleFormSchema), defaultValues: EMPTY_ARTICLE });
   const [tags, setTags] = useState('');
   useEffect(() => {
     if (!isOpen) return;
-    const values = article ? { title: article.title, content: article.content, category: article.category as THelpArticleForm['category'], difficulty: article.difficulty, estimatedTime: article.estimatedTime, version: article.version, author: article.author, tags: article.tags, isFeatured: article.isFeatured } : EMPTY_ARTICLE;
+    const values = article
+      ? {
+          title: article.title,
+          content: article.content,
+          category: article.category as THelpArticleForm['category'],
+          difficulty: article.difficulty,
+          estimatedTime: article.estimatedTime,
+          version: article.version,
+          author: article.author,
+          tags: article.tags,
+          isFeatured: article.isFeatured,
+        }
+      : EMPTY_ARTICLE;
     form.reset(values);
     setTags(values.tags.join(', '));
   }, [article, isOpen, form]);
-  const save = useAdminAction<THelpArticleForm, unknown>((body) => (article ? { method: 'PUT', path: `/api/admin/help/${article.id}`, body } : { method: 'POST', path: '/api/admin/help', body }), article ? 'Article saved' : 'Draft created', {
-    showErrorToast: false,
-    onSuccess: onClose,
-  });
+  const save = useAdminAction<THelpArticleForm, unknown>(
+    (body) =>
+      article ? { method: 'PUT', path: `/api/admin/help/${article.id}`, body } : { method: 'POST', path: '/api/admin/help', body },
+    article ? 'Article saved' : 'Draft created',
+    {
+      showErrorToast: false,
+      onSuccess: onClose,
+    },
+  );
   const e = form.formState.errors;
   const onSubmit = form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyServerFieldErrors(form, error) }));
   return (
@@ -270,7 +383,13 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
               value={tags}
               onChange={(ev) => {
                 setTags(ev.target.value);
-                form.setValue('tags', ev.target.value.split(',').map((t) => t.trim()).filter(Boolean));
+                form.setValue(
+                  'tags',
+                  ev.target.value
+                    .split(',')
+                    .map((t) => t.trim())
+                    .filter(Boolean),
+                );
               }}
             />
           </Field>
@@ -278,7 +397,11 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             <Textarea {...controlProps('help-content', e.content?.message)} rows={8} {...form.register('content')} />
           </Field>
           <div className="flex items-center gap-2 sm:col-span-2">
-            <Checkbox id="help-featured" checked={form.watch('isFeatured')} onCheckedChange={(v) => form.setValue('isFeatured', v === true)} />
+            <Checkbox
+              id="help-featured"
+              checked={form.watch('isFeatured')}
+              onCheckedChange={(v) => form.setValue('isFeatured', v === true)}
+            />
             <Label htmlFor="help-featured">Featured (shown first)</Label>
           </div>
         </form>
@@ -299,7 +422,10 @@ function HelpPanel() {
   const articles = useHelpArticles();
   const [editing, setEditing] = useState<THelpItem | null>(null);
   const [isOpen, setIsOpen] = useState(false);
-  const publish = useAdminAction<{ id: number; isPublished: boolean }, THelpItem>(({ id, isPublished }) => ({ method: 'POST', path: `/api/admin/help/${id}/${isPublished ? 'publish' : 'unpublish'}` }), (r) => (r.isPublished ? `Published: ${r.title}` : `Unpublished: ${r.title}`));
+  const publish = useAdminAction<{ id: number; isPublished: boolean }, THelpItem>(
+    ({ id, isPublished }) => ({ method: 'POST', path: `/api/admin/help/${id}/${isPublished ? 'publish' : 'unpublish'}` }),
+    (r) => (r.isPublished ? `Published: ${r.title}` : `Unpublished: ${r.title}`),
+  );
   return (
     <SectionCard
       title="Help articles"
@@ -357,7 +483,13 @@ function HelpPanel() {
                     >
                       Edit
                     </Button>
-                    <Button size="sm" variant={a.isPublished ? 'outline' : 'default'} disabled={publish.isPending} onClick={() => publish.mutate({ id: a.id, isPublished: !a.isPublished })} aria-label={`${a.isPublished ? 'Unpublish' : 'Publish'} ${a.title}`}>
+                    <Button
+                      size="sm"
+                      variant={a.isPublished ? 'outline' : 'default'}
+                      disabled={publish.isPending}
+                      onClick={() => publish.mutate({ id: a.id, isPublished: !a.isPublished })}
+                      aria-label={`${a.isPublished ? 'Unpublish' : 'Publish'} ${a.title}`}
+                    >
                       {a.isPublished ? 'Unpublish' : 'Publish'}
                     </Button>
                   </div>
@@ -376,7 +508,11 @@ function HelpPanel() {
 export default function AdminSettingsPage() {
   return (
     <div className="space-y-6">
-      <PageHeader environment={ADMIN_ENVIRONMENT} title="System Settings" description="Every change here is recorded in the audit log with its old and new value." />
+      <PageHeader
+        environment={ADMIN_ENVIRONMENT}
+        title="System Settings"
+        description="Every change here is recorded in the audit log with its old and new value."
+      />
       <Tabs defaultValue="plans">
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="plans">Plans and pricing</TabsTrigger>

@@ -38,8 +38,8 @@ export function UnlinkConsumerButton({ userId, name }: { userId: string; name: s
           <DialogHeader>
             <DialogTitle>Undo the linking of {name}</DialogTitle>
             <DialogDescription>
-              Only after checking the person’s ID documents. The account loses access to the credit file and is signed out; the phone it confirmed with is no longer trusted for this National ID, and the
-              National ID can be registered again at once.
+              Only after checking the person’s ID documents. The account loses access to the credit file and is signed out; the phone it
+              confirmed with is no longer trusted for this National ID, and the National ID can be registered again at once.
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} className="space-y-4" noValidate>

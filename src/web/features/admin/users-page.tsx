@@ -64,8 +64,19 @@ function BusinessesPanel() {
   const [openId, setOpenId] = useState<string | null>(null);
   const businesses = useBusinesses(status, q);
   return (
-    <SectionCard title="Businesses" description="A business can search and report once its registration documents have been checked and it is verified." contentClassName="space-y-4">
-      <SearchForm className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" searchId="business-search" searchLabel="Name, registration number or email" draft={draft} onDraftChange={setDraft} onSearch={() => setQ(draft.trim())}>
+    <SectionCard
+      title="Businesses"
+      description="A business can search and report once its registration documents have been checked and it is verified."
+      contentClassName="space-y-4"
+    >
+      <SearchForm
+        className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        searchId="business-search"
+        searchLabel="Name, registration number or email"
+        draft={draft}
+        onDraftChange={setDraft}
+        onSearch={() => setQ(draft.trim())}
+      >
         <Field id="business-status" label="Status">
           <NativeSelect id="business-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">All</option>
@@ -123,7 +134,12 @@ function BusinessesPanel() {
   );
 }
 
-const ROLE_LABEL: Record<string, string> = { consumer: 'Consumer', business: 'Business', system_admin: 'Administrator', regulator: 'Regulator' };
+const ROLE_LABEL: Record<string, string> = {
+  consumer: 'Consumer',
+  business: 'Business',
+  system_admin: 'Administrator',
+  regulator: 'Regulator',
+};
 
 function AccountsPanel() {
   const [role, setRole] = useState('');
@@ -131,10 +147,24 @@ function AccountsPanel() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const users = useUsers(role, status, q);
-  const act = useAdminAction<{ id: string; action: 'unlock' | 'disable' | 'enable' }, { message: string }>(({ id, action }) => ({ method: 'POST', path: `/api/admin/users/${id}/${action}` }), (r) => r.message);
+  const act = useAdminAction<{ id: string; action: 'unlock' | 'disable' | 'enable' }, { message: string }>(
+    ({ id, action }) => ({ method: 'POST', path: `/api/admin/users/${id}/${action}` }),
+    (r) => r.message,
+  );
   return (
-    <SectionCard title="Accounts" description="Consumers, businesses and staff. Unlock an account locked by failed sign-ins, or disable one: its sessions end at once. Undo a consumer's linking to a credit file only after checking their ID documents." contentClassName="space-y-4">
-      <SearchForm className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_1fr_auto] lg:items-end" searchId="account-search" searchLabel="Name, username, email, phone or full NIN" draft={draft} onDraftChange={setDraft} onSearch={() => setQ(draft.trim())}>
+    <SectionCard
+      title="Accounts"
+      description="Consumers, businesses and staff. Unlock an account locked by failed sign-ins, or disable one: its sessions end at once. Undo a consumer's linking to a credit file only after checking their ID documents."
+      contentClassName="space-y-4"
+    >
+      <SearchForm
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_1fr_auto] lg:items-end"
+        searchId="account-search"
+        searchLabel="Name, username, email, phone or full NIN"
+        draft={draft}
+        onDraftChange={setDraft}
+        onSearch={() => setQ(draft.trim())}
+      >
         <Field id="account-role" label="Role">
           <NativeSelect id="account-role" value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">All roles</option>
@@ -189,16 +219,33 @@ function AccountsPanel() {
                   <div className="flex justify-end gap-2">
                     {u.role === 'consumer' ? <UnlinkConsumerButton userId={u.id} name={u.name} /> : null}
                     {u.isLocked ? (
-                      <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ id: u.id, action: 'unlock' })} aria-label={`Unlock ${u.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={act.isPending}
+                        onClick={() => act.mutate({ id: u.id, action: 'unlock' })}
+                        aria-label={`Unlock ${u.name}`}
+                      >
                         Unlock
                       </Button>
                     ) : null}
                     {u.status === 'active' ? (
-                      <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ id: u.id, action: 'disable' })} aria-label={`Disable ${u.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={act.isPending}
+                        onClick={() => act.mutate({ id: u.id, action: 'disable' })}
+                        aria-label={`Disable ${u.name}`}
+                      >
                         Disable
                       </Button>
                     ) : (
-                      <Button size="sm" disabled={act.isPending} onClick={() => act.mutate({ id: u.id, action: 'enable' })} aria-label={`Enable ${u.name}`}>
+                      <Button
+                        size="sm"
+                        disabled={act.isPending}
+                        onClick={() => act.mutate({ id: u.id, action: 'enable' })}
+                        aria-label={`Enable ${u.name}`}
+                      >
                         Enable
                       </Button>
                     )}
@@ -221,14 +268,21 @@ function InvitationsPanel() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [created, setCreated] = useState<TInvitationCreated | null>(null);
-  const invite = useAdminAction<{ role: string; email: string }, TInvitationCreated>((body) => ({ method: 'POST', path: '/api/admin/invitations', body }), 'Invitation created', {
-    showErrorToast: false,
-    onSuccess: (r) => {
-      setCreated(r);
-      setEmail('');
+  const invite = useAdminAction<{ role: string; email: string }, TInvitationCreated>(
+    (body) => ({ method: 'POST', path: '/api/admin/invitations', body }),
+    'Invitation created',
+    {
+      showErrorToast: false,
+      onSuccess: (r) => {
+        setCreated(r);
+        setEmail('');
+      },
     },
-  });
-  const revoke = useAdminAction<string, unknown>((id) => ({ method: 'POST', path: `/api/admin/invitations/${id}/revoke` }), 'Invitation revoked');
+  );
+  const revoke = useAdminAction<string, unknown>(
+    (id) => ({ method: 'POST', path: `/api/admin/invitations/${id}/revoke` }),
+    'Invitation revoked',
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = ZInvitationRequestSchema.safeParse({ role, email });
@@ -241,7 +295,10 @@ function InvitationsPanel() {
   };
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <SectionCard title="Invite an administrator or regulator" description="Staff accounts are by invitation only. The invitee opens a one-time link, valid for 72 hours, and sets a password.">
+      <SectionCard
+        title="Invite an administrator or regulator"
+        description="Staff accounts are by invitation only. The invitee opens a one-time link, valid for 72 hours, and sets a password."
+      >
         <form className="space-y-4" onSubmit={onSubmit} noValidate>
           <Field id="invite-role" label="Role">
             <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
@@ -250,7 +307,14 @@ function InvitationsPanel() {
             </NativeSelect>
           </Field>
           <Field id="invite-email" label="Email" error={emailError}>
-            <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'invite-email-error' : undefined} />
+            <Input
+              id="invite-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'invite-email-error' : undefined}
+            />
           </Field>
           <Button type="submit" disabled={invite.isPending} className="w-full">
             <UserPlus aria-hidden />
@@ -313,10 +377,18 @@ function InvitationsPanel() {
                       {i.status}
                     </Badge>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{i.status === 'accepted' ? `Accepted ${formatDateTime(i.acceptedAt)}` : formatDateTime(i.expiresAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {i.status === 'accepted' ? `Accepted ${formatDateTime(i.acceptedAt)}` : formatDateTime(i.expiresAt)}
+                  </TableCell>
                   <TableCell className="text-right">
                     {i.status === 'pending' ? (
-                      <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)} aria-label={`Revoke the invitation of ${i.email}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate(i.id)}
+                        aria-label={`Revoke the invitation of ${i.email}`}
+                      >
                         Revoke
                       </Button>
                     ) : null}
@@ -338,7 +410,11 @@ export default function AdminUsersPage() {
   const [tab, setTab] = useState(['businesses', 'accounts', 'invitations'].includes(initial) ? initial : 'businesses');
   return (
     <div className="space-y-6">
-      <PageHeader environment={ADMIN_ENVIRONMENT} title="User Management" description="Verify businesses from their documents, look after accounts, and invite administrators and regulators." />
+      <PageHeader
+        environment={ADMIN_ENVIRONMENT}
+        title="User Management"
+        description="Verify businesses from their documents, look after accounts, and invite administrators and regulators."
+      />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="businesses">Businesses</TabsTrigger>

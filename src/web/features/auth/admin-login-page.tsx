@@ -51,7 +51,12 @@ export default function AdminLoginPage() {
               <Input {...controlProps('admin-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
             </Field>
             <Field id="admin-password" label="Password" error={errors.password?.message}>
-              <Input {...controlProps('admin-password', errors.password?.message)} type="password" autoComplete="current-password" {...form.register('password')} />
+              <Input
+                {...controlProps('admin-password', errors.password?.message)}
+                type="password"
+                autoComplete="current-password"
+                {...form.register('password')}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}

@@ -23,7 +23,10 @@ type TForm = z.input<typeof ZBusinessLoginFormSchema>;
 export default function BusinessLoginPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const form = useForm<TForm>({ resolver: zodResolver(ZBusinessLoginFormSchema), defaultValues: { username: '', password: '', rememberMe: false } });
+  const form = useForm<TForm>({
+    resolver: zodResolver(ZBusinessLoginFormSchema),
+    defaultValues: { username: '', password: '', rememberMe: false },
+  });
   const { errors } = form.formState;
 
   const login = useMutation({
@@ -54,14 +57,21 @@ export default function BusinessLoginPage() {
               <Input {...controlProps('login-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
             </Field>
             <Field id="login-password" label="Password" error={errors.password?.message}>
-              <Input {...controlProps('login-password', errors.password?.message)} type="password" autoComplete="current-password" {...form.register('password')} />
+              <Input
+                {...controlProps('login-password', errors.password?.message)}
+                type="password"
+                autoComplete="current-password"
+                {...form.register('password')}
+              />
             </Field>
             <div className="flex items-center justify-between gap-4">
               <div className="flex items-center gap-2">
                 <Controller
                   control={form.control}
                   name="rememberMe"
-                  render={({ field }) => <Checkbox id="login-remember" checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+                  render={({ field }) => (
+                    <Checkbox id="login-remember" checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  )}
                 />
                 <Label htmlFor="login-remember" className="font-normal">
                   Remember me
@@ -71,7 +81,11 @@ export default function BusinessLoginPage() {
                 type="button"
                 className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm cursor-pointer"
                 onClick={() =>
-                  toast({ kind: 'info', title: 'Forgot your password?', description: 'Ask your business administrator or contact CreditCheck SL support to reset it.' })
+                  toast({
+                    kind: 'info',
+                    title: 'Forgot your password?',
+                    description: 'Ask your business administrator or contact CreditCheck SL support to reset it.',
+                  })
                 }
               >
                 Forgot your password?

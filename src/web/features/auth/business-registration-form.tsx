@@ -43,17 +43,30 @@ export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (user
   const register = useMutation({
     mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/businesses/register', values),
     onSuccess: (_data, values) => {
-      toast({ kind: 'success', title: 'Registration successful', description: 'Your business account has been created. Please login to continue.' });
+      toast({
+        kind: 'success',
+        title: 'Registration successful',
+        description: 'Your business account has been created. Please login to continue.',
+      });
       onRegistered(values.username);
     },
     onError: (error) => {
       applyServerFieldErrors(form, error);
-      toast({ kind: 'error', title: 'Registration failed', description: error instanceof Error && error.message ? error.message : 'Please try again' });
+      toast({
+        kind: 'error',
+        title: 'Registration failed',
+        description: error instanceof Error && error.message ? error.message : 'Please try again',
+      });
     },
   });
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => register.mutate(values))} aria-label="Business registration">
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => register.mutate(values))}
+      aria-label="Business registration"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {text('businessName', 'Business Name', { autoComplete: 'organization' })}
         {text('registrationNumber', 'Registration Number')}

@@ -74,17 +74,30 @@ export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nati
     // The form's raw values are sent: the server applies the same schema (trimming, NIN upper-casing).
     mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/consumers/register', values),
     onSuccess: (_data, values) => {
-      toast({ kind: 'success', title: 'Registration successful', description: 'Your consumer account has been created. Please login to continue.' });
+      toast({
+        kind: 'success',
+        title: 'Registration successful',
+        description: 'Your consumer account has been created. Please login to continue.',
+      });
       onRegistered(values.nationalId.trim().toUpperCase());
     },
     onError: (error) => {
       applyServerFieldErrors(form, error);
-      toast({ kind: 'error', title: 'Registration failed', description: error instanceof Error && error.message ? error.message : 'Please try again' });
+      toast({
+        kind: 'error',
+        title: 'Registration failed',
+        description: error instanceof Error && error.message ? error.message : 'Please try again',
+      });
     },
   });
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(() => register.mutate(form.getValues()))} aria-label="Consumer registration">
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(() => register.mutate(form.getValues()))}
+      aria-label="Consumer registration"
+    >
       <ConsumerRights />
       <div className="grid gap-4 sm:grid-cols-2">
         {text('nationalId', 'National ID', { autoComplete: 'off' })}

@@ -36,7 +36,8 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
   }, [form, initialUsername]);
 
   const login = useMutation({
-    mutationFn: (values: TForm) => apiPost(`/api/${ROLE_API_SEGMENT[values.userType as TRole]}/login`, { username: values.username, password: values.password }),
+    mutationFn: (values: TForm) =>
+      apiPost(`/api/${ROLE_API_SEGMENT[values.userType as TRole]}/login`, { username: values.username, password: values.password }),
     onSuccess: async (_data, values) => {
       await refreshSession(queryClient);
       const target = ROLE_INFO[values.userType as TRole];
@@ -44,19 +45,33 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
       navigate(target.home);
     },
     onError: (error) => {
-      toast({ kind: 'error', title: 'Login failed', description: error instanceof Error && error.message ? error.message : 'Invalid credentials' });
+      toast({
+        kind: 'error',
+        title: 'Login failed',
+        description: error instanceof Error && error.message ? error.message : 'Invalid credentials',
+      });
     },
   });
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))} aria-label={`Sign in as ${info.name}`}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      aria-label={`Sign in as ${info.name}`}
+    >
       <input type="hidden" {...form.register('userType')} />
       <FieldError id="portal-user-type" message={errors.userType?.message} />
       <Field id="portal-username" label={info.identifierLabel} error={errors.username?.message}>
         <Input {...controlProps('portal-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
       </Field>
       <Field id="portal-password" label="Password" error={errors.password?.message}>
-        <Input {...controlProps('portal-password', errors.password?.message)} type="password" autoComplete="current-password" {...form.register('password')} />
+        <Input
+          {...controlProps('portal-password', errors.password?.message)}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Sign In'}

@@ -4,7 +4,12 @@ import { Badge } from '@web/components/ui/badge';
 import { PORTAL_ROLE_ORDER, ROLE_INFO } from '@web/lib/role-info';
 import { cn } from '@web/lib/utils';
 
-const ROLE_ICON: Record<TRole, typeof Building2> = { business: Building2, consumer: UserRound, system_admin: ShieldCheck, regulator: Landmark };
+const ROLE_ICON: Record<TRole, typeof Building2> = {
+  business: Building2,
+  consumer: UserRound,
+  system_admin: ShieldCheck,
+  regulator: Landmark,
+};
 
 /** The four selectable role cards: name, description, environment and the first three privileges. */
 export function RoleCards({ selected, onSelect }: { selected: TRole | null; onSelect: (role: TRole) => void }) {
@@ -28,7 +33,12 @@ export function RoleCards({ selected, onSelect }: { selected: TRole | null; onSe
             )}
           >
             <div className="flex items-start justify-between gap-2">
-              <span className={cn('flex size-10 items-center justify-center rounded-lg bg-secondary text-secondary-foreground', isSelected && 'bg-primary text-primary-foreground')}>
+              <span
+                className={cn(
+                  'flex size-10 items-center justify-center rounded-lg bg-secondary text-secondary-foreground',
+                  isSelected && 'bg-primary text-primary-foreground',
+                )}
+              >
                 <Icon className="size-5" aria-hidden />
               </span>
               {isSelected ? <CheckCircle2 className="size-5 text-primary" aria-hidden /> : null}

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, type TBusinessDocument, type TDocumentKind } from '@shared/schemas/admin';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  MAX_DOCUMENT_BYTES,
+  type TBusinessDocument,
+  type TDocumentKind,
+} from '@shared/schemas/admin';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -21,7 +27,8 @@ interface DocumentList {
 }
 const KEY = ['business-documents'] as const;
 const STATUS_TEXT = {
-  pending: 'Your registration is waiting for verification. Upload your registration certificate and tax identification; an administrator checks them, then credit checks open.',
+  pending:
+    'Your registration is waiting for verification. Upload your registration certificate and tax identification; an administrator checks them, then credit checks open.',
   verified: 'Your business is verified. These documents are kept as the record of its verification.',
   rejected: 'Your verification was rejected. Upload corrected documents and your registration goes back to the verification queue.',
   suspended: 'Your business is suspended. Contact CreditCheck SL.',
@@ -34,7 +41,11 @@ async function uploadFile(kind: TDocumentKind, file: File): Promise<TBusinessDoc
   const response = await fetch(`/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(file.name)}`, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'content-type': file.type && ['application/pdf', 'image/png', 'image/jpeg'].includes(file.type) ? file.type : 'application/octet-stream', accept: 'application/json' },
+    headers: {
+      'content-type':
+        file.type && ['application/pdf', 'image/png', 'image/jpeg'].includes(file.type) ? file.type : 'application/octet-stream',
+      accept: 'application/json',
+    },
     body: file,
   });
   const text = await response.text();
@@ -94,7 +105,10 @@ export function BusinessDocumentsSection() {
         <CardTitle>
           <h2 className="text-lg font-semibold leading-tight">Registration documents</h2>
         </CardTitle>
-        <CardDescription>Business verification needs your registration documents, tax identification and any supporting documents. PDF, PNG or JPEG, at most 5 MB each.</CardDescription>
+        <CardDescription>
+          Business verification needs your registration documents, tax identification and any supporting documents. PDF, PNG or JPEG, at
+          most 5 MB each.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {documents.isError ? (
@@ -107,11 +121,16 @@ export function BusinessDocumentsSection() {
           <>
             <Alert variant={d.verificationStatus === 'verified' ? 'info' : d.verificationStatus === 'pending' ? 'warning' : 'destructive'}>
               <AlertTitle>
-                Verification: <Badge variant={STATUS_VARIANT[d.verificationStatus]} className="capitalize">{d.verificationStatus}</Badge>
+                Verification:{' '}
+                <Badge variant={STATUS_VARIANT[d.verificationStatus]} className="capitalize">
+                  {d.verificationStatus}
+                </Badge>
               </AlertTitle>
               <AlertDescription>
                 <p>{STATUS_TEXT[d.verificationStatus]}</p>
-                {d.verificationNote && d.verificationStatus !== 'verified' ? <p className="mt-1 font-medium">Administrator&apos;s note: {d.verificationNote}</p> : null}
+                {d.verificationNote && d.verificationStatus !== 'verified' ? (
+                  <p className="mt-1 font-medium">Administrator&apos;s note: {d.verificationNote}</p>
+                ) : null}
               </AlertDescription>
             </Alert>
             {d.verificationStatus === 'suspended' ? null : (
@@ -126,7 +145,15 @@ export function BusinessDocumentsSection() {
                   </NativeSelect>
                 </Field>
                 <Field id="document-file" label="File" error={fileError}>
-                  <Input id="document-file" ref={fileInput} type="file" accept={ACCEPT} className="h-auto py-1.5" aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? 'document-file-error' : undefined} />
+                  <Input
+                    id="document-file"
+                    ref={fileInput}
+                    type="file"
+                    accept={ACCEPT}
+                    className="h-auto py-1.5"
+                    aria-invalid={fileError ? true : undefined}
+                    aria-describedby={fileError ? 'document-file-error' : undefined}
+                  />
                 </Field>
                 <Button type="submit" disabled={upload.isPending}>
                   <Upload aria-hidden />
@@ -147,11 +174,26 @@ export function BusinessDocumentsSection() {
                         {doc.fileName} · {formatBytes(doc.sizeBytes)} · {new Date(doc.uploadedAt).toLocaleDateString('en-GB')}
                       </p>
                     </div>
-                    <Button size="sm" variant="outline" aria-label={`Download ${doc.fileName}`} onClick={() => downloadFile(`/api/businesses/me/documents/${doc.id}`, doc.fileName).catch((e: Error) => toast({ kind: 'error', title: 'Download failed', description: e.message }))}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Download ${doc.fileName}`}
+                      onClick={() =>
+                        downloadFile(`/api/businesses/me/documents/${doc.id}`, doc.fileName).catch((e: Error) =>
+                          toast({ kind: 'error', title: 'Download failed', description: e.message }),
+                        )
+                      }
+                    >
                       <Download aria-hidden />
                     </Button>
                     {canRemove ? (
-                      <Button size="sm" variant="ghost" aria-label={`Remove ${doc.fileName}`} disabled={remove.isPending} onClick={() => remove.mutate(doc.id)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove ${doc.fileName}`}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(doc.id)}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     ) : null}

@@ -14,7 +14,12 @@ export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(30);
   const analytics = useAnalytics(days);
   const d = analytics.data;
-  const totals = d ? d.inquiriesPerDay.reduce((s, x) => ({ searches: s.searches + x.searches, reports: s.reports + x.reports }), { searches: 0, reports: 0 }) : null;
+  const totals = d
+    ? d.inquiriesPerDay.reduce((s, x) => ({ searches: s.searches + x.searches, reports: s.reports + x.reports }), {
+        searches: 0,
+        reports: 0,
+      })
+    : null;
 
   return (
     <div className="space-y-6">
@@ -38,12 +43,27 @@ export default function AnalyticsPage() {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard icon={Search} label={`Searches, last ${days} days`} value={totals ? formatNumber(totals.searches) : ''} isLoading={analytics.isPending} />
-        <StatCard icon={FileText} label={`Reports, last ${days} days`} value={totals ? formatNumber(totals.reports) : ''} isLoading={analytics.isPending} />
+        <StatCard
+          icon={Search}
+          label={`Searches, last ${days} days`}
+          value={totals ? formatNumber(totals.searches) : ''}
+          isLoading={analytics.isPending}
+        />
+        <StatCard
+          icon={FileText}
+          label={`Reports, last ${days} days`}
+          value={totals ? formatNumber(totals.reports) : ''}
+          isLoading={analytics.isPending}
+        />
         <StatCard icon={Users} label="Active clients" value={d ? formatNumber(d.totals.clients) : ''} isLoading={analytics.isPending}>
           {d ? `${formatNumber(d.totals.openAccounts)} open of ${formatNumber(d.totals.accounts)} accounts` : null}
         </StatCard>
-        <StatCard icon={AlertTriangle} label="Accounts in default" value={d ? formatNumber(d.totals.accountsInDefault) : ''} isLoading={analytics.isPending}>
+        <StatCard
+          icon={AlertTriangle}
+          label="Accounts in default"
+          value={d ? formatNumber(d.totals.accountsInDefault) : ''}
+          isLoading={analytics.isPending}
+        >
           {d && d.totals.accounts > 0 ? `${((d.totals.accountsInDefault / d.totals.accounts) * 100).toFixed(1)}% of your accounts` : null}
         </StatCard>
       </div>
@@ -64,10 +84,26 @@ export default function AnalyticsPage() {
           {d ? <InquiriesChart data={d.inquiriesPerDay} /> : null}
         </ChartCard>
         <ChartCard title="Portfolio by status" description="Your accounts by their last reported status." isLoading={analytics.isPending}>
-          {d ? d.portfolioByStatus.length ? <PortfolioChart data={d.portfolioByStatus} /> : <p className="text-sm text-muted-foreground">No accounts reported yet.</p> : null}
+          {d ? (
+            d.portfolioByStatus.length ? (
+              <PortfolioChart data={d.portfolioByStatus} />
+            ) : (
+              <p className="text-sm text-muted-foreground">No accounts reported yet.</p>
+            )
+          ) : null}
         </ChartCard>
-        <ChartCard title="Delinquency over time" description="Share of your accounts reported 30 days or more late, or in default, month by month (24 months)." isLoading={analytics.isPending}>
-          {d ? d.delinquencyByMonth.length ? <DelinquencyChart data={d.delinquencyByMonth} /> : <p className="text-sm text-muted-foreground">No payment history reported yet.</p> : null}
+        <ChartCard
+          title="Delinquency over time"
+          description="Share of your accounts reported 30 days or more late, or in default, month by month (24 months)."
+          isLoading={analytics.isPending}
+        >
+          {d ? (
+            d.delinquencyByMonth.length ? (
+              <DelinquencyChart data={d.delinquencyByMonth} />
+            ) : (
+              <p className="text-sm text-muted-foreground">No payment history reported yet.</p>
+            )
+          ) : null}
         </ChartCard>
         <PortfolioScoresCard />
       </div>

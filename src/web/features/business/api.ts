@@ -42,28 +42,55 @@ export interface TPurpose {
   description: string;
 }
 
-export const useDashboard = () => useQuery({ queryKey: businessKeys.dashboard, queryFn: () => apiGet<TBusinessDashboard>('/api/businesses/me/dashboard') });
+export const useDashboard = () =>
+  useQuery({ queryKey: businessKeys.dashboard, queryFn: () => apiGet<TBusinessDashboard>('/api/businesses/me/dashboard') });
 export const useUsage = () => useQuery({ queryKey: businessKeys.usage, queryFn: () => apiGet<TBusinessUsage>('/api/businesses/me/usage') });
-export const usePurposes = () => useQuery({ queryKey: ['credit', 'purposes'], queryFn: async () => (await apiGet<{ purposes: TPurpose[] }>('/api/credit/purposes')).purposes });
-export const useHealth = () => useQuery({ queryKey: ['health'], queryFn: () => apiGet<{ status: 'ok' | 'error'; database: string }>('/api/health') });
+export const usePurposes = () =>
+  useQuery({
+    queryKey: ['credit', 'purposes'],
+    queryFn: async () => (await apiGet<{ purposes: TPurpose[] }>('/api/credit/purposes')).purposes,
+  });
+export const useHealth = () =>
+  useQuery({ queryKey: ['health'], queryFn: () => apiGet<{ status: 'ok' | 'error'; database: string }>('/api/health') });
 export const useAnalytics = (days: number) =>
-  useQuery({ queryKey: businessKeys.analytics(days), queryFn: () => apiGet<TBusinessAnalytics>(`/api/businesses/me/analytics?days=${days}`) });
-export const usePortfolioScores = () => useQuery({ queryKey: businessKeys.portfolioScores, queryFn: () => apiGet<TPortfolioScores>('/api/businesses/me/analytics/scores') });
-export const useScoringModel = () => useQuery({ queryKey: ['scoring', 'model'], queryFn: () => apiGet<TScorecardSummary>('/api/scoring/model') });
+  useQuery({
+    queryKey: businessKeys.analytics(days),
+    queryFn: () => apiGet<TBusinessAnalytics>(`/api/businesses/me/analytics?days=${days}`),
+  });
+export const usePortfolioScores = () =>
+  useQuery({ queryKey: businessKeys.portfolioScores, queryFn: () => apiGet<TPortfolioScores>('/api/businesses/me/analytics/scores') });
+export const useScoringModel = () =>
+  useQuery({ queryKey: ['scoring', 'model'], queryFn: () => apiGet<TScorecardSummary>('/api/scoring/model') });
 export const useSubmissions = () =>
-  useQuery({ queryKey: businessKeys.submissions, queryFn: async () => (await apiGet<{ submissions: TSubmissionSummary[] }>('/api/credit/submissions?limit=50')).submissions });
+  useQuery({
+    queryKey: businessKeys.submissions,
+    queryFn: async () => (await apiGet<{ submissions: TSubmissionSummary[] }>('/api/credit/submissions?limit=50')).submissions,
+  });
 export const useSubmission = (id: string | null) =>
-  useQuery({ queryKey: businessKeys.submission(id ?? ''), queryFn: () => apiGet<TSubmissionStatus>(`/api/credit/submissions/${id}`), enabled: !!id });
+  useQuery({
+    queryKey: businessKeys.submission(id ?? ''),
+    queryFn: () => apiGet<TSubmissionStatus>(`/api/credit/submissions/${id}`),
+    enabled: !!id,
+  });
 export const useReportCopies = () =>
-  useQuery({ queryKey: businessKeys.reports, queryFn: async () => (await apiGet<{ reports: TReportCopySummary[] }>('/api/credit/reports?limit=20')).reports });
+  useQuery({
+    queryKey: businessKeys.reports,
+    queryFn: async () => (await apiGet<{ reports: TReportCopySummary[] }>('/api/credit/reports?limit=20')).reports,
+  });
 export const useReportCopy = (id: string | null) =>
   useQuery({ queryKey: businessKeys.report(id ?? ''), queryFn: () => apiGet<TCreditReport>(`/api/credit/reports/${id}`), enabled: !!id });
 export const useBusinessDisputes = (status: 'open' | 'resolved' | 'all') =>
-  useQuery({ queryKey: businessKeys.disputes(status), queryFn: () => apiGet<TBusinessDisputeList>(`/api/businesses/me/disputes?status=${status}`) });
-export const useProfile = () => useQuery({ queryKey: businessKeys.profile, queryFn: () => apiGet<TBusinessProfile>('/api/businesses/me/profile') });
-export const useSubscription = () => useQuery({ queryKey: businessKeys.subscription, queryFn: () => apiGet<TSubscription>('/api/businesses/me/subscription') });
+  useQuery({
+    queryKey: businessKeys.disputes(status),
+    queryFn: () => apiGet<TBusinessDisputeList>(`/api/businesses/me/disputes?status=${status}`),
+  });
+export const useProfile = () =>
+  useQuery({ queryKey: businessKeys.profile, queryFn: () => apiGet<TBusinessProfile>('/api/businesses/me/profile') });
+export const useSubscription = () =>
+  useQuery({ queryKey: businessKeys.subscription, queryFn: () => apiGet<TSubscription>('/api/businesses/me/subscription') });
 export const useTeam = () => useQuery({ queryKey: businessKeys.team, queryFn: () => apiGet<TTeam>('/api/businesses/me/team') });
-export const useApiKeys = () => useQuery({ queryKey: businessKeys.apiKeys, queryFn: () => apiGet<TApiKeyList>('/api/businesses/me/api-keys') });
+export const useApiKeys = () =>
+  useQuery({ queryKey: businessKeys.apiKeys, queryFn: () => apiGet<TApiKeyList>('/api/businesses/me/api-keys') });
 
 /** After anything that changes the business's figures: every business query is read again when next shown. */
 export function useInvalidateBusiness() {

@@ -6,7 +6,17 @@ import { usePortfolioScores } from './api';
 import { ScoreDistributionChart } from './charts';
 import { BandBadge } from './parts';
 
-export function ChartCard({ title, description, children, isLoading }: { title: string; description?: ReactNode; children: ReactNode; isLoading?: boolean }) {
+export function ChartCard({
+  title,
+  description,
+  children,
+  isLoading,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  isLoading?: boolean;
+}) {
   // min-w-0: a grid item otherwise keeps the width its chart once measured, and a narrower screen scrolls sideways.
   return (
     <Card className="min-w-0">

@@ -49,8 +49,10 @@ function SrTable({ caption, headers, rows }: { caption: string; headers: string[
   );
 }
 
-const shortDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-const shortMonth = (ym: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
+const shortDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const shortMonth = (ym: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
 
 export function InquiriesChart({ data }: { data: TBusinessAnalytics['inquiriesPerDay'] }) {
   const rows = data.map((d) => ({ ...d, label: shortDay(d.date) }));
@@ -69,7 +71,11 @@ export function InquiriesChart({ data }: { data: TBusinessAnalytics['inquiriesPe
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <SrTable caption="Searches and reports per day" headers={['Day', 'Searches', 'Reports']} rows={data.map((d) => [d.date, d.searches, d.reports])} />
+      <SrTable
+        caption="Searches and reports per day"
+        headers={['Day', 'Searches', 'Reports']}
+        rows={data.map((d) => [d.date, d.searches, d.reports])}
+      />
     </figure>
   );
 }
@@ -86,7 +92,10 @@ export function PortfolioChart({ data }: { data: TBusinessAnalytics['portfolioBy
             <Tooltip {...tooltipStyle} />
             <Bar dataKey="accounts" name="Accounts" radius={[0, 3, 3, 0]} isAnimationActive={false}>
               {data.map((d) => (
-                <Cell key={d.status} fill={d.isNegative ? COLOR.negative : d.status === 'closed' || d.status === 'paid' ? COLOR.searches : COLOR.neutral} />
+                <Cell
+                  key={d.status}
+                  fill={d.isNegative ? COLOR.negative : d.status === 'closed' || d.status === 'paid' ? COLOR.searches : COLOR.neutral}
+                />
               ))}
             </Bar>
           </BarChart>
@@ -108,7 +117,15 @@ export function DelinquencyChart({ data }: { data: TBusinessAnalytics['delinquen
             <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" minTickGap={16} />
             <YAxis tick={axis} unit="%" />
             <Tooltip {...tooltipStyle} formatter={(value) => [`${value}%`, '30+ days late or in default']} />
-            <Area type="monotone" dataKey="percent" name="30+ days late or in default" stroke={COLOR.rate} fill={COLOR.rate} fillOpacity={0.2} isAnimationActive={false} />
+            <Area
+              type="monotone"
+              dataKey="percent"
+              name="30+ days late or in default"
+              stroke={COLOR.rate}
+              fill={COLOR.rate}
+              fillOpacity={0.2}
+              isAnimationActive={false}
+            />
           </AreaChart>
         </ResponsiveContainer>
       </div>

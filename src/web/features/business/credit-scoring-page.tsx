@@ -49,13 +49,14 @@ export default function CreditScoringPage() {
               </CardHeader>
               <CardContent className="space-y-4 text-sm">
                 <p>
-                  Scores run from {m.scaling.min} to {m.scaling.max}. A score of {m.scaling.baseScore} means odds of {m.scaling.baseOdds} to 1 that the person repays without going 90
-                  days late or defaulting in the next 12 months; every {m.scaling.pdo} points more doubles those odds. A person starts from {m.basePoints} points and each factor
-                  below adds or takes away points.
+                  Scores run from {m.scaling.min} to {m.scaling.max}. A score of {m.scaling.baseScore} means odds of {m.scaling.baseOdds} to
+                  1 that the person repays without going 90 days late or defaulting in the next 12 months; every {m.scaling.pdo} points more
+                  doubles those odds. A person starts from {m.basePoints} points and each factor below adds or takes away points.
                 </p>
                 <p>
-                  A file with less than three months of history gets <strong>no score</strong>, never a low one: a missing record must not count against a person (Credit Reference
-                  Act, 2011). Mobile money, utility and telephone accounts count as credit history, so people without a bank account can have a score.
+                  A file with less than three months of history gets <strong>no score</strong>, never a low one: a missing record must not
+                  count against a person (Credit Reference Act, 2011). Mobile money, utility and telephone accounts count as credit history,
+                  so people without a bank account can have a score.
                 </p>
                 <ul className="grid gap-2 sm:grid-cols-3">
                   {m.bands.map((b) => (
@@ -135,7 +136,9 @@ export default function CreditScoringPage() {
                           <tr key={b.label} className="border-t">
                             <td className="py-1">{b.label}</td>
                             <td className="py-1 text-right tabular-nums">
-                              <Badge variant={b.points > 0 ? 'success' : b.points < 0 ? 'destructive' : 'outline'}>{b.points > 0 ? `+${b.points}` : b.points}</Badge>
+                              <Badge variant={b.points > 0 ? 'success' : b.points < 0 ? 'destructive' : 'outline'}>
+                                {b.points > 0 ? `+${b.points}` : b.points}
+                              </Badge>
                             </td>
                           </tr>
                         ))}

@@ -37,7 +37,13 @@ function SearchBox() {
           <Label htmlFor="dashboard-search" className="sr-only">
             National ID, phone or name
           </Label>
-          <Input id="dashboard-search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="National ID, +232 XX XXX XXXX, or a name" autoComplete="off" />
+          <Input
+            id="dashboard-search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="National ID, +232 XX XXX XXXX, or a name"
+            autoComplete="off"
+          />
           <Button type="submit">
             <Search aria-hidden />
             Search Credit History
@@ -78,7 +84,8 @@ function SystemStatus() {
               <span className="font-medium">{isOk ? 'All systems operational' : 'Service degraded'}</span>
             </p>
             <p className="text-muted-foreground">
-              Credit registry API {isOk ? 'online' : 'unavailable'}; database {health.data?.database ?? 'unreachable'}. Checked {formatDateTime(new Date().toISOString())} GMT.
+              Credit registry API {isOk ? 'online' : 'unavailable'}; database {health.data?.database ?? 'unreachable'}. Checked{' '}
+              {formatDateTime(new Date().toISOString())} GMT.
             </p>
           </>
         )}
@@ -107,8 +114,12 @@ export default function BusinessDashboardPage() {
               <span className="font-medium">{d.usage.planName}</span> plan
               {nextBillingDate ? <span className="text-muted-foreground"> · next billing {formatDate(nextBillingDate)}</span> : null}
             </span>
-            <Badge variant={d.usage.subscriptionStatus === 'active' ? 'success' : 'warning'}>Subscription {d.usage.subscriptionStatus.replaceAll('_', ' ')}</Badge>
-            <Badge variant={d.usage.verificationStatus === 'verified' ? 'success' : 'secondary'}>Verification {d.usage.verificationStatus}</Badge>
+            <Badge variant={d.usage.subscriptionStatus === 'active' ? 'success' : 'warning'}>
+              Subscription {d.usage.subscriptionStatus.replaceAll('_', ' ')}
+            </Badge>
+            <Badge variant={d.usage.verificationStatus === 'verified' ? 'success' : 'secondary'}>
+              Verification {d.usage.verificationStatus}
+            </Badge>
             <Button asChild size="sm" variant="outline" className="ml-auto">
               <Link href="/subscribe">Manage subscription</Link>
             </Button>
@@ -139,28 +150,52 @@ export default function BusinessDashboardPage() {
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard icon={Search} label="Credit checks this month" value={d ? `${d.usage.used} / ${d.usage.monthlyQuota}` : ''} isLoading={isLoading} testId="stat-checks">
+        <StatCard
+          icon={Search}
+          label="Credit checks this month"
+          value={d ? `${d.usage.used} / ${d.usage.monthlyQuota}` : ''}
+          isLoading={isLoading}
+          testId="stat-checks"
+        >
           {d ? (
             <>
-              <span className="font-medium text-foreground">{d.usage.remaining}</span> reports left · {formatNumber(d.usage.searchesThisMonth)} searches
+              <span className="font-medium text-foreground">{d.usage.remaining}</span> reports left ·{' '}
+              {formatNumber(d.usage.searchesThisMonth)} searches
               <span className="mt-2 block h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-                <span className="block h-full bg-primary" style={{ width: `${d.usage.monthlyQuota ? Math.min(100, (d.usage.used / d.usage.monthlyQuota) * 100) : 0}%` }} />
+                <span
+                  className="block h-full bg-primary"
+                  style={{ width: `${d.usage.monthlyQuota ? Math.min(100, (d.usage.used / d.usage.monthlyQuota) * 100) : 0}%` }}
+                />
               </span>
             </>
           ) : null}
         </StatCard>
-        <StatCard icon={FileUp} label="Reports submitted this month" value={d ? formatNumber(d.reporting.accountsReportedThisMonth) : ''} isLoading={isLoading} testId="stat-reports">
+        <StatCard
+          icon={FileUp}
+          label="Reports submitted this month"
+          value={d ? formatNumber(d.reporting.accountsReportedThisMonth) : ''}
+          isLoading={isLoading}
+          testId="stat-reports"
+        >
           {d ? (
             <>
-              {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly files · {formatNumber(d.reporting.accountsOnFile)} accounts on file
+              {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly files
+              · {formatNumber(d.reporting.accountsOnFile)} accounts on file
             </>
           ) : null}
         </StatCard>
-        <StatCard icon={Gavel} label="Open disputes" value={d ? formatNumber(d.disputes.open) : ''} isLoading={isLoading} testId="stat-disputes">
+        <StatCard
+          icon={Gavel}
+          label="Open disputes"
+          value={d ? formatNumber(d.disputes.open) : ''}
+          isLoading={isLoading}
+          testId="stat-disputes"
+        >
           {d ? (
             d.disputes.nearestDueAt ? (
               <>
-                Next deadline {formatDate(d.disputes.nearestDueAt)} ({daysUntil(d.disputes.nearestDueAt) >= 0 ? `${daysUntil(d.disputes.nearestDueAt)} days left` : 'overdue'})
+                Next deadline {formatDate(d.disputes.nearestDueAt)} (
+                {daysUntil(d.disputes.nearestDueAt) >= 0 ? `${daysUntil(d.disputes.nearestDueAt)} days left` : 'overdue'})
                 {d.disputes.overdue > 0 ? (
                   <Badge variant="destructive" className="ml-1">
                     {d.disputes.overdue} overdue
@@ -172,7 +207,13 @@ export default function BusinessDashboardPage() {
             )
           ) : null}
         </StatCard>
-        <StatCard icon={Users} label="Active clients" value={d ? formatNumber(d.activeClients) : ''} isLoading={isLoading} testId="stat-clients">
+        <StatCard
+          icon={Users}
+          label="Active clients"
+          value={d ? formatNumber(d.activeClients) : ''}
+          isLoading={isLoading}
+          testId="stat-clients"
+        >
           People with an open account you reported
         </StatCard>
       </div>
@@ -197,7 +238,9 @@ export default function BusinessDashboardPage() {
                 {d.recentInquiries.map((q) => (
                   <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{q.kind === 'report' ? q.subjectName : `Search: ${q.searchedFor ?? 'terms withheld'}`}</p>
+                      <p className="truncate font-medium">
+                        {q.kind === 'report' ? q.subjectName : `Search: ${q.searchedFor ?? 'terms withheld'}`}
+                      </p>
                       <p className="text-xs text-muted-foreground">
                         {formatDateTime(q.createdAt)} · {q.purposeName} · {q.madeBy}
                         {q.kind === 'search' ? ` · ${q.resultCount} found` : ''}
@@ -213,7 +256,10 @@ export default function BusinessDashboardPage() {
                       )}
                       {q.reportId ? (
                         <Button asChild size="sm" variant="ghost">
-                          <Link href={`/business/search?report=${q.reportId}`} aria-label={`Open the report of ${q.subjectName ?? 'this person'}`}>
+                          <Link
+                            href={`/business/search?report=${q.reportId}`}
+                            aria-label={`Open the report of ${q.subjectName ?? 'this person'}`}
+                          >
                             Open
                           </Link>
                         </Button>
@@ -236,7 +282,11 @@ export default function BusinessDashboardPage() {
             <CardContent>
               <nav aria-label="Quick actions" className="grid gap-2">
                 {QUICK_ACTIONS.map((action) => (
-                  <Link key={action.label} href={action.href} className="flex items-center gap-3 rounded-lg border p-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  <Link
+                    key={action.label}
+                    href={action.href}
+                    className="flex items-center gap-3 rounded-lg border p-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
                     <action.icon className="size-5 text-primary" aria-hidden />
                     <span>
                       <span className="block text-sm font-medium">{action.label}</span>

@@ -41,8 +41,29 @@ export interface TAccountForm {
 }
 
 export const EMPTY_ACCOUNT_FORM: TAccountForm = {
-  subject: { nationalId: '', driversLicense: '', passportNumber: '', firstName: '', middleName: '', lastName: '', dateOfBirth: '', phone: '', address: { line: '', district: '' } },
-  account: { accountNumber: '', type: 'personal_loan', currency: 'SLE', principal: '', balance: '', openedAt: '', status: 'default', defaultAmount: '', defaultDate: '', paymentHistory: '' },
+  subject: {
+    nationalId: '',
+    driversLicense: '',
+    passportNumber: '',
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    dateOfBirth: '',
+    phone: '',
+    address: { line: '', district: '' },
+  },
+  account: {
+    accountNumber: '',
+    type: 'personal_loan',
+    currency: 'SLE',
+    principal: '',
+    balance: '',
+    openedAt: '',
+    status: 'default',
+    defaultAmount: '',
+    defaultDate: '',
+    paymentHistory: '',
+  },
 };
 
 // The registry's own schema judges the form (raw: the API gets what was typed, amounts in major units).
@@ -62,12 +83,17 @@ const resolver: Resolver<TAccountForm> = async (values, context, options) => {
   const add = (errors: Record<string, unknown>, field: string, message: string) => {
     if (!errors[field]) errors[field] = { type: 'custom', message };
   };
-  if (![s.nationalId, s.driversLicense, s.passportNumber].some((v) => v.trim() !== '')) add(subject, 'nationalId', CREDIT_MESSAGES.idRequired);
+  if (![s.nationalId, s.driversLicense, s.passportNumber].some((v) => v.trim() !== ''))
+    add(subject, 'nationalId', CREDIT_MESSAGES.idRequired);
   if (DEFAULTED_STATUSES.includes(a.status as TAccountStatus)) {
     if (a.defaultAmount.trim() === '') add(account, 'defaultAmount', CREDIT_MESSAGES.defaultAmount);
     if (a.defaultDate.trim() === '') add(account, 'defaultDate', CREDIT_MESSAGES.defaultDate);
   }
-  const errors = { ...result.errors, ...(Object.keys(subject).length ? { subject } : {}), ...(Object.keys(account).length ? { account } : {}) };
+  const errors = {
+    ...result.errors,
+    ...(Object.keys(subject).length ? { subject } : {}),
+    ...(Object.keys(account).length ? { account } : {}),
+  };
   return { values: {}, errors } as unknown as Awaited<ReturnType<Resolver<TAccountForm>>>;
 };
 
@@ -97,7 +123,11 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
   const report = useMutation({
     mutationFn: (values: TAccountForm) => apiPost<TCreditAccountReportResult>('/api/credit/accounts', values),
     onSuccess: (result) => {
-      toast({ kind: 'success', title: result.created ? 'Account reported' : 'Account updated', description: `Matched to the registry: ${result.match}.` });
+      toast({
+        kind: 'success',
+        title: result.created ? 'Account reported' : 'Account updated',
+        description: `Matched to the registry: ${result.match}.`,
+      });
       void invalidate();
       onReported?.();
     },
@@ -116,16 +146,23 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
   const text = (name: FieldPath<TAccountForm>, label: string, props: React.ComponentProps<typeof Input> & { hint?: string } = {}) => {
     const { hint, ...inputProps } = props;
     const id = name.replaceAll('.', '-');
-    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined;
+    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string } | undefined;
     return (
       <Field id={id} label={label} error={error?.message} hint={hint}>
         <Input {...controlProps(id, error?.message)} autoComplete="off" {...inputProps} {...form.register(name)} />
       </Field>
     );
   };
-  const select = (name: FieldPath<TAccountForm>, label: string, options: readonly { value: string; label: string }[], placeholder?: string) => {
+  const select = (
+    name: FieldPath<TAccountForm>,
+    label: string,
+    options: readonly { value: string; label: string }[],
+    placeholder?: string,
+  ) => {
     const id = name.replaceAll('.', '-');
-    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined;
+    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string } | undefined;
     return (
       <Field id={id} label={label} error={error?.message}>
         <NativeSelect {...controlProps(id, error?.message)} {...form.register(name)}>
@@ -141,7 +178,8 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
   };
 
   const result = report.data;
-  const refusal = report.error && isApiError(report.error) && report.error.fieldErrors.length === 0 ? report.error.message.replace(/^\d{3}: /, '') : null;
+  const refusal =
+    report.error && isApiError(report.error) && report.error.fieldErrors.length === 0 ? report.error.message.replace(/^\d{3}: /, '') : null;
 
   return (
     <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => report.mutate(values))} aria-label="Report a Defaulter">

@@ -44,7 +44,8 @@ function toAnswer(values: TAnswerForm, dispute: TBusinessDispute) {
 }
 
 function DaysLeft({ dispute }: { dispute: TBusinessDispute }) {
-  if (dispute.status !== 'open') return <Badge variant="secondary">Resolved {dispute.resolvedAt ? formatShortDate(dispute.resolvedAt) : ''}</Badge>;
+  if (dispute.status !== 'open')
+    return <Badge variant="secondary">Resolved {dispute.resolvedAt ? formatShortDate(dispute.resolvedAt) : ''}</Badge>;
   if (dispute.isOverdue) return <Badge variant="destructive">Overdue by {Math.abs(dispute.daysLeft ?? 0)} days</Badge>;
   return (
     <Badge variant={(dispute.daysLeft ?? 0) <= 7 ? 'warning' : 'outline'}>
@@ -60,15 +61,27 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
     defaultValues: {
       outcome: '',
       note: '',
-      correction: { status: a.status, balance: a.balance, principal: a.principal, defaultAmount: a.defaultAmount ?? '', defaultDate: a.defaultDate ?? '', paymentHistory: a.paymentHistory },
+      correction: {
+        status: a.status,
+        balance: a.balance,
+        principal: a.principal,
+        defaultAmount: a.defaultAmount ?? '',
+        defaultDate: a.defaultDate ?? '',
+        paymentHistory: a.paymentHistory,
+      },
     },
   });
   const { errors } = form.formState;
   const outcome = form.watch('outcome');
   const answer = useMutation({
-    mutationFn: (values: TAnswerForm) => apiPost<TBusinessDispute>(`/api/businesses/me/disputes/${dispute.id}/response`, toAnswer(values, dispute)),
+    mutationFn: (values: TAnswerForm) =>
+      apiPost<TBusinessDispute>(`/api/businesses/me/disputes/${dispute.id}/response`, toAnswer(values, dispute)),
     onSuccess: (result) => {
-      toast({ kind: 'success', title: 'Dispute answered', description: `${result.reference}: ${result.outcome === 'corrected' ? 'the account is corrected' : 'the entry is confirmed'}; the person is told.` });
+      toast({
+        kind: 'success',
+        title: 'Dispute answered',
+        description: `${result.reference}: ${result.outcome === 'corrected' ? 'the account is corrected' : 'the entry is confirmed'}; the person is told.`,
+      });
       void invalidate();
       onClose();
     },
@@ -93,7 +106,8 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
     answer.mutate(values);
   });
   const correctionError = (key: keyof TAnswerForm['correction']) => errors.correction?.[key]?.message;
-  const refusal = answer.error && isApiError(answer.error) && answer.error.fieldErrors.length === 0 ? answer.error.message.replace(/^\d{3}: /, '') : null;
+  const refusal =
+    answer.error && isApiError(answer.error) && answer.error.fieldErrors.length === 0 ? answer.error.message.replace(/^\d{3}: /, '') : null;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -116,7 +130,10 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
               ).map(([value, label, description]) => (
                 <label
                   key={value}
-                  className={cn('cursor-pointer rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring', outcome === value ? 'border-primary bg-accent' : 'hover:bg-muted')}
+                  className={cn(
+                    'cursor-pointer rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                    outcome === value ? 'border-primary bg-accent' : 'hover:bg-muted',
+                  )}
                 >
                   <input type="radio" className="sr-only" value={value} {...form.register('outcome')} />
                   <span className="block font-medium">{label}</span>
@@ -140,25 +157,61 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
                 </NativeSelect>
               </Field>
               <Field id="correction-balance" label={`Balance (${a.currency})`} error={correctionError('balance')}>
-                <Input inputMode="decimal" {...controlProps('correction-balance', correctionError('balance'))} {...form.register('correction.balance')} />
+                <Input
+                  inputMode="decimal"
+                  {...controlProps('correction-balance', correctionError('balance'))}
+                  {...form.register('correction.balance')}
+                />
               </Field>
               <Field id="correction-principal" label={`Amount borrowed (${a.currency})`} error={correctionError('principal')}>
-                <Input inputMode="decimal" {...controlProps('correction-principal', correctionError('principal'))} {...form.register('correction.principal')} />
+                <Input
+                  inputMode="decimal"
+                  {...controlProps('correction-principal', correctionError('principal'))}
+                  {...form.register('correction.principal')}
+                />
               </Field>
               <Field id="correction-defaultAmount" label={`Default amount (${a.currency})`} error={correctionError('defaultAmount')}>
-                <Input inputMode="decimal" {...controlProps('correction-defaultAmount', correctionError('defaultAmount'))} {...form.register('correction.defaultAmount')} />
+                <Input
+                  inputMode="decimal"
+                  {...controlProps('correction-defaultAmount', correctionError('defaultAmount'))}
+                  {...form.register('correction.defaultAmount')}
+                />
               </Field>
               <Field id="correction-defaultDate" label="Default date" error={correctionError('defaultDate')}>
-                <Input type="date" {...controlProps('correction-defaultDate', correctionError('defaultDate'))} {...form.register('correction.defaultDate')} />
+                <Input
+                  type="date"
+                  {...controlProps('correction-defaultDate', correctionError('defaultDate'))}
+                  {...form.register('correction.defaultDate')}
+                />
               </Field>
-              <Field id="correction-paymentHistory" label="Payment history" error={correctionError('paymentHistory')} hint="Most recent month first: 0, 1, 2, 3, D, C or -">
-                <Input {...controlProps('correction-paymentHistory', correctionError('paymentHistory'))} {...form.register('correction.paymentHistory')} />
+              <Field
+                id="correction-paymentHistory"
+                label="Payment history"
+                error={correctionError('paymentHistory')}
+                hint="Most recent month first: 0, 1, 2, 3, D, C or -"
+              >
+                <Input
+                  {...controlProps('correction-paymentHistory', correctionError('paymentHistory'))}
+                  {...form.register('correction.paymentHistory')}
+                />
               </Field>
             </fieldset>
           ) : null}
 
-          <Field id="note" label="Note to the person" error={errors.note?.message} hint="What you checked and what you changed. The person and the regulator read it.">
-            <textarea id="note" rows={4} className={cn(inputClassName, 'h-auto')} aria-invalid={errors.note ? true : undefined} aria-describedby={errors.note ? 'note-error' : undefined} {...form.register('note')} />
+          <Field
+            id="note"
+            label="Note to the person"
+            error={errors.note?.message}
+            hint="What you checked and what you changed. The person and the regulator read it."
+          >
+            <textarea
+              id="note"
+              rows={4}
+              className={cn(inputClassName, 'h-auto')}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? 'note-error' : undefined}
+              {...form.register('note')}
+            />
           </Field>
 
           {refusal ? (
@@ -194,7 +247,8 @@ function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswe
             </h3>
           </CardTitle>
           <CardDescription>
-            NIN {dispute.consumer.maskedNationalId} · account {a.accountNumber} ({a.typeName}) · filed {formatShortDate(dispute.filedAt)} · answer by {formatShortDate(dispute.dueAt)}
+            NIN {dispute.consumer.maskedNationalId} · account {a.accountNumber} ({a.typeName}) · filed {formatShortDate(dispute.filedAt)} ·
+            answer by {formatShortDate(dispute.dueAt)}
           </CardDescription>
         </div>
         <DaysLeft dispute={dispute} />
@@ -273,7 +327,12 @@ export default function DisputesPage() {
         <StatCard icon={Inbox} label="Open" value={summary?.open ?? ''} isLoading={disputes.isPending} />
         <StatCard icon={Clock} label="Due within 7 days" value={summary?.dueWithin7Days ?? ''} isLoading={disputes.isPending} />
         <StatCard icon={Gavel} label="Overdue" value={summary?.overdue ?? ''} isLoading={disputes.isPending} />
-        <StatCard icon={CheckCircle2} label="Resolved, last 30 days" value={summary?.resolvedLast30Days ?? ''} isLoading={disputes.isPending} />
+        <StatCard
+          icon={CheckCircle2}
+          label="Resolved, last 30 days"
+          value={summary?.resolvedLast30Days ?? ''}
+          isLoading={disputes.isPending}
+        />
       </div>
       <SegmentedControl
         label="Show disputes"

@@ -13,7 +13,12 @@ import { businessKeys } from './api';
 import { downloadText, rejectedRowsCsv, rejectsCsv } from './csv';
 import { formatDateTime } from './parts';
 
-type TPhase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done' } | { kind: 'error'; message: string };
+type TPhase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'processing' }
+  | { kind: 'done' }
+  | { kind: 'error'; message: string };
 
 /** Sends a file with upload progress (fetch cannot report it); resolves with the submission id. */
 function uploadFile(body: string, contentType: string, onProgress: (percent: number) => void, onSent: () => void): Promise<{ id: string }> {
@@ -43,7 +48,13 @@ function uploadFile(body: string, contentType: string, onProgress: (percent: num
 }
 
 /** The counts and rejected rows of a file, with the download of what to fix. */
-export function SubmissionResult({ status, file }: { status: TSubmissionStatus; file?: { name: string; format: 'csv' | 'json'; text: string } }) {
+export function SubmissionResult({
+  status,
+  file,
+}: {
+  status: TSubmissionStatus;
+  file?: { name: string; format: 'csv' | 'json'; text: string };
+}) {
   const shown = status.rejects.slice(0, 100);
   const download = () => {
     const base = (file?.name ?? `submission-${status.id}`).replace(/\.(csv|json)$/i, '');
@@ -52,7 +63,10 @@ export function SubmissionResult({ status, file }: { status: TSubmissionStatus; 
   return (
     <div className="space-y-4" data-testid="submission-result">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={status.status === 'completed' ? 'success' : status.status === 'failed' ? 'destructive' : 'secondary'} className="capitalize">
+        <Badge
+          variant={status.status === 'completed' ? 'success' : status.status === 'failed' ? 'destructive' : 'secondary'}
+          className="capitalize"
+        >
           {status.status}
         </Badge>
         <span className="text-sm text-muted-foreground">
@@ -79,7 +93,10 @@ export function SubmissionResult({ status, file }: { status: TSubmissionStatus; 
         ).map(([label, value]) => (
           <div key={label} className="rounded-lg border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className={cn('text-xl font-bold tabular-nums', label === 'Rejected' && value > 0 && 'text-destructive')} data-testid={`result-${label.toLowerCase().replaceAll(' ', '-')}`}>
+            <dd
+              className={cn('text-xl font-bold tabular-nums', label === 'Rejected' && value > 0 && 'text-destructive')}
+              data-testid={`result-${label.toLowerCase().replaceAll(' ', '-')}`}
+            >
               {formatNumber(value)}
             </dd>
           </div>
@@ -122,7 +139,9 @@ export function SubmissionResult({ status, file }: { status: TSubmissionStatus; 
             </table>
           </div>
           {status.rejects.length > shown.length ? (
-            <p className="text-xs text-muted-foreground">The first {shown.length} of {formatNumber(status.rejects.length)} problems are shown; the download has them all.</p>
+            <p className="text-xs text-muted-foreground">
+              The first {shown.length} of {formatNumber(status.rejects.length)} problems are shown; the download has them all.
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -137,7 +156,9 @@ export function MonthlyFileUpload() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<TPhase>({ kind: 'idle' });
-  const [result, setResult] = useState<{ status: TSubmissionStatus; file: { name: string; format: 'csv' | 'json'; text: string } } | null>(null);
+  const [result, setResult] = useState<{ status: TSubmissionStatus; file: { name: string; format: 'csv' | 'json'; text: string } } | null>(
+    null,
+  );
 
   const send = async () => {
     if (!file) {
@@ -161,7 +182,10 @@ export function MonthlyFileUpload() {
       setPhase({ kind: 'done' });
       void queryClient.invalidateQueries({ queryKey: businessKeys.all });
     } catch (error) {
-      const message = error instanceof ApiError ? [error.message, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ') : (error as Error).message;
+      const message =
+        error instanceof ApiError
+          ? [error.message, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ')
+          : (error as Error).message;
       setPhase({ kind: 'error', message });
     }
   };
@@ -174,8 +198,9 @@ export function MonthlyFileUpload() {
       <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-muted/30 p-4 text-sm">
         <FileSpreadsheet className="size-5 text-primary" aria-hidden />
         <p className="flex-1">
-          One row per account, up to 100,000 rows. Use the template&apos;s columns (CSV) or send <code className="font-mono">{'{"rows": [{subject, account}]}'}</code> (JSON). Valid rows are
-          applied together; each bad row is listed with its reason.
+          One row per account, up to 100,000 rows. Use the template&apos;s columns (CSV) or send{' '}
+          <code className="font-mono">{'{"rows": [{subject, account}]}'}</code> (JSON). Valid rows are applied together; each bad row is
+          listed with its reason.
         </p>
         <Button asChild variant="outline" size="sm">
           <a href="/api/credit/submissions/template.csv" download>
@@ -216,10 +241,17 @@ export function MonthlyFileUpload() {
             aria-valuemax={100}
             aria-valuenow={percent}
           >
-            <div className={cn('h-full bg-primary transition-all', phase.kind === 'processing' && 'animate-pulse')} style={{ width: `${percent}%` }} />
+            <div
+              className={cn('h-full bg-primary transition-all', phase.kind === 'processing' && 'animate-pulse')}
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <p className="text-sm text-muted-foreground" data-testid="upload-phase">
-            {phase.kind === 'uploading' ? `Uploading… ${percent}%` : phase.kind === 'processing' ? 'Checking and applying the rows…' : 'Done.'}
+            {phase.kind === 'uploading'
+              ? `Uploading… ${percent}%`
+              : phase.kind === 'processing'
+                ? 'Checking and applying the rows…'
+                : 'Done.'}
           </p>
         </div>
       ) : null}

@@ -85,13 +85,30 @@ export function formatShortDate(iso: string | null): string {
 }
 
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 }
 
 export const PURPOSE_LABEL = (code: string | null) => (code ? code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()) : '—');
 
 /** A choice among a few options that filters what is shown below (a radio group styled as buttons). */
-export function SegmentedControl<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+export function SegmentedControl<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground">
       {options.map((o) => (

@@ -135,7 +135,9 @@ function AccountCard({ account }: { account: TReportAccount }) {
               Disputed
             </Badge>
           ) : null}
-          <Badge variant={NEGATIVE.has(account.status) ? 'destructive' : account.status === 'current' ? 'success' : 'secondary'}>{account.statusName}</Badge>
+          <Badge variant={NEGATIVE.has(account.status) ? 'destructive' : account.status === 'current' ? 'success' : 'secondary'}>
+            {account.statusName}
+          </Badge>
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
@@ -161,7 +163,9 @@ function AccountCard({ account }: { account: TReportAccount }) {
         </div>
       </dl>
       <HistoryStrip history={account.paymentHistory} />
-      {account.disputed ? <p className="text-sm text-muted-foreground">The person disputes this account. It stays flagged until the lender answers.</p> : null}
+      {account.disputed ? (
+        <p className="text-sm text-muted-foreground">The person disputes this account. It stays flagged until the lender answers.</p>
+      ) : null}
     </li>
   );
 }
@@ -203,7 +207,8 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
           <AlertDescription>
             <p>{report.fraudAlert.text}</p>
             <p>
-              Verify the person&apos;s identity before lending: call {report.fraudAlert.contactPhone}. Placed {formatShortDate(report.fraudAlert.placedAt)}.
+              Verify the person&apos;s identity before lending: call {report.fraudAlert.contactPhone}. Placed{' '}
+              {formatShortDate(report.fraudAlert.placedAt)}.
             </p>
           </AlertDescription>
         </Alert>
@@ -237,7 +242,8 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
               <div className="space-y-2" data-testid="no-score">
                 <p className="text-2xl font-bold">No score</p>
                 <p className="text-sm text-muted-foreground">
-                  This file has no score: {report.scoreUnavailable?.text ?? 'not enough history'}. A missing record never counts against a person (Credit Reference Act, 2011).
+                  This file has no score: {report.scoreUnavailable?.text ?? 'not enough history'}. A missing record never counts against a
+                  person (Credit Reference Act, 2011).
                 </p>
               </div>
             )}
@@ -265,7 +271,9 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
                 <dd className="font-medium">
                   {s.identifiers.length === 0
                     ? 'None on file'
-                    : s.identifiers.map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`).join(', ')}
+                    : s.identifiers
+                        .map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`)
+                        .join(', ')}
                 </dd>
               </div>
               <div>
@@ -282,7 +290,14 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
               </div>
               <div className="sm:col-span-2">
                 <dt className="text-muted-foreground">Addresses</dt>
-                <dd className="font-medium">{s.addresses.length === 0 ? '—' : s.addresses.slice(0, 3).map((a) => a.line + (a.district ? ` (${a.district})` : '')).join('; ')}</dd>
+                <dd className="font-medium">
+                  {s.addresses.length === 0
+                    ? '—'
+                    : s.addresses
+                        .slice(0, 3)
+                        .map((a) => a.line + (a.district ? ` (${a.district})` : ''))
+                        .join('; ')}
+                </dd>
               </div>
             </dl>
           </CardContent>
@@ -311,7 +326,9 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
             ))}
             <div>
               <dt className="text-muted-foreground">Open balances</dt>
-              <dd className="font-semibold tabular-nums">{report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || '—'}</dd>
+              <dd className="font-semibold tabular-nums">
+                {report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || '—'}
+              </dd>
             </div>
           </dl>
         </CardContent>
@@ -325,7 +342,9 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
           <HistoryLegend />
         </div>
         {report.accounts.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No accounts are reported for this person.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No accounts are reported for this person.
+          </p>
         ) : (
           <ul className="space-y-3">
             {report.accounts.map((a) => (
@@ -377,7 +396,8 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
 
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <FileWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Confidential. Released for {PURPOSE_LABEL(report.purpose).toLowerCase()} under the Credit Reference Act, 2011; use it only for that purpose.
+        Confidential. Released for {PURPOSE_LABEL(report.purpose).toLowerCase()} under the Credit Reference Act, 2011; use it only for that
+        purpose.
       </p>
     </article>
   );
@@ -386,7 +406,15 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
 /** The refusal of a search or report, with the way out when there is one (upgrade, verification). */
 export function InquiryRefusal({ status, message }: { status: number; message: string }) {
   const title =
-    status === 402 ? (message.includes('used all') ? 'Monthly credit reports used up' : 'Subscription not active') : status === 403 ? (message.includes('frozen') ? 'File frozen' : 'Not allowed') : 'Could not complete';
+    status === 402
+      ? message.includes('used all')
+        ? 'Monthly credit reports used up'
+        : 'Subscription not active'
+      : status === 403
+        ? message.includes('frozen')
+          ? 'File frozen'
+          : 'Not allowed'
+        : 'Could not complete';
   return (
     <Alert variant={status === 402 ? 'warning' : 'destructive'} role="alert" data-testid="inquiry-refusal">
       <AlertTriangle aria-hidden />

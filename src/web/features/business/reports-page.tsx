@@ -54,7 +54,10 @@ function SubmissionHistory() {
                 <td className="px-3 py-2">{s.submittedBy}</td>
                 <td className="px-3 py-2 uppercase">{s.format}</td>
                 <td className="px-3 py-2">
-                  <Badge variant={s.status === 'completed' ? 'success' : s.status === 'failed' ? 'destructive' : 'secondary'} className="capitalize">
+                  <Badge
+                    variant={s.status === 'completed' ? 'success' : s.status === 'failed' ? 'destructive' : 'secondary'}
+                    className="capitalize"
+                  >
                     {s.status}
                   </Badge>
                 </td>
@@ -62,7 +65,12 @@ function SubmissionHistory() {
                 <td className="px-3 py-2 tabular-nums">{formatNumber(s.accepted)}</td>
                 <td className="px-3 py-2 tabular-nums">{formatNumber(s.rejected)}</td>
                 <td className="px-3 py-2 text-right">
-                  <Button size="sm" variant="ghost" onClick={() => setOpenId(s.id)} aria-label={`Open the file sent ${formatDateTime(s.createdAt)}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setOpenId(s.id)}
+                    aria-label={`Open the file sent ${formatDateTime(s.createdAt)}`}
+                  >
                     Open
                   </Button>
                 </td>
@@ -94,7 +102,13 @@ const FILTER_LABEL: Record<(typeof CLIENT_ACCOUNT_FILTERS)[number], string> = {
 /** An account as the form's starting point: the account and the names; ID numbers are typed again. */
 function formOf(a: TClientAccount): TAccountForm {
   return {
-    subject: { ...EMPTY_ACCOUNT_FORM.subject, firstName: a.firstName, middleName: a.middleName ?? '', lastName: a.lastName, dateOfBirth: a.dateOfBirth ?? '' },
+    subject: {
+      ...EMPTY_ACCOUNT_FORM.subject,
+      firstName: a.firstName,
+      middleName: a.middleName ?? '',
+      lastName: a.lastName,
+      dateOfBirth: a.dateOfBirth ?? '',
+    },
     account: {
       accountNumber: a.accountNumber,
       type: a.type,
@@ -177,18 +191,27 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
                     {a.fullName} <span className="font-normal text-muted-foreground">· NIN {a.maskedNationalId ?? 'not on file'}</span>
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {a.accountNumber} · {a.typeName} · balance {formatMoney(a.currency, a.balance)} · reported {formatShortDate(a.lastReportedAt)}
+                    {a.accountNumber} · {a.typeName} · balance {formatMoney(a.currency, a.balance)} · reported{' '}
+                    {formatShortDate(a.lastReportedAt)}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {a.disputed ? <Badge variant="warning">Disputed</Badge> : null}
                   <Badge variant={a.isNegative ? 'destructive' : a.status === 'current' ? 'success' : 'secondary'}>{a.statusName}</Badge>
-                  <Button size="sm" variant="outline" onClick={() => onUpdate(formOf(a))} aria-label={`Report a change to ${a.accountNumber}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onUpdate(formOf(a))}
+                    aria-label={`Report a change to ${a.accountNumber}`}
+                  >
                     <Pencil aria-hidden />
                     Update
                   </Button>
                   <Button asChild size="sm" variant="ghost">
-                    <Link href={`/business/search?subject=${a.subjectId}&name=${encodeURIComponent(a.fullName)}`} aria-label={`Review the report of ${a.fullName}`}>
+                    <Link
+                      href={`/business/search?subject=${a.subjectId}&name=${encodeURIComponent(a.fullName)}`}
+                      aria-label={`Review the report of ${a.fullName}`}
+                    >
                       <FileSearch aria-hidden />
                       Review
                     </Link>
@@ -244,8 +267,8 @@ export default function ReportsPage() {
                 <h2>Report a Defaulter</h2>
               </CardTitle>
               <CardDescription>
-                A defaulter report needs the full name, address, at least one valid ID number (National ID, Driver&apos;s License or Passport), phone number, default amount
-                and date.
+                A defaulter report needs the full name, address, at least one valid ID number (National ID, Driver&apos;s License or
+                Passport), phone number, default amount and date.
               </CardDescription>
             </CardHeader>
             <CardContent>

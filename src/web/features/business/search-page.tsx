@@ -41,7 +41,18 @@ interface TSearchForm {
   consent: boolean;
 }
 
-const EMPTY: TSearchForm = { by: 'nationalId', nationalId: '', phone: '', driversLicense: '', passportNumber: '', firstName: '', lastName: '', dateOfBirth: '', purpose: '', consent: false };
+const EMPTY: TSearchForm = {
+  by: 'nationalId',
+  nationalId: '',
+  phone: '',
+  driversLicense: '',
+  passportNumber: '',
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  purpose: '',
+  consent: false,
+};
 
 /** The API body for the chosen kind of search: only its fields, so the shared schema judges exactly those. */
 function toSearchPayload(values: TSearchForm): TCreditSearchInput {
@@ -86,8 +97,8 @@ function UsageLine() {
   const u = usage.data;
   return (
     <p className="text-sm text-muted-foreground" data-testid="usage-line">
-      <span className="font-medium text-foreground">{u.remaining}</span> of {u.monthlyQuota} credit reports left this month on the {u.planName} plan. Searches are
-      free; each report counts.
+      <span className="font-medium text-foreground">{u.remaining}</span> of {u.monthlyQuota} credit reports left this month on the{' '}
+      {u.planName} plan. Searches are free; each report counts.
     </p>
   );
 }
@@ -95,7 +106,8 @@ function UsageLine() {
 function RecentReports({ onOpen }: { onOpen: (id: string) => void }) {
   const reports = useReportCopies();
   if (reports.isPending) return <Skeleton className="h-24" />;
-  if (!reports.data || reports.data.length === 0) return <p className="text-sm text-muted-foreground">Reports you pull appear here; open them again at no charge.</p>;
+  if (!reports.data || reports.data.length === 0)
+    return <p className="text-sm text-muted-foreground">Reports you pull appear here; open them again at no charge.</p>;
   return (
     <ul className="divide-y rounded-lg border">
       {reports.data.slice(0, 8).map((r) => (
@@ -142,7 +154,8 @@ export default function SearchPage() {
     onError: (error) => applyServerFieldErrors(form, error),
   });
   const pull = useMutation({
-    mutationFn: (subjectId: string) => apiPost<TCreditReport>('/api/credit/reports', { subjectId, purpose: form.getValues('purpose'), consent: true }),
+    mutationFn: (subjectId: string) =>
+      apiPost<TCreditReport>('/api/credit/reports', { subjectId, purpose: form.getValues('purpose'), consent: true }),
     onSuccess: (result) => {
       setOpenedReportId(null);
       setReport(result);
@@ -174,7 +187,10 @@ export default function SearchPage() {
   return (
     <div className="space-y-6">
       <div className="print:hidden">
-        <PageHeader title="Customer Search" description="Find a person by an identification number, a phone, or a name with a date of birth, then pull their report for a permissible purpose with their consent." />
+        <PageHeader
+          title="Customer Search"
+          description="Find a person by an identification number, a phone, or a name with a date of birth, then pull their report for a permissible purpose with their consent."
+        />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-3 print:hidden">
@@ -186,7 +202,12 @@ export default function SearchPage() {
             <UsageLine />
           </CardHeader>
           <CardContent>
-            <form className="space-y-5" noValidate onSubmit={form.handleSubmit((values) => search.mutate(values))} aria-label="Search the registry">
+            <form
+              className="space-y-5"
+              noValidate
+              onSubmit={form.handleSubmit((values) => search.mutate(values))}
+              aria-label="Search the registry"
+            >
               <fieldset className="space-y-2">
                 <legend className="text-sm font-medium">Search by</legend>
                 <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Search by">
@@ -220,7 +241,10 @@ export default function SearchPage() {
               ) : (
                 <Field
                   id={by}
-                  label={SEARCH_KINDS.find((k) => k.value === by)!.label + (by === 'nationalId' ? ' (NIN)' : by === 'phone' ? ' number' : ' number')}
+                  label={
+                    SEARCH_KINDS.find((k) => k.value === by)!.label +
+                    (by === 'nationalId' ? ' (NIN)' : by === 'phone' ? ' number' : ' number')
+                  }
                   error={errors[by]?.message}
                   hint={by === 'phone' ? 'Format: +232 XX XXX XXXX' : undefined}
                 >
@@ -262,7 +286,9 @@ export default function SearchPage() {
                 )}
               />
 
-              {searchError && searchError.status !== 400 ? <InquiryRefusal status={searchError.status} message={searchError.message} /> : null}
+              {searchError && searchError.status !== 400 ? (
+                <InquiryRefusal status={searchError.status} message={searchError.message} />
+              ) : null}
 
               <Button type="submit" disabled={search.isPending}>
                 <Search aria-hidden />
@@ -299,7 +325,10 @@ export default function SearchPage() {
             <CardTitle>
               <h2>Review {subjectName}</h2>
             </CardTitle>
-            <CardDescription>A client of yours: choose the purpose above (review of an existing account is preselected), confirm consent, and pull their report.</CardDescription>
+            <CardDescription>
+              A client of yours: choose the purpose above (review of an existing account is preselected), confirm consent, and pull their
+              report.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button onClick={() => void pullReport(subjectParam)} disabled={pull.isPending}>
@@ -337,7 +366,11 @@ export default function SearchPage() {
                           </span>
                         </div>
                       </div>
-                      <Button onClick={() => void pullReport(c.subjectId)} disabled={pull.isPending} aria-label={`View report of ${c.fullName}`}>
+                      <Button
+                        onClick={() => void pullReport(c.subjectId)}
+                        disabled={pull.isPending}
+                        aria-label={`View report of ${c.fullName}`}
+                      >
                         <FileSearch aria-hidden />
                         View report
                       </Button>

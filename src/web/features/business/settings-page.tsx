@@ -42,7 +42,21 @@ import { ConfirmButton, PageHeader, formatDateTime, formatShortDate } from './pa
 const TABS = ['profile', 'security', 'subscription', 'team', 'api'] as const;
 type TTab = (typeof TABS)[number];
 
-function TextField<T extends FieldValues>({ form, name, label, type = 'text', hint, autoComplete }: { form: UseFormReturn<T>; name: FieldPath<T>; label: string; type?: string; hint?: string; autoComplete?: string }) {
+function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  type = 'text',
+  hint,
+  autoComplete,
+}: {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  label: string;
+  type?: string;
+  hint?: string;
+  autoComplete?: string;
+}) {
   const id = `settings-${name}`;
   const error = form.formState.errors[name]?.message as string | undefined;
   return (
@@ -68,7 +82,13 @@ function ProfileEditor({ profile }: { profile: TBusinessProfile }) {
   const queryClient = useQueryClient();
   const form = useForm<TBusinessProfileUpdate>({
     resolver: zodResolver(ZBusinessProfileUpdateSchema),
-    defaultValues: { contactName: profile.contactName, contactPosition: profile.contactPosition ?? '', phone: profile.phone, email: profile.email, address: profile.address ?? '' },
+    defaultValues: {
+      contactName: profile.contactName,
+      contactPosition: profile.contactPosition ?? '',
+      phone: profile.phone,
+      email: profile.email,
+      address: profile.address ?? '',
+    },
   });
   const save = useMutation({
     mutationFn: (values: TBusinessProfileUpdate) => apiRequest<TBusinessProfile>('PUT', '/api/businesses/me/profile', values),
@@ -107,7 +127,9 @@ function ProfileTab() {
           <CardTitle>
             <h2>Business</h2>
           </CardTitle>
-          <CardDescription>Verified details change through CreditCheck SL: write to support with the new registration documents.</CardDescription>
+          <CardDescription>
+            Verified details change through CreditCheck SL: write to support with the new registration documents.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -140,7 +162,9 @@ function ProfileTab() {
           <CardTitle>
             <h2>Contact details</h2>
           </CardTitle>
-          <CardDescription>{p.user.isOwner ? 'Where CreditCheck SL and regulators reach your business.' : 'Only the business owner changes these.'}</CardDescription>
+          <CardDescription>
+            {p.user.isOwner ? 'Where CreditCheck SL and regulators reach your business.' : 'Only the business owner changes these.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {p.user.isOwner ? (
@@ -171,7 +195,10 @@ function ProfileTab() {
 // ---------------------------------------------------------------------------------------------
 
 function PasswordTab() {
-  const form = useForm<TPasswordChange>({ resolver: zodResolver(ZPasswordChangeSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<TPasswordChange>({
+    resolver: zodResolver(ZPasswordChangeSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (values: TPasswordChange) => apiRequest<{ message: string }>('POST', '/api/businesses/me/password', values),
     onSuccess: (result) => {
@@ -194,7 +221,14 @@ function PasswordTab() {
       <CardContent>
         <form className="space-y-4" noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))} aria-label="Change password">
           <TextField form={form} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-          <TextField form={form} name="newPassword" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+          <TextField
+            form={form}
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+          />
           <TextField form={form} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
           <Refusal error={change.error} />
           <Button type="submit" disabled={change.isPending}>
@@ -241,7 +275,8 @@ function SubscriptionTab() {
             <CardDescription>
               {current.monthlyInquiryQuota} credit reports a month
               {current.hasApiAccess ? ' · API access' : ''}
-              {current.hasWhiteLabel ? ' · white-label reports' : ''} · up to {current.maxTeamMembers} {current.maxTeamMembers === 1 ? 'person' : 'people'}
+              {current.hasWhiteLabel ? ' · white-label reports' : ''} · up to {current.maxTeamMembers}{' '}
+              {current.maxTeamMembers === 1 ? 'person' : 'people'}
             </CardDescription>
           </div>
           <Badge variant={s.subscriptionStatus === 'active' ? 'success' : 'warning'} className="capitalize">
@@ -292,7 +327,14 @@ function SubscriptionTab() {
                       variant={isCurrent ? 'default' : 'outline'}
                       size="sm"
                       className="mt-auto"
-                      onClick={() => setChosen({ code: plan.code, name: plan.name, priceUsdCents: plan.priceUsdCents ?? 0, priceSllApprox: plan.priceSllApprox })}
+                      onClick={() =>
+                        setChosen({
+                          code: plan.code,
+                          name: plan.name,
+                          priceUsdCents: plan.priceUsdCents ?? 0,
+                          priceSllApprox: plan.priceSllApprox,
+                        })
+                      }
                     >
                       <CreditCard aria-hidden />
                       {isCurrent ? 'Renew' : isUpgrade ? 'Upgrade' : 'Downgrade'} to {plan.name}
@@ -302,7 +344,8 @@ function SubscriptionTab() {
               })}
             </ul>
             <p className="mt-3 text-sm text-muted-foreground">
-              To move to the free Starter plan, turn auto-renewal off: the paid plan runs to its end, and after the grace period the account is on Starter. All plans are on the{' '}
+              To move to the free Starter plan, turn auto-renewal off: the paid plan runs to its end, and after the grace period the account
+              is on Starter. All plans are on the{' '}
               <Link href="/subscribe" className="underline">
                 Subscription page
               </Link>
@@ -447,8 +490,8 @@ function TeamTab() {
             </h2>
           </CardTitle>
           <CardDescription>
-            {t.members.length} of {t.maxMembers} on the {t.planName} plan, the owner included. Members search, report and answer disputes for the business, with their own sign-in; the
-            owner manages the plan, the team and API keys.
+            {t.members.length} of {t.maxMembers} on the {t.planName} plan, the owner included. Members search, report and answer disputes
+            for the business, with their own sign-in; the owner manages the plan, the team and API keys.
           </CardDescription>
         </div>
         {t.canManage ? (
@@ -474,7 +517,8 @@ function TeamTab() {
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {m.username ?? m.email}
-                  {m.position ? ` · ${m.position}` : ''} · {m.lastLoginAt ? `last signed in ${formatDateTime(m.lastLoginAt)}` : 'never signed in'}
+                  {m.position ? ` · ${m.position}` : ''} ·{' '}
+                  {m.lastLoginAt ? `last signed in ${formatDateTime(m.lastLoginAt)}` : 'never signed in'}
                 </p>
               </div>
               {t.canManage && !m.isOwner ? (
@@ -520,7 +564,8 @@ function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => vo
       <AlertTitle>Copy the key now: it is shown only once</AlertTitle>
       <AlertDescription className="space-y-3">
         <p>
-          &ldquo;{created.name}&rdquo; opens the credit endpoints as your business. Keep it in your system&apos;s secret store; we keep only a fingerprint of it.
+          &ldquo;{created.name}&rdquo; opens the credit endpoints as your business. Keep it in your system&apos;s secret store; we keep only
+          a fingerprint of it.
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <code className="break-all rounded bg-background px-2 py-1 font-mono text-xs" data-testid="api-key-value">
@@ -579,8 +624,8 @@ function ApiKeysTab() {
             </h2>
           </CardTitle>
           <CardDescription>
-            Connect your loan system to the registry: search, pull reports and send monthly files with an API key, under the same quota, consent and purpose rules. API access is
-            part of the Enterprise plan.
+            Connect your loan system to the registry: search, pull reports and send monthly files with an API key, under the same quota,
+            consent and purpose rules. API access is part of the Enterprise plan.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
@@ -604,14 +649,23 @@ function ApiKeysTab() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> to the credit endpoints (<a className="underline" href="/api/docs">documentation</a>). Requests
-          count against your monthly quota and are recorded like the web app&apos;s. Revoke a key the moment you suspect it leaked.
+          Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> to the credit endpoints (
+          <a className="underline" href="/api/docs">
+            documentation
+          </a>
+          ). Requests count against your monthly quota and are recorded like the web app&apos;s. Revoke a key the moment you suspect it
+          leaked.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
         {k.canManage ? (
-          <form className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} aria-label="Create an API key">
+          <form
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            noValidate
+            onSubmit={form.handleSubmit((v) => create.mutate(v))}
+            aria-label="Create an API key"
+          >
             <div className="flex-1">
               <TextField form={form} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
             </div>
@@ -677,7 +731,10 @@ export default function SettingsPage() {
   const tab: TTab = requested && TABS.includes(requested) ? requested : 'profile';
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your business profile, your password, the plan and its invoices, your team and the Enterprise API." />
+      <PageHeader
+        title="Settings"
+        description="Your business profile, your password, the plan and its invoices, your team and the Enterprise API."
+      />
       <Tabs value={tab} onValueChange={(next) => navigate(`${location}?tab=${next}`, { replace: true })}>
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>

@@ -44,7 +44,9 @@ function AccessLogTable() {
           <CardTitle>
             <h2>Who touched your data ({log.data.entries.length})</h2>
           </CardTitle>
-          <CardDescription>From the same records the regulator audits: every search and report, with the purpose the business gave.</CardDescription>
+          <CardDescription>
+            From the same records the regulator audits: every search and report, with the purpose the business gave.
+          </CardDescription>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="access-log-filter">Show</Label>
@@ -62,10 +64,18 @@ function AccessLogTable() {
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                <th scope="col" className="py-2 font-medium">Purpose</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Purpose
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -82,7 +92,8 @@ function AccessLogTable() {
         </div>
         {entries.length === 0 ? <p className="py-4 text-sm text-muted-foreground">Nothing of this kind.</p> : null}
         <p className="mt-4 text-xs text-muted-foreground">
-          A search you did not expect? A business may only search for a lawful purpose or with your consent. You can complain to the regulator from the Disputes page.
+          A search you did not expect? A business may only search for a lawful purpose or with your consent. You can complain to the
+          regulator from the Disputes page.
         </p>
       </CardContent>
     </Card>

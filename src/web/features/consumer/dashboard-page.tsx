@@ -37,13 +37,17 @@ function ScoreCard({ data }: { data: TConsumerDashboard }) {
             </div>
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <TrendIcon className="size-4" aria-hidden />
-              {trend ? `${trend.change > 0 ? '+' : ''}${trend.change} since ${formatDate(trend.since)} (was ${trend.previous})` : 'No change recorded yet'}
+              {trend
+                ? `${trend.change > 0 ? '+' : ''}${trend.change} since ${formatDate(trend.since)} (was ${trend.previous})`
+                : 'No change recorded yet'}
             </p>
           </>
         ) : (
           <>
             <p className="text-2xl font-semibold">No score</p>
-            <p className="text-sm text-muted-foreground">Not enough on your file yet ({data.scoreUnavailable}). A missing record never counts against you.</p>
+            <p className="text-sm text-muted-foreground">
+              Not enough on your file yet ({data.scoreUnavailable}). A missing record never counts against you.
+            </p>
           </>
         )}
       </CardContent>
@@ -51,7 +55,19 @@ function ScoreCard({ data }: { data: TConsumerDashboard }) {
   );
 }
 
-function StatCard({ title, value, detail, icon: Icon, href }: { title: string; value: string; detail: string; icon: typeof FileText; href: string }) {
+function StatCard({
+  title,
+  value,
+  detail,
+  icon: Icon,
+  href,
+}: {
+  title: string;
+  value: string;
+  detail: string;
+  icon: typeof FileText;
+  href: string;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0 pb-2">
@@ -125,7 +141,9 @@ function PrivacyCard({ data }: { data: TConsumerDashboard }) {
         <ul className="space-y-2 text-sm">
           <li className="flex items-center justify-between gap-2">
             <span>File</span>
-            <Badge variant={privacy.frozenAt ? 'warning' : 'success'}>{privacy.frozenAt ? `Frozen since ${formatDate(privacy.frozenAt)}` : 'Not frozen'}</Badge>
+            <Badge variant={privacy.frozenAt ? 'warning' : 'success'}>
+              {privacy.frozenAt ? `Frozen since ${formatDate(privacy.frozenAt)}` : 'Not frozen'}
+            </Badge>
           </li>
           <li className="flex items-center justify-between gap-2">
             <span>Fraud alert</span>
@@ -185,7 +203,13 @@ export default function ConsumerDashboardPage() {
   const name = session?.role === 'consumer' ? session.profile.firstName : '';
   const header = <PageHeader title="My Profile" description={name ? `Welcome, ${name}. Your credit file, free of charge.` : undefined} />;
   if (dashboard.isPending || identity.isPending) return <PageLoading label="Loading your profile…" />;
-  if (dashboard.isError) return <div className="space-y-6">{header}<p role="alert">{dashboard.error.message}</p></div>;
+  if (dashboard.isError)
+    return (
+      <div className="space-y-6">
+        {header}
+        <p role="alert">{dashboard.error.message}</p>
+      </div>
+    );
   const data = dashboard.data;
   return (
     <div className="space-y-6">

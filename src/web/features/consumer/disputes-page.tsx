@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import type { TReportAccount } from '@shared/schemas/credit';
-import { DISPUTE_NEW_INFORMATION_MIN_CHARS, DISPUTE_REASONS, DISPUTE_STATEMENT_MAX_WORDS, ZFileDisputeSchema, countWords, type TDispute, type TFileDispute } from '@shared/schemas/consumer';
+import {
+  DISPUTE_NEW_INFORMATION_MIN_CHARS,
+  DISPUTE_REASONS,
+  DISPUTE_STATEMENT_MAX_WORDS,
+  ZFileDisputeSchema,
+  countWords,
+  type TDispute,
+  type TFileDispute,
+} from '@shared/schemas/consumer';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -28,7 +36,13 @@ function FileDisputeForm() {
   const search = useSearch();
   if (own.isPending) return <PageLoading label="Loading your accounts…" />;
   const accounts = (own.data?.report?.accounts ?? []).filter((a) => !a.disputed);
-  return <FileDisputeFormFor accounts={accounts} verifiedOn={verifiedEntries(disputes.data?.disputes ?? [])} preselected={new URLSearchParams(search).get('account') ?? ''} />;
+  return (
+    <FileDisputeFormFor
+      accounts={accounts}
+      verifiedOn={verifiedEntries(disputes.data?.disputes ?? [])}
+      preselected={new URLSearchParams(search).get('account') ?? ''}
+    />
+  );
 }
 
 /** Entries whose last dispute the lender answered "verified", with when: a new one needs new information. */
@@ -41,11 +55,23 @@ function verifiedEntries(disputes: TDispute[]): Record<string, string> {
   return Object.fromEntries([...last].filter(([, d]) => d.outcome === 'verified' && d.resolvedAt).map(([id, d]) => [id, d.resolvedAt!]));
 }
 
-function FileDisputeFormFor({ accounts, verifiedOn, preselected }: { accounts: TReportAccount[]; verifiedOn: Record<string, string>; preselected: string }) {
+function FileDisputeFormFor({
+  accounts,
+  verifiedOn,
+  preselected,
+}: {
+  accounts: TReportAccount[];
+  verifiedOn: Record<string, string>;
+  preselected: string;
+}) {
   const refresh = useRefreshConsumer();
   const form = useForm<TFileDispute>({
     resolver: zodResolver(ZFileDisputeSchema),
-    defaultValues: { accountId: accounts.some((a) => a.accountId === preselected) ? preselected : '', reason: '' as TFileDispute['reason'], statement: '' },
+    defaultValues: {
+      accountId: accounts.some((a) => a.accountId === preselected) ? preselected : '',
+      reason: '' as TFileDispute['reason'],
+      statement: '',
+    },
   });
   const statement = form.watch('statement') ?? '';
   const words = countWords(statement);
@@ -53,12 +79,17 @@ function FileDisputeFormFor({ accounts, verifiedOn, preselected }: { accounts: T
   const file = useMutation({
     mutationFn: (values: TFileDispute) => apiPost<TDispute>('/api/consumers/me/disputes', values),
     onSuccess: (dispute) => {
-      toast({ kind: 'success', title: `Dispute ${dispute.reference} filed`, description: `The entry is marked disputed. The lender must answer by ${formatDate(dispute.dueAt)}.` });
+      toast({
+        kind: 'success',
+        title: `Dispute ${dispute.reference} filed`,
+        description: `The entry is marked disputed. The lender must answer by ${formatDate(dispute.dueAt)}.`,
+      });
       form.reset({ accountId: '', reason: '' as TFileDispute['reason'], statement: '' });
       refresh();
     },
     onError: (error) => {
-      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Dispute not filed', description: errorMessageOf(error, 'Please try again') });
+      if (!applyServerFieldErrors(form, error))
+        toast({ kind: 'error', title: 'Dispute not filed', description: errorMessageOf(error, 'Please try again') });
     },
   });
   const errors = form.formState.errors;
@@ -69,12 +100,15 @@ function FileDisputeFormFor({ accounts, verifiedOn, preselected }: { accounts: T
           <h2>File a dispute</h2>
         </CardTitle>
         <CardDescription>
-          Challenge one entry of your report, free. It is marked disputed on every report at once, and the lender must answer within the deadline.
+          Challenge one entry of your report, free. It is marked disputed on every report at once, and the lender must answer within the
+          deadline.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {accounts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Every account on your file already has an open dispute, or there is no account to dispute.</p>
+          <p className="text-sm text-muted-foreground">
+            Every account on your file already has an open dispute, or there is no account to dispute.
+          </p>
         ) : (
           <form className="grid gap-4 md:grid-cols-2" onSubmit={form.handleSubmit((values) => file.mutate(values))} noValidate>
             <Field id="dispute-account" label="Account" error={errors.accountId?.message}>
@@ -108,12 +142,18 @@ function FileDisputeFormFor({ accounts, verifiedOn, preselected }: { accounts: T
                 </span>
               }
             >
-              <textarea {...controlProps('dispute-statement', errors.statement?.message)} {...form.register('statement')} rows={4} className={cn(inputClassName, 'h-auto')} />
+              <textarea
+                {...controlProps('dispute-statement', errors.statement?.message)}
+                {...form.register('statement')}
+                rows={4}
+                className={cn(inputClassName, 'h-auto')}
+              />
             </Field>
             {verifiedAt ? (
               <p className="text-sm md:col-span-2" role="note">
-                The lender checked this entry and verified it on {formatDate(verifiedAt)}. To dispute it again, tell us what is new since then (a payment, a date, a
-                document you hold) in at least {DISPUTE_NEW_INFORMATION_MIN_CHARS} characters, not the same as your earlier dispute.
+                The lender checked this entry and verified it on {formatDate(verifiedAt)}. To dispute it again, tell us what is new since
+                then (a payment, a date, a document you hold) in at least {DISPUTE_NEW_INFORMATION_MIN_CHARS} characters, not the same as
+                your earlier dispute.
               </p>
             ) : null}
             <div className="md:col-span-2">
@@ -137,7 +177,11 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
   const complain = useMutation({
     mutationFn: () => apiPost<{ reference: string }>('/api/consumers/me/complaints', { disputeId: dispute.id, subject, description }),
     onSuccess: (answer) => {
-      toast({ kind: 'success', title: 'Complaint sent to the regulator', description: `Reference ${answer.reference}. The Bank of Sierra Leone will look into it.` });
+      toast({
+        kind: 'success',
+        title: 'Complaint sent to the regulator',
+        description: `Reference ${answer.reference}. The Bank of Sierra Leone will look into it.`,
+      });
       onOpenChange(false);
       refresh();
     },
@@ -148,7 +192,9 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Complain to the regulator</DialogTitle>
-          <DialogDescription>The Bank of Sierra Leone supervises lenders and the bureau. Tell them what went wrong with this dispute.</DialogDescription>
+          <DialogDescription>
+            The Bank of Sierra Leone supervises lenders and the bureau. Tell them what went wrong with this dispute.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-4"
@@ -162,7 +208,13 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
             <Input id="complaint-subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />
           </Field>
           <Field id="complaint-description" label="What happened" error={error}>
-            <textarea {...controlProps('complaint-description', error)} value={description} onChange={(e) => setDescription(e.target.value)} rows={5} className={cn(inputClassName, 'h-auto')} />
+            <textarea
+              {...controlProps('complaint-description', error)}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              rows={5}
+              className={cn(inputClassName, 'h-auto')}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -237,7 +289,9 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
           <li key={`${event.kind}-${i}`} className="relative text-sm">
             <span className="absolute -left-[21px] top-1 flex size-2.5 rounded-full bg-primary" aria-hidden />
             <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> · {event.text}
-            {event.note && event.kind !== 'corrected' && event.kind !== 'verified' ? <span className="block text-muted-foreground">{event.note}</span> : null}
+            {event.note && event.kind !== 'corrected' && event.kind !== 'verified' ? (
+              <span className="block text-muted-foreground">{event.note}</span>
+            ) : null}
           </li>
         ))}
         {dispute.status === 'open' ? (
@@ -293,7 +347,10 @@ function DisputeList() {
 export default function ConsumerDisputesPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Disputes" description="Challenge a wrong entry for free. It stays marked disputed until the lender answers; an answer past the deadline keeps it out of lenders' reports." />
+      <PageHeader
+        title="Disputes"
+        description="Challenge a wrong entry for free. It stays marked disputed until the lender answers; an answer past the deadline keeps it out of lenders' reports."
+      />
       <IdentityGate>
         <div className="space-y-6">
           <FileDisputeForm />

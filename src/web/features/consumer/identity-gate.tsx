@@ -20,12 +20,12 @@ export function NoFileYet() {
   return (
     <EmptyState icon={FileQuestion} title="No credit file yet">
       <p>
-        We have no credit file for your National ID and date of birth. That is not held against you: a missing record never lowers a score or counts as bad
-        credit.
+        We have no credit file for your National ID and date of birth. That is not held against you: a missing record never lowers a score
+        or counts as bad credit.
       </p>
       <p className="mt-2">
-        When a lender reports an account in your name, your file appears here after you confirm a code sent to a phone the lender has on record. If you think a
-        lender reported you under other details, contact CreditCheck SL.
+        When a lender reports an account in your name, your file appears here after you confirm a code sent to a phone the lender has on
+        record. If you think a lender reported you under other details, contact CreditCheck SL.
       </p>
     </EmptyState>
   );
@@ -34,8 +34,9 @@ export function NoFileYet() {
 function NoPhoneOnFile() {
   return (
     <EmptyState icon={PhoneOff} title="We cannot send you a code">
-      Your credit file holds no phone number we can send a confirmation code to. A code goes only to a phone reported by two lenders, or on your file for at least 30 days, so that no one else can
-      open your file with a number they added. To open your file now, visit a CreditCheck SL office with your National ID card, or contact the bureau.
+      Your credit file holds no phone number we can send a confirmation code to. A code goes only to a phone reported by two lenders, or on
+      your file for at least 30 days, so that no one else can open your file with a number they added. To open your file now, visit a
+      CreditCheck SL office with your National ID card, or contact the bureau.
     </EmptyState>
   );
 }
@@ -85,7 +86,9 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
       refresh();
     },
     onError: (error) => {
-      const message = isApiError(error) ? (error.fieldErrors.find((e) => e.field === 'code')?.message ?? error.message.replace(/^\d{3}: /, '')) : 'Please try again';
+      const message = isApiError(error)
+        ? (error.fieldErrors.find((e) => e.field === 'code')?.message ?? error.message.replace(/^\d{3}: /, ''))
+        : 'Please try again';
       setCodeError(message);
       refresh();
     },
@@ -115,8 +118,8 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           <h2>Confirm it is you</h2>
         </CardTitle>
         <CardDescription>
-          A credit file matches your National ID and date of birth. Before we show it, we send a one-time code to a phone that a lender has on record for you.
-          Anyone can type a National ID; only the person can receive the code.
+          A credit file matches your National ID and date of birth. Before we show it, we send a one-time code to a phone that a lender has
+          on record for you. Anyone can type a National ID; only the person can receive the code.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
@@ -127,8 +130,18 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           <fieldset className="grid gap-2">
             <legend className="sr-only">Phones on your credit file</legend>
             {status.phones.map((phone) => (
-              <label key={phone.phoneId} className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/40">
-                <input type="radio" name="phoneId" value={phone.phoneId} checked={phoneId === phone.phoneId} onChange={() => setPhoneId(phone.phoneId)} className="size-4 accent-primary" />
+              <label
+                key={phone.phoneId}
+                className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/40"
+              >
+                <input
+                  type="radio"
+                  name="phoneId"
+                  value={phone.phoneId}
+                  checked={phoneId === phone.phoneId}
+                  onChange={() => setPhoneId(phone.phoneId)}
+                  className="size-4 accent-primary"
+                />
                 <span className="font-mono">{phone.masked}</span>
               </label>
             ))}
@@ -153,7 +166,8 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           </h3>
           {status.pendingCode ? (
             <p className="text-sm text-muted-foreground">
-              Sent to <span className="font-mono">{status.pendingCode.masked}</span>, valid until {formatDateTime(status.pendingCode.expiresAt)}. {status.pendingCode.attemptsLeft}{' '}
+              Sent to <span className="font-mono">{status.pendingCode.masked}</span>, valid until{' '}
+              {formatDateTime(status.pendingCode.expiresAt)}. {status.pendingCode.attemptsLeft}{' '}
               {status.pendingCode.attemptsLeft === 1 ? 'try' : 'tries'} left.
             </p>
           ) : (
@@ -178,7 +192,8 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
         <Alert variant="info" className="md:col-span-2">
           <AlertTitle>Did not register this account?</AlertTitle>
           <AlertDescription>
-            If the code reached your phone and you did not ask for it, someone may be using your National ID. Do not share the code; our staff will never ask for it.
+            If the code reached your phone and you did not ask for it, someone may be using your National ID. Do not share the code; our
+            staff will never ask for it.
           </AlertDescription>
         </Alert>
       </CardContent>

@@ -26,7 +26,9 @@ function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
       toast({
         kind: 'success',
         title: next.frozenAt ? 'Your file is frozen' : 'Your file is unfrozen',
-        description: next.frozenAt ? 'No new lender can pull your report until you unfreeze it.' : 'Lenders can pull your report again for a permissible purpose.',
+        description: next.frozenAt
+          ? 'No new lender can pull your report until you unfreeze it.'
+          : 'Lenders can pull your report again for a permissible purpose.',
       });
       refresh();
     },
@@ -40,11 +42,15 @@ function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
             <h2>Freeze your file</h2>
           </CardTitle>
           <CardDescription>
-            While frozen, no new lender can pull your report, so no one can borrow in your name. Lenders you already borrow from may still review your existing
-            accounts. Unfreeze when you apply for a loan.
+            While frozen, no new lender can pull your report, so no one can borrow in your name. Lenders you already borrow from may still
+            review your existing accounts. Unfreeze when you apply for a loan.
           </CardDescription>
         </div>
-        {isFrozen ? <Lock className="size-5 text-muted-foreground" aria-hidden /> : <LockOpen className="size-5 text-muted-foreground" aria-hidden />}
+        {isFrozen ? (
+          <Lock className="size-5 text-muted-foreground" aria-hidden />
+        ) : (
+          <LockOpen className="size-5 text-muted-foreground" aria-hidden />
+        )}
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3">
         <Badge variant={isFrozen ? 'warning' : 'success'} data-testid="freeze-status">
@@ -65,9 +71,17 @@ function FraudAlertCard({ privacy }: { privacy: TPrivacyStatus }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const place = useMutation({
-    mutationFn: () => apiPost<TPrivacyStatus>('/api/consumers/me/fraud-alert', { contactPhone: phone || settings.data?.phone || '', note: note || undefined }),
+    mutationFn: () =>
+      apiPost<TPrivacyStatus>('/api/consumers/me/fraud-alert', {
+        contactPhone: phone || settings.data?.phone || '',
+        note: note || undefined,
+      }),
     onSuccess: () => {
-      toast({ kind: 'success', title: 'Fraud alert placed', description: 'Lenders who pull your report are told to verify your identity before lending.' });
+      toast({
+        kind: 'success',
+        title: 'Fraud alert placed',
+        description: 'Lenders who pull your report are told to verify your identity before lending.',
+      });
       setError(undefined);
       refresh();
     },
@@ -94,7 +108,10 @@ function FraudAlertCard({ privacy }: { privacy: TPrivacyStatus }) {
           <CardTitle>
             <h2>Fraud alert</h2>
           </CardTitle>
-          <CardDescription>If your ID card was lost or you think someone uses your identity, tell every lender who pulls your report to check it is really you.</CardDescription>
+          <CardDescription>
+            If your ID card was lost or you think someone uses your identity, tell every lender who pulls your report to check it is really
+            you.
+          </CardDescription>
         </div>
         <AlertTriangle className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
@@ -109,11 +126,28 @@ function FraudAlertCard({ privacy }: { privacy: TPrivacyStatus }) {
           </div>
         ) : (
           <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-            <Field id="fraud-phone" label="Phone lenders should call" error={error} hint={settings.data ? `Leave empty to use ${settings.data.phone}` : undefined}>
-              <Input {...controlProps('fraud-phone', error)} type="tel" placeholder="+232 XX XXX XXXX" value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <Field
+              id="fraud-phone"
+              label="Phone lenders should call"
+              error={error}
+              hint={settings.data ? `Leave empty to use ${settings.data.phone}` : undefined}
+            >
+              <Input
+                {...controlProps('fraud-phone', error)}
+                type="tel"
+                placeholder="+232 XX XXX XXXX"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+              />
             </Field>
             <Field id="fraud-note" label="Note (optional)">
-              <Input id="fraud-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={300} placeholder="e.g. ID card stolen in May" />
+              <Input
+                id="fraud-note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                maxLength={300}
+                placeholder="e.g. ID card stolen in May"
+              />
             </Field>
             <div className="sm:col-span-2">
               <Button type="submit" disabled={place.isPending}>
@@ -135,7 +169,6 @@ const DURATIONS = [
   { days: 365, label: '1 year' },
 ];
 
-
 /** The verified lenders whose name matches what the person typed (the consent forms' search). */
 function useLenders(q: string) {
   return useQuery({
@@ -155,7 +188,11 @@ function GrantConsentForm() {
   const grant = useMutation({
     mutationFn: () => apiPost<TConsent>('/api/consumers/me/consents', { businessId, purpose, days }),
     onSuccess: (consent) => {
-      toast({ kind: 'success', title: 'Consent granted', description: `${consent.businessName} may pull your report for ${consent.purposeName.toLowerCase()} until ${formatDate(consent.expiresAt)}.` });
+      toast({
+        kind: 'success',
+        title: 'Consent granted',
+        description: `${consent.businessName} may pull your report for ${consent.purposeName.toLowerCase()} until ${formatDate(consent.expiresAt)}.`,
+      });
       setBusinessId('');
       setError(undefined);
       refresh();
@@ -224,7 +261,8 @@ function WithdrawConsentForm() {
   const [error, setError] = useState<string | undefined>();
   const lenders = useLenders(q);
   const withdraw = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('DELETE', '/api/consumers/me/consents', { businessId, ...(purpose ? { purpose } : {}) }),
+    mutationFn: () =>
+      apiRequest<{ message: string }>('DELETE', '/api/consumers/me/consents', { businessId, ...(purpose ? { purpose } : {}) }),
     onSuccess: (result) => {
       toast({ kind: 'success', title: 'Consent withdrawn', description: result.message });
       setBusinessId('');
@@ -243,9 +281,7 @@ function WithdrawConsentForm() {
   };
   return (
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
-      <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">
-        Withdraw consent from a business
-      </h3>
+      <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">Withdraw consent from a business</h3>
       <Field id="withdraw-search" label="Search lenders">
         <Input id="withdraw-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
       </Field>
@@ -282,7 +318,11 @@ function ConsentsCard() {
   const revoke = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', '/api/consumers/me/consents', { id }),
     onSuccess: () => {
-      toast({ kind: 'success', title: 'Consent revoked', description: 'That business can no longer pull your credit report for this purpose.' });
+      toast({
+        kind: 'success',
+        title: 'Consent revoked',
+        description: 'That business can no longer pull your credit report for this purpose.',
+      });
       refresh();
     },
     onError: (error) => toast({ kind: 'error', title: 'Not revoked', description: errorMessageOf(error, 'Please try again') }),
@@ -295,7 +335,9 @@ function ConsentsCard() {
             <h2>Consents to businesses</h2>
           </CardTitle>
           <CardDescription>
-            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like, or withdraw your consent from a business for every purpose: that lender can then no longer pull your report, except to review an open account you held with it before you withdrew (unless you withdraw that purpose too).
+            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like, or
+            withdraw your consent from a business for every purpose: that lender can then no longer pull your report, except to review an
+            open account you held with it before you withdrew (unless you withdraw that purpose too).
           </CardDescription>
         </div>
         <UserCheck className="size-5 text-muted-foreground" aria-hidden />
@@ -310,11 +352,21 @@ function ConsentsCard() {
             <table className="w-full text-left text-sm">
               <thead className="text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Business</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Purpose</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Granted</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Until</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Business
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Purpose
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Granted
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Until
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">Action</span>
                   </th>
@@ -375,7 +427,10 @@ function PrivacyControls() {
 export default function ConsumerPrivacyPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Privacy Controls" description="Decide who may see your credit file, and warn lenders if someone may be using your identity." />
+      <PageHeader
+        title="Privacy Controls"
+        description="Decide who may see your credit file, and warn lenders if someone may be using your identity."
+      />
       <IdentityGate>
         <PrivacyControls />
       </IdentityGate>

@@ -46,8 +46,8 @@ function ScoreSection({ report }: { report: TCreditReport }) {
           <div className="md:col-span-2">
             <p className="text-2xl font-semibold">No score</p>
             <p className="text-sm text-muted-foreground">
-              There is not enough on your file to compute a score ({report.scoreUnavailable?.text ?? 'insufficient credit history'}). A missing record never counts
-              against you.
+              There is not enough on your file to compute a score ({report.scoreUnavailable?.text ?? 'insufficient credit history'}). A
+              missing record never counts against you.
             </p>
           </div>
         )}
@@ -75,7 +75,10 @@ function ScoreHistoryChart() {
         {history.isPending ? (
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : points.length < 2 ? (
-          <p className="text-sm text-muted-foreground">{points.length === 1 ? `One score so far: ${points[0].score}.` : 'No score stored yet.'} The chart fills in as your file changes.</p>
+          <p className="text-sm text-muted-foreground">
+            {points.length === 1 ? `One score so far: ${points[0].score}.` : 'No score stored yet.'} The chart fills in as your file
+            changes.
+          </p>
         ) : (
           <div className="h-56 w-full" role="img" aria-label={`Score history: ${points.map((p) => `${p.score} on ${p.date}`).join(', ')}`}>
             <ResponsiveContainer width="100%" height="100%">
@@ -104,9 +107,16 @@ function monthLabel(month: string): string {
 function HistoryGrid({ account }: { account: TReportAccount }) {
   if (account.paymentHistory.length === 0) return <p className="text-sm text-muted-foreground">No monthly payments reported yet.</p>;
   return (
-    <ol className="grid grid-cols-6 gap-1 sm:grid-cols-12" aria-label={`24-month payment history of ${account.accountNumber}, most recent first`}>
+    <ol
+      className="grid grid-cols-6 gap-1 sm:grid-cols-12"
+      aria-label={`24-month payment history of ${account.accountNumber}, most recent first`}
+    >
       {account.paymentHistory.map((cell) => (
-        <li key={cell.month} className={cn('rounded px-1 py-1 text-center', HISTORY_CELL[cell.code] ?? HISTORY_CELL['-'])} title={`${monthLabel(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}>
+        <li
+          key={cell.month}
+          className={cn('rounded px-1 py-1 text-center', HISTORY_CELL[cell.code] ?? HISTORY_CELL['-'])}
+          title={`${monthLabel(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}
+        >
           <span className="block text-[10px] leading-tight">{monthLabel(cell.month)}</span>
           <span className="block text-sm font-semibold">{cell.code}</span>
           <span className="sr-only">{HISTORY_LABELS[cell.code] ?? cell.code}</span>
@@ -195,7 +205,8 @@ function KeptReports() {
             {reports.data.reports.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  {formatDateTime(r.generatedAt)} · {r.scoreValue === null ? 'no score' : `score ${r.scoreValue} (${r.scoreBand})`} · {r.accountCount} account{r.accountCount === 1 ? '' : 's'}
+                  {formatDateTime(r.generatedAt)} · {r.scoreValue === null ? 'no score' : `score ${r.scoreValue} (${r.scoreBand})`} ·{' '}
+                  {r.accountCount} account{r.accountCount === 1 ? '' : 's'}
                 </span>
                 <Button asChild size="sm" variant="ghost">
                   <a href={`${REPORT_PDF_URL}?reportId=${r.id}`} download>
@@ -238,14 +249,19 @@ function FullReport() {
       {own.data.frozenAt ? (
         <Alert variant="warning">
           <AlertTitle>Your file is frozen</AlertTitle>
-          <AlertDescription>Since {formatDate(own.data.frozenAt)} no new lender can pull your report. Lenders you already borrow from may still review your accounts.</AlertDescription>
+          <AlertDescription>
+            Since {formatDate(own.data.frozenAt)} no new lender can pull your report. Lenders you already borrow from may still review your
+            accounts.
+          </AlertDescription>
         </Alert>
       ) : null}
       {report.fraudAlert ? (
         <Alert variant="warning">
           <AlertTriangle aria-hidden />
           <AlertTitle>Fraud alert on</AlertTitle>
-          <AlertDescription>Lenders see: “{report.fraudAlert.text}” Contact: {report.fraudAlert.contactPhone}.</AlertDescription>
+          <AlertDescription>
+            Lenders see: “{report.fraudAlert.text}” Contact: {report.fraudAlert.contactPhone}.
+          </AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -270,7 +286,11 @@ function FullReport() {
             </div>
             <div>
               <dt className="text-muted-foreground">Identification</dt>
-              <dd>{report.subject.identifiers.map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`).join(', ')}</dd>
+              <dd>
+                {report.subject.identifiers
+                  .map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`)
+                  .join(', ')}
+              </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Phones lenders reported</dt>
@@ -295,8 +315,8 @@ function FullReport() {
             <h2>Accounts ({report.accounts.length})</h2>
           </CardTitle>
           <CardDescription>
-            {report.summary.openAccounts} open · {report.summary.accountsInDefault} in default · {report.summary.disputedAccounts} disputed ·{' '}
-            {report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || 'nothing'} owed
+            {report.summary.openAccounts} open · {report.summary.accountsInDefault} in default · {report.summary.disputedAccounts} disputed
+            · {report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || 'nothing'} owed
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -310,7 +330,11 @@ function FullReport() {
             </ul>
           )}
           <p className="mt-4 text-xs text-muted-foreground">
-            Payment history, most recent month first: {Object.entries(HISTORY_LABELS).map(([code, label]) => `${code} ${label.toLowerCase()}`).join(' · ')}.
+            Payment history, most recent month first:{' '}
+            {Object.entries(HISTORY_LABELS)
+              .map(([code, label]) => `${code} ${label.toLowerCase()}`)
+              .join(' · ')}
+            .
           </p>
         </CardContent>
       </Card>
@@ -329,10 +353,18 @@ function FullReport() {
               <table className="w-full text-left text-sm">
                 <thead className="text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Business</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Kind</th>
-                    <th scope="col" className="py-2 font-medium">Purpose</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Business
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Kind
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Purpose
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y">
@@ -359,7 +391,10 @@ function FullReport() {
 export default function ConsumerReportsPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Credit Reports" description="Your full credit report, as lenders see it but with nothing masked. Free, as often as you like." />
+      <PageHeader
+        title="Credit Reports"
+        description="Your full credit report, as lenders see it but with nothing masked. Free, as often as you like."
+      />
       <IdentityGate>
         <FullReport />
       </IdentityGate>

@@ -25,7 +25,10 @@ import { PageHeader } from './page-header';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const refresh = useRefreshConsumer();
-  const form = useForm<TContactDetailsInput>({ resolver: zodResolver(ZContactDetailsSchema), defaultValues: { phone: settings.phone, email: settings.email ?? '' } });
+  const form = useForm<TContactDetailsInput>({
+    resolver: zodResolver(ZContactDetailsSchema),
+    defaultValues: { phone: settings.phone, email: settings.email ?? '' },
+  });
   const save = useMutation({
     mutationFn: (values: TContactDetailsInput) => apiRequest('PUT', '/api/consumers/me/contact', values),
     onSuccess: () => {
@@ -33,7 +36,8 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
       refresh();
     },
     onError: (error) => {
-      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Not saved', description: errorMessageOf(error, 'Please try again') });
+      if (!applyServerFieldErrors(form, error))
+        toast({ kind: 'error', title: 'Not saved', description: errorMessageOf(error, 'Please try again') });
     },
   });
   const errors = form.formState.errors;
@@ -44,7 +48,8 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
           <h2>Contact details</h2>
         </CardTitle>
         <CardDescription>
-          The phone you sign in with and where email notifications go. The phones on your credit file are those lenders report; to change them, ask your lender.
+          The phone you sign in with and where email notifications go. The phones on your credit file are those lenders report; to change
+          them, ask your lender.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -66,10 +71,21 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
         </dl>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
           <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input {...controlProps('settings-phone', errors.phone?.message)} type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" {...form.register('phone')} />
+            <Input
+              {...controlProps('settings-phone', errors.phone?.message)}
+              type="tel"
+              autoComplete="tel"
+              placeholder="+232 XX XXX XXXX"
+              {...form.register('phone')}
+            />
           </Field>
           <Field id="settings-email" label="Email (optional)" error={errors.email?.message}>
-            <Input {...controlProps('settings-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+            <Input
+              {...controlProps('settings-email', errors.email?.message)}
+              type="email"
+              autoComplete="email"
+              {...form.register('email')}
+            />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
@@ -83,7 +99,10 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
 }
 
 function PasswordForm() {
-  const form = useForm<TChangePassword>({ resolver: zodResolver(ZChangePasswordSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<TChangePassword>({
+    resolver: zodResolver(ZChangePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (values: TChangePassword) => apiPost<{ message: string }>('/api/consumers/me/password', values),
     onSuccess: (answer) => {
@@ -91,7 +110,8 @@ function PasswordForm() {
       form.reset();
     },
     onError: (error) => {
-      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
+      if (!applyServerFieldErrors(form, error))
+        toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
     },
   });
   const errors = form.formState.errors;
@@ -106,13 +126,28 @@ function PasswordForm() {
       <CardContent>
         <form className="grid gap-4 sm:grid-cols-3" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
           <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input {...controlProps('current-password', errors.currentPassword?.message)} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            <Input
+              {...controlProps('current-password', errors.currentPassword?.message)}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
           </Field>
           <Field id="new-password" label="New password" error={errors.newPassword?.message}>
-            <Input {...controlProps('new-password', errors.newPassword?.message)} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+            <Input
+              {...controlProps('new-password', errors.newPassword?.message)}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('newPassword')}
+            />
           </Field>
           <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input {...controlProps('confirm-password', errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            <Input
+              {...controlProps('confirm-password', errors.confirmPassword?.message)}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
           </Field>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={change.isPending}>
@@ -134,7 +169,8 @@ const PREFERENCES: { key: keyof TNotificationPreferences; label: string; hint: s
 function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
   const refresh = useRefreshConsumer();
   const save = useMutation({
-    mutationFn: (next: TNotificationPreferences) => apiRequest<TNotificationPreferences>('PUT', '/api/consumers/me/notification-preferences', next),
+    mutationFn: (next: TNotificationPreferences) =>
+      apiRequest<TNotificationPreferences>('PUT', '/api/consumers/me/notification-preferences', next),
     onSuccess: () => {
       toast({ kind: 'success', title: 'Notification settings saved' });
       refresh();

@@ -57,7 +57,8 @@ export default function RolePage({ role, title, isDashboard = false }: { role: T
       </div>
       {isDashboard && session?.role === 'business' && role === 'business' ? <BusinessSubscription session={session} /> : null}
       <EmptyState icon={Inbox} title="Nothing to show yet">
-        This section of the {info.environment} is being connected to the bureau&apos;s records. When it is ready, your real data will appear here; no sample figures are shown in the meantime.
+        This section of the {info.environment} is being connected to the bureau&apos;s records. When it is ready, your real data will appear
+        here; no sample figures are shown in the meantime.
       </EmptyState>
     </div>
   );

@@ -44,7 +44,10 @@ export default function HelpPage() {
   const [openedItem, setOpenedItem] = useState<THelpItem | null>(null);
 
   const items = useMemo(() => help.data ?? [], [help.data]);
-  const visible = useMemo(() => items.filter((item) => (tab === 'all' || item.category === tab) && matchesSearch(item, search)), [items, tab, search]);
+  const visible = useMemo(
+    () => items.filter((item) => (tab === 'all' || item.category === tab) && matchesSearch(item, search)),
+    [items, tab, search],
+  );
   const featured = useMemo(() => items.filter((item) => item.isFeatured).slice(0, 3), [items]);
   // The open guide is read from the list so its view count follows the server's answer.
   const open = openId === null ? null : (items.find((item) => item.id === openId) ?? openedItem);
@@ -70,13 +73,22 @@ export default function HelpPage() {
           <div className="grid items-end gap-8 lg:grid-cols-[1fr_auto]">
             <div className="space-y-3">
               <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Help Centre</h1>
-              <p className="max-w-2xl text-muted-foreground">Guides for businesses and consumers: getting started, AI scoring, National ID matching, troubleshooting and what&apos;s new.</p>
+              <p className="max-w-2xl text-muted-foreground">
+                Guides for businesses and consumers: getting started, AI scoring, National ID matching, troubleshooting and what&apos;s new.
+              </p>
               <div className="relative max-w-xl">
                 <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <label htmlFor="help-search" className="sr-only">
                   Search help articles
                 </label>
-                <Input id="help-search" type="search" placeholder="Search help articles" className="h-11 pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
+                <Input
+                  id="help-search"
+                  type="search"
+                  placeholder="Search help articles"
+                  className="h-11 pl-9"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
               </div>
             </div>
             {help.data ? <QuickStats items={items} /> : null}
@@ -133,34 +145,36 @@ export default function HelpPage() {
                 </TabsList>
               </div>
               <TabsContent value={tab} className="mt-8 space-y-8">
-            {tab === 'updates' ? <WhatsNew onOpen={openGuide} /> : null}
+                {tab === 'updates' ? <WhatsNew onOpen={openGuide} /> : null}
 
-            <section aria-label={`${CATEGORY_LABEL[tab]} guides`}>
-              {visible.length > 0 ? (
-                <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-                  {visible.map((item) => (
-                    <li key={item.id} className="flex">
-                      <GuideCard item={item} onOpen={openGuide} />
-                    </li>
-                  ))}
-                </ul>
-              ) : search.trim() ? (
-                <EmptyState icon={SearchX} title="No results found">
-                  <p>No guide in {CATEGORY_LABEL[tab]} matches &ldquo;{search.trim()}&rdquo;.</p>
-                  <Button variant="outline" className="mt-4" onClick={() => setSearch('')}>
-                    <X aria-hidden />
-                    Clear Search
-                  </Button>
-                </EmptyState>
-              ) : (
-                <EmptyState icon={FolderOpen} title="No content available">
-                  <p>There are no published guides in {CATEGORY_LABEL[tab]} yet.</p>
-                  <Button variant="outline" className="mt-4" onClick={() => setTab('all')}>
-                    Show all guides
-                  </Button>
-                </EmptyState>
-              )}
-            </section>
+                <section aria-label={`${CATEGORY_LABEL[tab]} guides`}>
+                  {visible.length > 0 ? (
+                    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                      {visible.map((item) => (
+                        <li key={item.id} className="flex">
+                          <GuideCard item={item} onOpen={openGuide} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : search.trim() ? (
+                    <EmptyState icon={SearchX} title="No results found">
+                      <p>
+                        No guide in {CATEGORY_LABEL[tab]} matches &ldquo;{search.trim()}&rdquo;.
+                      </p>
+                      <Button variant="outline" className="mt-4" onClick={() => setSearch('')}>
+                        <X aria-hidden />
+                        Clear Search
+                      </Button>
+                    </EmptyState>
+                  ) : (
+                    <EmptyState icon={FolderOpen} title="No content available">
+                      <p>There are no published guides in {CATEGORY_LABEL[tab]} yet.</p>
+                      <Button variant="outline" className="mt-4" onClick={() => setTab('all')}>
+                        Show all guides
+                      </Button>
+                    </EmptyState>
+                  )}
+                </section>
               </TabsContent>
             </Tabs>
           </>

@@ -35,5 +35,9 @@ export function previewOf(markdown: string, length: number): string {
 export function matchesSearch(item: THelpItem, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return item.title.toLowerCase().includes(needle) || item.content.toLowerCase().includes(needle) || item.tags.some((tag) => tag.toLowerCase().includes(needle));
+  return (
+    item.title.toLowerCase().includes(needle) ||
+    item.content.toLowerCase().includes(needle) ||
+    item.tags.some((tag) => tag.toLowerCase().includes(needle))
+  );
 }

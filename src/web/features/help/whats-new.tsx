@@ -10,7 +10,11 @@ import { useWhatsNew } from './use-help-content';
 export function WhatsNew({ onOpen }: { onOpen: (item: THelpItem) => void }) {
   const updates = useWhatsNew(true);
   return (
-    <section aria-labelledby="whats-new-title" className="rounded-xl border border-brand-blue/30 bg-brand-blue/5 p-6" data-testid="whats-new">
+    <section
+      aria-labelledby="whats-new-title"
+      className="rounded-xl border border-brand-blue/30 bg-brand-blue/5 p-6"
+      data-testid="whats-new"
+    >
       <h2 id="whats-new-title" className="flex items-center gap-2 text-lg font-semibold">
         <Sparkles className="size-5 text-brand-blue" aria-hidden />
         What&apos;s New

@@ -21,8 +21,14 @@ const SIGN_IN = { system_admin: '/admin/login', regulator: '/auth' } as const;
 /** /invite/:token: an invited administrator or regulator chooses a username and password, once. */
 export default function AcceptInvitePage() {
   const { token = '' } = useParams<{ token: string }>();
-  const info = useQuery({ queryKey: ['invitation', token], queryFn: () => apiGet<TInvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`) });
-  const form = useForm<TAcceptInvitation>({ resolver: zodResolver(ZAcceptInvitationSchema), defaultValues: { fullName: '', username: '', position: '', password: '', confirmPassword: '' } });
+  const info = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => apiGet<TInvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`),
+  });
+  const form = useForm<TAcceptInvitation>({
+    resolver: zodResolver(ZAcceptInvitationSchema),
+    defaultValues: { fullName: '', username: '', position: '', password: '', confirmPassword: '' },
+  });
   const accept = useMutation({
     mutationFn: (values: TAcceptInvitation) => apiPost<{ message: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, values),
     onSuccess: (r) => toast({ kind: 'success', title: 'Account created', description: r.message }),
@@ -42,7 +48,11 @@ export default function AcceptInvitePage() {
           <CardTitle className="text-2xl">
             <h1>Accept your invitation</h1>
           </CardTitle>
-          <CardDescription>{role ? `You are invited to CreditCheck SL as ${ROLE_TEXT[role]} (${info.data!.email}).` : 'CreditCheck SL staff accounts are by invitation only.'}</CardDescription>
+          <CardDescription>
+            {role
+              ? `You are invited to CreditCheck SL as ${ROLE_TEXT[role]} (${info.data!.email}).`
+              : 'CreditCheck SL staff accounts are by invitation only.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {info.isLoading ? (
@@ -68,21 +78,41 @@ export default function AcceptInvitePage() {
                 <Input {...controlProps('invite-full-name', errors.fullName?.message)} autoComplete="name" {...form.register('fullName')} />
               </Field>
               <Field id="invite-position" label="Position (optional)" error={errors.position?.message}>
-                <Input {...controlProps('invite-position', errors.position?.message)} autoComplete="organization-title" {...form.register('position')} />
+                <Input
+                  {...controlProps('invite-position', errors.position?.message)}
+                  autoComplete="organization-title"
+                  {...form.register('position')}
+                />
               </Field>
               <Field id="invite-username" label="Username" error={errors.username?.message}>
-                <Input {...controlProps('invite-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+                <Input
+                  {...controlProps('invite-username', errors.username?.message)}
+                  autoComplete="username"
+                  {...form.register('username')}
+                />
               </Field>
               <Field id="invite-password" label="Password" error={errors.password?.message}>
-                <Input {...controlProps('invite-password', errors.password?.message)} type="password" autoComplete="new-password" {...form.register('password')} />
+                <Input
+                  {...controlProps('invite-password', errors.password?.message)}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                />
               </Field>
               <Field id="invite-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-                <Input {...controlProps('invite-confirm', errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+                <Input
+                  {...controlProps('invite-confirm', errors.confirmPassword?.message)}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('confirmPassword')}
+                />
               </Field>
               <Button type="submit" className="w-full" disabled={accept.isPending}>
                 {accept.isPending ? 'Creating account...' : 'Create my account'}
               </Button>
-              <p className="text-center text-xs text-muted-foreground">The link works once and expires {info.data ? new Date(info.data.expiresAt).toLocaleString('en-GB') : ''}.</p>
+              <p className="text-center text-xs text-muted-foreground">
+                The link works once and expires {info.data ? new Date(info.data.expiresAt).toLocaleString('en-GB') : ''}.
+              </p>
             </form>
           )}
         </CardContent>

@@ -15,7 +15,8 @@ export function AboutSection() {
     <section id="about" aria-labelledby="about-title" className={cn('py-20', BELOW_THE_FOLD)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="about-title" eyebrow="Vision" title="Credit that reaches every Sierra Leonean">
-          CreditCheck SL gives lenders the repayment history they need to say yes with confidence, so that honest borrowers, small businesses and first-time borrowers can build a record and gain access to fair credit.
+          CreditCheck SL gives lenders the repayment history they need to say yes with confidence, so that honest borrowers, small
+          businesses and first-time borrowers can build a record and gain access to fair credit.
         </SectionHeading>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {PILLARS.map((pillar) => (

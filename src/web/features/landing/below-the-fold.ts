@@ -5,4 +5,5 @@
  * alone. The first jump to a #section removes the attribute (renderAllSections): the scroll then runs
  * over real heights, not placeholder ones. (The attribute is written out here for Tailwind to see.)
  */
-export const BELOW_THE_FOLD = '[[data-lazy-sections]_&]:[content-visibility:auto] [[data-lazy-sections]_&]:[contain-intrinsic-size:auto_900px]';
+export const BELOW_THE_FOLD =
+  '[[data-lazy-sections]_&]:[content-visibility:auto] [[data-lazy-sections]_&]:[contain-intrinsic-size:auto_900px]';

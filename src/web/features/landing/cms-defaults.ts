@@ -21,7 +21,8 @@ export const CMS_DEFAULTS = {
     free_tier_description: 'Always free: see your own credit report and score, dispute errors, and control who sees your data.',
     standard_tier_title: 'Professional',
     enterprise_tier_title: 'Enterprise',
-    enterprise_tier_description: 'For banks and large lenders: 50+ inquiries a month, API access, white-label reports and dedicated support.',
+    enterprise_tier_description:
+      'For banks and large lenders: 50+ inquiries a month, API access, white-label reports and dedicated support.',
   },
 } as const;
 

@@ -10,9 +10,21 @@ export function FeaturesSection() {
     { icon: BrainCircuit, title: text.ai_scoring_title, description: text.ai_scoring_description },
     { icon: Gauge, title: text.real_time_title, description: text.real_time_description },
     { icon: FileStack, title: text.comprehensive_title, description: text.comprehensive_description },
-    { icon: FileWarning, title: 'Default Reporting', description: 'Report a defaulter with full name, address, a valid ID number, phone, default amount and date.' },
-    { icon: Scale, title: 'Dispute Resolution', description: 'A disputed entry is marked "disputed" at once and stays so until the lender answers.' },
-    { icon: Fingerprint, title: 'National ID Matching', description: 'People are matched by National Identification Number, with name, date of birth and phone where coverage is partial.' },
+    {
+      icon: FileWarning,
+      title: 'Default Reporting',
+      description: 'Report a defaulter with full name, address, a valid ID number, phone, default amount and date.',
+    },
+    {
+      icon: Scale,
+      title: 'Dispute Resolution',
+      description: 'A disputed entry is marked "disputed" at once and stays so until the lender answers.',
+    },
+    {
+      icon: Fingerprint,
+      title: 'National ID Matching',
+      description: 'People are matched by National Identification Number, with name, date of birth and phone where coverage is partial.',
+    },
   ];
   return (
     <section id="features" aria-labelledby="features-title" className={cn('py-20', BELOW_THE_FOLD)}>

@@ -4,7 +4,10 @@ import { SectionHeading } from './section-heading';
 
 const STEPS = [
   { title: 'Register your business', text: 'Tell us who you are: registration number, tax ID and a contact person.' },
-  { title: 'Subscribe and get verified', text: 'Pay the monthly subscription by card, mobile money or bank transfer; we verify your documents.' },
+  {
+    title: 'Subscribe and get verified',
+    text: 'Pay the monthly subscription by card, mobile money or bank transfer; we verify your documents.',
+  },
   { title: 'Check credit', text: 'Search a customer by National ID or phone and pull a report with a score, for a lawful purpose.' },
   { title: 'Report and resolve', text: 'Submit accounts and defaulters every month and answer disputes before the deadline.' },
 ];
@@ -17,7 +20,10 @@ export function HowItWorksSection() {
         <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
             <li key={step.title} className="relative rounded-xl border bg-card p-6 shadow-sm">
-              <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+              <span
+                className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                aria-hidden
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 font-semibold">

@@ -34,7 +34,10 @@ function PriceCardView({ card }: { card: TPriceCard }) {
   return (
     <li
       data-testid={`plan-${card.key}`}
-      className={cn('relative flex flex-col rounded-xl border bg-card p-6 shadow-sm', card.isPopular && 'border-primary ring-2 ring-primary')}
+      className={cn(
+        'relative flex flex-col rounded-xl border bg-card p-6 shadow-sm',
+        card.isPopular && 'border-primary ring-2 ring-primary',
+      )}
     >
       {card.isPopular ? <Badge className="absolute -top-3 left-6">Most Popular</Badge> : null}
       <h3 className="text-lg font-semibold">{card.title}</h3>
@@ -67,7 +70,12 @@ export function PricingSection() {
     title: text.free_tier_title,
     price: 'Free',
     description: text.free_tier_description,
-    features: ['Your own credit report and score', 'Dispute wrong entries', 'Consent and privacy controls', 'See every access to your data'],
+    features: [
+      'Your own credit report and score',
+      'Dispute wrong entries',
+      'Consent and privacy controls',
+      'See every access to your data',
+    ],
     cta: { label: 'Check my credit', href: '/auth' },
   };
 
@@ -75,7 +83,8 @@ export function PricingSection() {
     .filter((plan) => plan.isPublic)
     .map((plan) => ({
       key: plan.code,
-      title: plan.code === 'enterprise' ? text.enterprise_tier_title : plan.code === MOST_POPULAR_CODE ? text.standard_tier_title : plan.name,
+      title:
+        plan.code === 'enterprise' ? text.enterprise_tier_title : plan.code === MOST_POPULAR_CODE ? text.standard_tier_title : plan.name,
       ...planPrice(plan),
       description: plan.code === 'enterprise' ? text.enterprise_tier_description : plan.description,
       features: plan.features,

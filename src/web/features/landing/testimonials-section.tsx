@@ -5,8 +5,16 @@ import { SectionHeading } from './section-heading';
 
 /** Static sample entries (spec section 2); labelled as illustrations, not as real customers. */
 const TESTIMONIALS = [
-  { quote: 'Before the bureau we lent on trust alone. Now a National ID search tells us in seconds who repays.', name: 'Loan officer', org: 'Microfinance institution, Freetown' },
-  { quote: 'Reporting our monthly file takes minutes, and disputes come to us with a clear deadline.', name: 'Credit manager', org: 'Commercial bank, Bo' },
+  {
+    quote: 'Before the bureau we lent on trust alone. Now a National ID search tells us in seconds who repays.',
+    name: 'Loan officer',
+    org: 'Microfinance institution, Freetown',
+  },
+  {
+    quote: 'Reporting our monthly file takes minutes, and disputes come to us with a clear deadline.',
+    name: 'Credit manager',
+    org: 'Commercial bank, Bo',
+  },
   { quote: 'I checked my own report for free and had an old loan corrected within the month.', name: 'Trader', org: 'Consumer, Kenema' },
 ];
 

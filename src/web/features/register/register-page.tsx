@@ -97,9 +97,16 @@ export default function RegisterPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate className="grid gap-6" onSubmit={form.handleSubmit(() => register.mutate(form.getValues()))} aria-label="Business registration">
+          <form
+            noValidate
+            className="grid gap-6"
+            onSubmit={form.handleSubmit(() => register.mutate(form.getValues()))}
+            aria-label="Business registration"
+          >
             <fieldset className="grid gap-4 sm:grid-cols-2">
-              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">Business details</legend>
+              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
+                Business details
+              </legend>
               {text('businessName', 'Business Name', { autoComplete: 'organization' })}
               <Field id="register-businessType" label="Business Type" error={errors.businessType?.message}>
                 <NativeSelect {...controlProps('register-businessType', errors.businessType?.message)} {...form.register('businessType')}>
@@ -116,14 +123,18 @@ export default function RegisterPage() {
               <div className="sm:col-span-2">{text('address', 'Business Address', { autoComplete: 'street-address' })}</div>
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2">
-              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">Contact person</legend>
+              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
+                Contact person
+              </legend>
               {text('contactName', 'Contact Name', { autoComplete: 'name' })}
               {text('contactPosition', 'Position', { autoComplete: 'organization-title' })}
               {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', placeholder: '+232 XX XXX XXXX' })}
               {text('email', 'Email Address', { type: 'email', autoComplete: 'email' })}
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2">
-              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">Account security</legend>
+              <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
+                Account security
+              </legend>
               {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
               {text('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
             </fieldset>
@@ -131,7 +142,13 @@ export default function RegisterPage() {
               control={form.control}
               name="terms"
               render={({ field }) => (
-                <CheckboxField id="register-terms" label="I agree to the terms and conditions" checked={field.value === true} onCheckedChange={field.onChange} error={errors.terms?.message} />
+                <CheckboxField
+                  id="register-terms"
+                  label="I agree to the terms and conditions"
+                  checked={field.value === true}
+                  onCheckedChange={field.onChange}
+                  error={errors.terms?.message}
+                />
               )}
             />
             <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>

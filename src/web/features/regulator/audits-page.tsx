@@ -25,7 +25,10 @@ export default function RegulatorAuditsPage() {
   const download = async (format: 'csv' | 'pdf') => {
     setIsDownloading(format);
     try {
-      await downloadFile(`/api/regulators/audit-report?from=${draft.from}&to=${draft.to}&format=${format}`, `creditcheck-audit-${draft.from}-to-${draft.to}.${format}`);
+      await downloadFile(
+        `/api/regulators/audit-report?from=${draft.from}&to=${draft.to}&format=${format}`,
+        `creditcheck-audit-${draft.from}-to-${draft.to}.${format}`,
+      );
     } catch (error) {
       toast({ kind: 'error', title: 'Export failed', description: (error as Error).message });
     } finally {
@@ -34,8 +37,16 @@ export default function RegulatorAuditsPage() {
   };
   return (
     <div className="space-y-6">
-      <PageHeader environment={REGULATOR_ENVIRONMENT} title="Audit Reports" description="What happened in the bureau over a period, whether the audit log is intact, and every event for your own analysis." />
-      <SectionCard title="Report for a period" description="At most one year per report. Exports are themselves recorded in the audit log." contentClassName="space-y-4">
+      <PageHeader
+        environment={REGULATOR_ENVIRONMENT}
+        title="Audit Reports"
+        description="What happened in the bureau over a period, whether the audit log is intact, and every event for your own analysis."
+      />
+      <SectionCard
+        title="Report for a period"
+        description="At most one year per report. Exports are themselves recorded in the audit log."
+        contentClassName="space-y-4"
+      >
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e: FormEvent) => {
@@ -68,7 +79,8 @@ export default function RegulatorAuditsPage() {
                 <CheckCircle2 aria-hidden />
                 <AlertTitle>The audit log is intact</AlertTitle>
                 <AlertDescription>
-                  All {formatNumber(s.verification.checked)} events check against their hashes and seals. {s.seals.count} seals were written in the period.
+                  All {formatNumber(s.verification.checked)} events check against their hashes and seals. {s.seals.count} seals were written
+                  in the period.
                 </AlertDescription>
               </Alert>
             ) : (

@@ -76,7 +76,8 @@ function BusinessDetail({ row, from, to, onClose }: { row: TComplianceRow | null
                 <ul className="space-y-1">
                   {detail.data.overdueDisputes.map((d) => (
                     <li key={d.id}>
-                      <span className="font-mono">{d.reference}</span> · {d.reason.replaceAll('_', ' ')} · filed {formatDateTime(d.filedAt)} · <span className="font-medium text-destructive">{d.daysOverdue} days overdue</span>
+                      <span className="font-mono">{d.reference}</span> · {d.reason.replaceAll('_', ' ')} · filed {formatDateTime(d.filedAt)}{' '}
+                      · <span className="font-medium text-destructive">{d.daysOverdue} days overdue</span>
                     </li>
                   ))}
                 </ul>
@@ -98,7 +99,11 @@ export default function RegulatorCompliancePage() {
   const data = compliance.data;
   return (
     <div className="space-y-6">
-      <PageHeader environment={REGULATOR_ENVIRONMENT} title="Compliance Monitoring" description="Each lender's handling of disputes, quality of its monthly files, searches and purposes, and timeliness, scored the same way for all." />
+      <PageHeader
+        environment={REGULATOR_ENVIRONMENT}
+        title="Compliance Monitoring"
+        description="Each lender's handling of disputes, quality of its monthly files, searches and purposes, and timeliness, scored the same way for all."
+      />
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e: FormEvent) => {
@@ -120,7 +125,10 @@ export default function RegulatorCompliancePage() {
           <AlertDescription>Dispute data is not available yet; overdue disputes count as none.</AlertDescription>
         </Alert>
       ) : null}
-      <SectionCard title="Compliance per lender" description="Lowest scores first. Select a lender for the detail and its overdue disputes.">
+      <SectionCard
+        title="Compliance per lender"
+        description="Lowest scores first. Select a lender for the detail and its overdue disputes."
+      >
         {!data ? (
           <Skeleton className="h-40" />
         ) : data.businesses.length === 0 ? (
@@ -146,14 +154,18 @@ export default function RegulatorCompliancePage() {
                     <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setOpen(b)}>
                       {b.businessName}
                     </Button>
-                    {b.verificationStatus !== 'verified' ? <span className="block text-xs capitalize text-muted-foreground">{b.verificationStatus}</span> : null}
+                    {b.verificationStatus !== 'verified' ? (
+                      <span className="block text-xs capitalize text-muted-foreground">{b.verificationStatus}</span>
+                    ) : null}
                   </TableCell>
                   <TableCell>
                     <Badge variant={BAND_VARIANT[b.band]}>{b.score}</Badge>
                   </TableCell>
                   <TableCell className={b.disputes.overdue > 0 ? 'font-semibold text-destructive' : ''}>
                     {b.disputes.overdue}
-                    {b.disputes.oldestOverdueDays !== null ? <span className="block text-xs font-normal">oldest {b.disputes.oldestOverdueDays} days</span> : null}
+                    {b.disputes.oldestOverdueDays !== null ? (
+                      <span className="block text-xs font-normal">oldest {b.disputes.oldestOverdueDays} days</span>
+                    ) : null}
                   </TableCell>
                   <TableCell>{b.submissions.rows ? formatPercent(b.submissions.rejectedRate) : '—'}</TableCell>
                   <TableCell>{b.inquiries.searchesWithHits ? formatPercent(b.inquiries.searchesWithoutReportRate) : '—'}</TableCell>
@@ -189,7 +201,8 @@ export default function RegulatorCompliancePage() {
             ))}
           </ul>
           <p>
-            Bands: {COMPLIANCE_BANDS.map((b) => b.text).join('; ')}. The dispute deadline is {data?.disputeDeadlineDays ?? 30} days (a setting of the bureau).
+            Bands: {COMPLIANCE_BANDS.map((b) => b.text).join('; ')}. The dispute deadline is {data?.disputeDeadlineDays ?? 30} days (a
+            setting of the bureau).
           </p>
         </AlertDescription>
       </Alert>

@@ -22,20 +22,46 @@ export default function RegulatorDashboardPage() {
   const score = o?.averageComplianceScore;
   return (
     <div className="space-y-6">
-      <PageHeader environment={REGULATOR_ENVIRONMENT} title="Regulatory Overview" description={name ? `Welcome, ${name}. Compliance is computed over the last 90 days from the registry's own records.` : undefined} />
+      <PageHeader
+        environment={REGULATOR_ENVIRONMENT}
+        title="Regulatory Overview"
+        description={name ? `Welcome, ${name}. Compliance is computed over the last 90 days from the registry's own records.` : undefined}
+      />
       <QueryErrorAlert error={overview.error} />
       {!o ? (
         <StatGridSkeleton />
       ) : (
         <StatGrid>
-          <StatCard label="Average compliance score" value={score === null || score === undefined ? '—' : `${score}/100`} hint="Across verified lenders" tone={score === null || score === undefined ? 'default' : score >= 85 ? 'good' : score >= 60 ? 'warning' : 'danger'} />
-          <StatCard label="Lenders with compliance issues" value={formatNumber(o.complianceIssues)} tone={o.complianceIssues > 0 ? 'warning' : 'good'} />
-          <StatCard label="Overdue disputes" value={formatNumber(o.overdueDisputes)} hint="Unanswered past the deadline" tone={o.overdueDisputes > 0 ? 'danger' : 'good'} />
+          <StatCard
+            label="Average compliance score"
+            value={score === null || score === undefined ? '—' : `${score}/100`}
+            hint="Across verified lenders"
+            tone={score === null || score === undefined ? 'default' : score >= 85 ? 'good' : score >= 60 ? 'warning' : 'danger'}
+          />
+          <StatCard
+            label="Lenders with compliance issues"
+            value={formatNumber(o.complianceIssues)}
+            tone={o.complianceIssues > 0 ? 'warning' : 'good'}
+          />
+          <StatCard
+            label="Overdue disputes"
+            value={formatNumber(o.overdueDisputes)}
+            hint="Unanswered past the deadline"
+            tone={o.overdueDisputes > 0 ? 'danger' : 'good'}
+          />
           <StatCard label="Active businesses" value={formatNumber(o.activeBusinesses)} hint="Verified lenders" />
-          <StatCard label="Consumer records" value={formatNumber(o.consumerRecords)} hint={`${formatNumber(o.registeredConsumers)} consumers registered to see their file`} />
+          <StatCard
+            label="Consumer records"
+            value={formatNumber(o.consumerRecords)}
+            hint={`${formatNumber(o.registeredConsumers)} consumers registered to see their file`}
+          />
           <StatCard label="Reports in 30 days" value={formatNumber(o.reportsLast30Days)} />
           <StatCard label="Open complaints and investigations" value={`${o.openComplaints} / ${o.openInvestigations}`} />
-          <StatCard label="Unresolved security incidents" value={formatNumber(o.openIncidents)} hint={`Audit log: ${formatNumber(o.auditLog.events)} events, last sealed ${formatDateTime(o.auditLog.lastSealedAt)}`} />
+          <StatCard
+            label="Unresolved security incidents"
+            value={formatNumber(o.openIncidents)}
+            hint={`Audit log: ${formatNumber(o.auditLog.events)} events, last sealed ${formatDateTime(o.auditLog.lastSealedAt)}`}
+          />
         </StatGrid>
       )}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -15,15 +15,35 @@ import { formatDateTime } from '@web/lib/format';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
 import { REGULATOR_ENVIRONMENT, useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
 
-const STATUS_VARIANT = { open: 'warning', in_progress: 'warning', closed: 'secondary', received: 'destructive', under_investigation: 'warning' } as const;
+const STATUS_VARIANT = {
+  open: 'warning',
+  in_progress: 'warning',
+  closed: 'secondary',
+  received: 'destructive',
+  under_investigation: 'warning',
+} as const;
 const statusText = (s: string) => s.replaceAll('_', ' ');
 
-function OpenDialog({ complaint, isOpen, onClose, onOpened }: { complaint: TRegulatorComplaint | null; isOpen: boolean; onClose: () => void; onOpened: (id: string) => void }) {
+function OpenDialog({
+  complaint,
+  isOpen,
+  onClose,
+  onOpened,
+}: {
+  complaint: TRegulatorComplaint | null;
+  isOpen: boolean;
+  onClose: () => void;
+  onOpened: (id: string) => void;
+}) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const open = useRegulatorAction<void, { id: string }>(
-    () => ({ method: 'POST', path: '/api/regulators/investigations', body: { title, description, ...(complaint ? { complaintId: complaint.id } : {}) } }),
+    () => ({
+      method: 'POST',
+      path: '/api/regulators/investigations',
+      body: { title, description, ...(complaint ? { complaintId: complaint.id } : {}) },
+    }),
     'Investigation opened',
     (r) => {
       onClose();
@@ -41,11 +61,21 @@ function OpenDialog({ complaint, isOpen, onClose, onOpened }: { complaint: TRegu
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Open an investigation</DialogTitle>
-          <DialogDescription>{complaint ? `From complaint ${complaint.reference} by ${complaint.consumerName}${complaint.businessName ? `, about ${complaint.businessName}` : ''}.` : 'About a lender or a practice you have noticed.'}</DialogDescription>
+          <DialogDescription>
+            {complaint
+              ? `From complaint ${complaint.reference} by ${complaint.consumerName}${complaint.businessName ? `, about ${complaint.businessName}` : ''}.`
+              : 'About a lender or a practice you have noticed.'}
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <Field id="investigation-title" label="Title" error={errors.title}>
-            <Input id="investigation-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? 'investigation-title-error' : undefined} />
+            <Input
+              id="investigation-title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? 'investigation-title-error' : undefined}
+            />
           </Field>
           <Field id="investigation-description" label="What is being investigated" error={errors.description}>
             <Textarea id="investigation-description" value={description} onChange={(e) => setDescription(e.target.value)} />
@@ -72,9 +102,17 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
   const [outcome, setOutcome] = useState('');
   const [outcomeNote, setOutcomeNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const addNote = useRegulatorAction<void, unknown>(() => ({ method: 'POST', path: `/api/regulators/investigations/${id}/notes`, body: { body: note } }), 'Note added', () => setNote(''));
+  const addNote = useRegulatorAction<void, unknown>(
+    () => ({ method: 'POST', path: `/api/regulators/investigations/${id}/notes`, body: { body: note } }),
+    'Note added',
+    () => setNote(''),
+  );
   const update = useRegulatorAction<void, unknown>(
-    () => ({ method: 'PATCH', path: `/api/regulators/investigations/${id}`, body: { status, ...(status === 'closed' ? { ...(outcome ? { outcome } : {}), outcomeNote } : {}) } }),
+    () => ({
+      method: 'PATCH',
+      path: `/api/regulators/investigations/${id}`,
+      body: { status, ...(status === 'closed' ? { ...(outcome ? { outcome } : {}), outcomeNote } : {}) },
+    }),
     status === 'closed' ? 'Investigation closed' : 'Status changed',
   );
   const inv = investigation.data;
@@ -92,7 +130,11 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{inv ? `${inv.reference}: ${inv.title}` : 'Investigation'}</DialogTitle>
-          <DialogDescription>{inv ? `Opened ${formatDateTime(inv.createdAt)}${inv.openedBy ? ` by ${inv.openedBy}` : ''}${inv.businessName ? ` · about ${inv.businessName}` : ''}` : 'Loading...'}</DialogDescription>
+          <DialogDescription>
+            {inv
+              ? `Opened ${formatDateTime(inv.createdAt)}${inv.openedBy ? ` by ${inv.openedBy}` : ''}${inv.businessName ? ` · about ${inv.businessName}` : ''}`
+              : 'Loading...'}
+          </DialogDescription>
         </DialogHeader>
         {!inv ? (
           <Skeleton className="h-40" />
@@ -127,7 +169,11 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                   <Field id="note-body" label="Add a note" error={errors.body}>
                     <Textarea id="note-body" value={note} onChange={(e) => setNote(e.target.value)} />
                   </Field>
-                  <Button size="sm" disabled={addNote.isPending || note.trim().length < 2} onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}>
+                  <Button
+                    size="sm"
+                    disabled={addNote.isPending || note.trim().length < 2}
+                    onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}
+                  >
                     Add note
                   </Button>
                 </div>
@@ -139,7 +185,8 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               </h3>
               {inv.status === 'closed' ? (
                 <p>
-                  Closed {formatDateTime(inv.closedAt)}: <span className="font-medium">{inv.outcome ? INVESTIGATION_OUTCOME_LABELS[inv.outcome] : ''}</span>. {inv.outcomeNote}
+                  Closed {formatDateTime(inv.closedAt)}:{' '}
+                  <span className="font-medium">{inv.outcome ? INVESTIGATION_OUTCOME_LABELS[inv.outcome] : ''}</span>. {inv.outcomeNote}
                 </p>
               ) : null}
               <div className="grid gap-3 sm:grid-cols-2">
@@ -158,7 +205,10 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                       onChange={(e) => {
                         setOutcome(e.target.value);
                         setErrors(({ outcome: _cleared, ...rest }) => rest);
-                      }} aria-invalid={errors.outcome ? true : undefined} aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}>
+                      }}
+                      aria-invalid={errors.outcome ? true : undefined}
+                      aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}
+                    >
                       <option value="">Choose...</option>
                       {INVESTIGATION_OUTCOMES.map((o) => (
                         <option key={o} value={o}>
@@ -177,7 +227,10 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                     onChange={(e) => {
                       setOutcomeNote(e.target.value);
                       setErrors(({ outcomeNote: _cleared, ...rest }) => rest);
-                    }} aria-invalid={errors.outcomeNote ? true : undefined} aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined} />
+                    }}
+                    aria-invalid={errors.outcomeNote ? true : undefined}
+                    aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined}
+                  />
                 </Field>
               ) : null}
               <ErrorMessageAlert message={errors.form} />
@@ -230,7 +283,10 @@ export default function RegulatorInvestigationsPage() {
           </Button>
         }
       />
-      <SectionCard title={<>New complaints ({newComplaints.length})</>} description="Filed by consumers from their dispute pages or on their own.">
+      <SectionCard
+        title={<>New complaints ({newComplaints.length})</>}
+        description="Filed by consumers from their dispute pages or on their own."
+      >
         {!complaints.data ? (
           <Skeleton className="h-20" />
         ) : newComplaints.length === 0 ? (
@@ -238,7 +294,11 @@ export default function RegulatorInvestigationsPage() {
         ) : (
           <ul className="space-y-3">
             {newComplaints.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm" data-testid="complaint">
+              <li
+                key={c.id}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm"
+                data-testid="complaint"
+              >
                 <div className="min-w-0 space-y-1">
                   <p className="font-medium">
                     {c.subject} <span className="font-mono text-xs text-muted-foreground">{c.reference}</span>
@@ -285,7 +345,8 @@ export default function RegulatorInvestigationsPage() {
                     {i.outcome ? <Badge variant="outline">{INVESTIGATION_OUTCOME_LABELS[i.outcome]}</Badge> : null}
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated {formatDateTime(i.updatedAt)}
+                    {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated{' '}
+                    {formatDateTime(i.updatedAt)}
                     {i.complaintReference ? ` · complaint ${i.complaintReference}` : ''}
                   </p>
                 </div>

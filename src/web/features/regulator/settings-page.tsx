@@ -19,7 +19,10 @@ function AccountCard() {
     ['Email', me?.email],
   ];
   return (
-    <SectionCard title="Your account" description="Regulator accounts are created by invitation; ask a CreditCheck SL administrator to change these details.">
+    <SectionCard
+      title="Your account"
+      description="Regulator accounts are created by invitation; ask a CreditCheck SL administrator to change these details."
+    >
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -37,7 +40,8 @@ function ChangeItem({ change }: { change: TPolicyChange }) {
     <li className="space-y-1 border-b pb-3 text-sm last:border-0 last:pb-0">
       <p className="font-medium">{change.subject}</p>
       <p className="text-xs text-muted-foreground">
-        {formatDateTime(change.occurredAt)} · {change.actorName ?? 'Unknown'} ({change.actorRole === 'system_admin' ? 'administrator' : (change.actorRole ?? 'system')})
+        {formatDateTime(change.occurredAt)} · {change.actorName ?? 'Unknown'} (
+        {change.actorRole === 'system_admin' ? 'administrator' : (change.actorRole ?? 'system')})
       </p>
       <ul className="space-y-0.5">
         {change.changes.map((c) => (
@@ -65,14 +69,20 @@ export default function RegulatorSettingsPage() {
   const p = policy.data;
   return (
     <div className="space-y-6">
-      <PageHeader environment={REGULATOR_ENVIRONMENT} title="Settings" description="Your account, and the bureau's rules in force with every change made to them. The rules are set by CreditCheck SL's administrators; you see them here as they apply." />
+      <PageHeader
+        environment={REGULATOR_ENVIRONMENT}
+        title="Settings"
+        description="Your account, and the bureau's rules in force with every change made to them. The rules are set by CreditCheck SL's administrators; you see them here as they apply."
+      />
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <AccountCard />
         <PasswordChangeCard path="/api/regulators/me/password" />
       </div>
       <QueryErrorAlert error={policy.error} />
       {!p ? (
-        policy.isError ? null : <Skeleton className="h-64" />
+        policy.isError ? null : (
+          <Skeleton className="h-64" />
+        )
       ) : (
         <>
           <SectionCard title="Rules in force" description="Run-time settings of the bureau as they apply now.">
@@ -105,7 +115,11 @@ export default function RegulatorSettingsPage() {
                   <TableRow key={label}>
                     <TableCell className="font-medium">{label}</TableCell>
                     <TableCell className="tabular-nums">{formatNumber(value)}</TableCell>
-                    <TableCell className="text-xs text-muted-foreground">{p.rateLimits.businessesWithOwnLimits > 0 ? `${p.rateLimits.businessesWithOwnLimits} businesses have their own limits` : 'No business has its own limits'}</TableCell>
+                    <TableCell className="text-xs text-muted-foreground">
+                      {p.rateLimits.businessesWithOwnLimits > 0
+                        ? `${p.rateLimits.businessesWithOwnLimits} businesses have their own limits`
+                        : 'No business has its own limits'}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -127,9 +141,17 @@ export default function RegulatorSettingsPage() {
                     <TableRow key={plan.code}>
                       <TableCell className="font-medium">
                         {plan.name}
-                        {plan.isPublic ? null : <span className="block text-xs font-normal text-muted-foreground">Not on the pricing page</span>}
+                        {plan.isPublic ? null : (
+                          <span className="block text-xs font-normal text-muted-foreground">Not on the pricing page</span>
+                        )}
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{plan.priceUsdCents === null ? 'By agreement' : plan.priceUsdCents === 0 ? 'Free' : formatUsdCents(plan.priceUsdCents)}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {plan.priceUsdCents === null
+                          ? 'By agreement'
+                          : plan.priceUsdCents === 0
+                            ? 'Free'
+                            : formatUsdCents(plan.priceUsdCents)}
+                      </TableCell>
                       <TableCell className="tabular-nums">{formatNumber(plan.monthlyInquiryQuota)}</TableCell>
                       <TableCell className="tabular-nums">{formatNumber(plan.subscribers)}</TableCell>
                     </TableRow>
@@ -145,14 +167,18 @@ export default function RegulatorSettingsPage() {
                     <li key={c.businessId} className="flex justify-between gap-4">
                       <span>{c.businessName}</span>
                       <span className="whitespace-nowrap tabular-nums">
-                        {formatNumber(c.monthlyQuota)} reports a month <span className="text-muted-foreground capitalize">({c.planCode})</span>
+                        {formatNumber(c.monthlyQuota)} reports a month{' '}
+                        <span className="text-muted-foreground capitalize">({c.planCode})</span>
                       </span>
                     </li>
                   ))}
                 </ul>
               )}
             </SectionCard>
-            <SectionCard title="Changes to the rules" description="The latest changes administrators made, newest first, from the audit log.">
+            <SectionCard
+              title="Changes to the rules"
+              description="The latest changes administrators made, newest first, from the audit log."
+            >
               {p.changes.length === 0 ? (
                 <p className="text-sm text-muted-foreground">No rule has been changed yet.</p>
               ) : (

@@ -42,7 +42,9 @@ function PlanCard({ plan, isCurrent, onChoose }: { plan: TPlan; isCurrent: boole
             <>
               <span className="text-3xl font-bold">{formatUsdWhole(plan.priceUsdCents)}</span>
               <span className="text-sm text-muted-foreground">/month</span>
-              {plan.priceSllApprox !== null ? <span className="block text-sm text-muted-foreground">approx. {formatSll(plan.priceSllApprox)} SLL</span> : null}
+              {plan.priceSllApprox !== null ? (
+                <span className="block text-sm text-muted-foreground">approx. {formatSll(plan.priceSllApprox)} SLL</span>
+              ) : null}
             </>
           )}
         </p>
@@ -99,7 +101,14 @@ function BusinessSubscribe() {
             <span>
               Status: <span className="font-semibold capitalize">{profile.subscriptionStatus.replaceAll('_', ' ')}</span>
             </span>
-            <span>Next billing: {profile.nextBillingDate ? <span className="font-semibold">{formatDate(profile.nextBillingDate)}</span> : <span className="font-semibold">not scheduled</span>}</span>
+            <span>
+              Next billing:{' '}
+              {profile.nextBillingDate ? (
+                <span className="font-semibold">{formatDate(profile.nextBillingDate)}</span>
+              ) : (
+                <span className="font-semibold">not scheduled</span>
+              )}
+            </span>
           </CardContent>
         </Card>
       ) : null}
@@ -156,7 +165,9 @@ export default function SubscribePage({ role }: { role: TRole }) {
         <EmptyState icon={Building2} title="Subscriptions are for businesses">
           <p>
             Businesses pay a monthly subscription to search and report credit information.{' '}
-            {role === 'consumer' ? 'Checking your own credit is always free.' : 'Administrator and regulator accounts have no subscription.'}
+            {role === 'consumer'
+              ? 'Checking your own credit is always free.'
+              : 'Administrator and regulator accounts have no subscription.'}
           </p>
           <Button asChild variant="outline" className="mt-4">
             <Link href={ROLE_INFO[role].home}>Back to dashboard</Link>

@@ -23,14 +23,25 @@ const TIMELINE = [
 
 const MEASURES = [
   { icon: LineChart, title: 'Private credit to GDP', text: 'More lending to households and firms relative to the size of the economy.' },
-  { icon: Sprout, title: 'MSME loan growth and first-time borrowers', text: 'Small businesses and people with no past loans reaching formal credit.' },
-  { icon: TrendingDown, title: 'Non-performing loan (NPL) ratio', text: 'Fewer loans going bad because lenders can see repayment history.' },
+  {
+    icon: Sprout,
+    title: 'MSME loan growth and first-time borrowers',
+    text: 'Small businesses and people with no past loans reaching formal credit.',
+  },
+  {
+    icon: TrendingDown,
+    title: 'Non-performing loan (NPL) ratio',
+    text: 'Fewer loans going bad because lenders can see repayment history.',
+  },
   { icon: Lightbulb, title: 'Innovation outcomes', text: 'New products such as mobile lending built on shared, reliable data.' },
 ];
 
 const RESEARCH = [
   { label: 'World Bank: Credit reporting', href: 'https://www.worldbank.org/en/topic/financialsector/brief/credit-reporting' },
-  { label: 'World Bank data: domestic credit to the private sector (% of GDP), Sierra Leone', href: 'https://data.worldbank.org/indicator/FS.AST.PRVT.GD.ZS?locations=SL' },
+  {
+    label: 'World Bank data: domestic credit to the private sector (% of GDP), Sierra Leone',
+    href: 'https://data.worldbank.org/indicator/FS.AST.PRVT.GD.ZS?locations=SL',
+  },
   { label: 'International Monetary Fund: Sierra Leone', href: 'https://www.imf.org/en/Countries/SLE' },
   { label: 'Bank of Sierra Leone', href: 'https://www.bsl.gov.sl/' },
 ];
@@ -45,18 +56,24 @@ export default function WhyPage() {
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">Why CreditCheck SL</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Why a fair credit system matters</h1>
           <p className="mt-6 text-lg text-muted-foreground">
-            When lenders cannot see who repays, they lend to few people, ask for heavy collateral and charge everyone for the risk of the worst borrower. A
-            shared, accurate record of repayment lets an honest borrower prove it, lets small businesses grow, and lets first-time borrowers build a history.
+            When lenders cannot see who repays, they lend to few people, ask for heavy collateral and charge everyone for the risk of the
+            worst borrower. A shared, accurate record of repayment lets an honest borrower prove it, lets small businesses grow, and lets
+            first-time borrowers build a history.
           </p>
         </div>
       </header>
 
       <section aria-labelledby="history-title" className="mx-auto max-w-4xl px-4 py-14 sm:px-6 lg:px-8">
-        <h2 id="history-title" className="text-2xl font-bold">How we got here</h2>
+        <h2 id="history-title" className="text-2xl font-bold">
+          How we got here
+        </h2>
         <ol className="mt-8 space-y-8 border-l-2 border-primary/30 pl-6">
           {TIMELINE.map((item) => (
             <li key={item.year} className="relative">
-              <span className="absolute -left-[2.1rem] top-0.5 flex size-4 rounded-full border-2 border-background bg-primary" aria-hidden />
+              <span
+                className="absolute -left-[2.1rem] top-0.5 flex size-4 rounded-full border-2 border-background bg-primary"
+                aria-hidden
+              />
               <p className="text-sm font-bold text-primary">{item.year}</p>
               <h3 className="text-lg font-semibold">{item.title}</h3>
               <p className="mt-1 text-muted-foreground">{item.text}</p>
@@ -67,7 +84,9 @@ export default function WhyPage() {
 
       <section aria-labelledby="impact-title" className="border-y bg-muted/40">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 lg:px-8">
-          <h2 id="impact-title" className="text-2xl font-bold">How we will measure impact</h2>
+          <h2 id="impact-title" className="text-2xl font-bold">
+            How we will measure impact
+          </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2">
             {MEASURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border bg-card p-5 shadow-sm">
@@ -96,11 +115,18 @@ export default function WhyPage() {
 
       <section aria-labelledby="research-title" className="border-t bg-muted/40">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 lg:px-8">
-          <h2 id="research-title" className="text-2xl font-bold">Further reading</h2>
+          <h2 id="research-title" className="text-2xl font-bold">
+            Further reading
+          </h2>
           <ul className="mt-6 space-y-3">
             {RESEARCH.map((link) => (
               <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline"
+                >
                   {link.label}
                   <ExternalLink className="size-4" aria-hidden />
                   <span className="sr-only">(opens in a new tab)</span>

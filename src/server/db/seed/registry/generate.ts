@@ -80,7 +80,10 @@ export interface GeneratedPerson {
 }
 
 const districtPicker = new WeightedPicker(DISTRICT_DATA.map((d) => [d, d.population] as const));
-const surnamePickers = Object.fromEntries(Object.entries(SURNAMES).map(([r, list]) => [r, new WeightedPicker(list)])) as Record<Region, WeightedPicker<string>>;
+const surnamePickers = Object.fromEntries(Object.entries(SURNAMES).map(([r, list]) => [r, new WeightedPicker(list)])) as Record<
+  Region,
+  WeightedPicker<string>
+>;
 const pickers = {
   maleMuslim: new WeightedPicker(MALE_MUSLIM),
   maleChristian: new WeightedPicker(MALE_CHRISTIAN),
@@ -300,7 +303,9 @@ export function indexLenders(lenders: readonly LenderProfile[]): LenderIndex {
     byKind.set(kind, new WeightedPicker(lenders.map((l, i) => [i, l.kind === kind ? l.weight : 0] as const).filter(([, w]) => w > 0)));
   }
   const creditLenders = new WeightedPicker(
-    lenders.map((l, i) => [i, ['bank', 'mfi', 'mobile', 'retail', 'cooperative'].includes(l.kind) ? l.weight : 0] as const).filter(([, w]) => w > 0),
+    lenders
+      .map((l, i) => [i, ['bank', 'mfi', 'mobile', 'retail', 'cooperative'].includes(l.kind) ? l.weight : 0] as const)
+      .filter(([, w]) => w > 0),
   );
   return { lenders, byKind, creditLenders };
 }
@@ -359,7 +364,9 @@ export function generatePerson(options: GeneratorOptions, index: number, lenderI
     const profile = lenderIndex.lenders[lender];
     const type = rng.pick(profile.accountTypes);
     const openMonthsAgo = segment === 'thin' ? rng.int(1, 5) : rng.int(2, Math.min(60, (age - 17) * 12));
-    accounts.push(simulateAccount(rng, { z, index, shockMonthsAgo }, lender, type, openMonthsAgo, options.asOf, a + 1, profile.kind === 'bank'));
+    accounts.push(
+      simulateAccount(rng, { z, index, shockMonthsAgo }, lender, type, openMonthsAgo, options.asOf, a + 1, profile.kind === 'bank'),
+    );
   }
 
   const inquiryCount = rng.poisson(0.35 + 1.1 * sigmoid(1.1 * z - 0.8));

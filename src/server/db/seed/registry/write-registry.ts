@@ -25,14 +25,41 @@ interface TableSpec {
 }
 
 const TABLES = {
-  subjects: { name: 'credit_subjects', columns: ['id', 'first_name', 'middle_name', 'last_name', 'date_of_birth', 'district'], types: ['uuid', 'text', 'text', 'text', 'date', 'text'] },
-  identifiers: { name: 'credit_subject_identifiers', columns: ['type', 'value', 'subject_id'], types: ['credit_identifier_type', 'text', 'uuid'] },
-  names: { name: 'credit_subject_names', columns: ['subject_id', 'first_name', 'middle_name', 'last_name', 'date_of_birth'], types: ['uuid', 'text', 'text', 'text', 'date'] },
+  subjects: {
+    name: 'credit_subjects',
+    columns: ['id', 'first_name', 'middle_name', 'last_name', 'date_of_birth', 'district'],
+    types: ['uuid', 'text', 'text', 'text', 'date', 'text'],
+  },
+  identifiers: {
+    name: 'credit_subject_identifiers',
+    columns: ['type', 'value', 'subject_id'],
+    types: ['credit_identifier_type', 'text', 'uuid'],
+  },
+  names: {
+    name: 'credit_subject_names',
+    columns: ['subject_id', 'first_name', 'middle_name', 'last_name', 'date_of_birth'],
+    types: ['uuid', 'text', 'text', 'text', 'date'],
+  },
   phones: { name: 'credit_subject_phones', columns: ['subject_id', 'phone'], types: ['uuid', 'text'] },
   addresses: { name: 'credit_subject_addresses', columns: ['subject_id', 'line', 'district'], types: ['uuid', 'text', 'text'] },
   accounts: {
     name: 'credit_accounts',
-    columns: ['id', 'business_id', 'subject_id', 'account_number', 'type', 'currency', 'principal', 'balance', 'opened_at', 'status', 'default_amount', 'default_date', 'payment_history', 'last_reported_at'],
+    columns: [
+      'id',
+      'business_id',
+      'subject_id',
+      'account_number',
+      'type',
+      'currency',
+      'principal',
+      'balance',
+      'opened_at',
+      'status',
+      'default_amount',
+      'default_date',
+      'payment_history',
+      'last_reported_at',
+    ],
     types: ['uuid', 'uuid', 'uuid', 'text', 'text', 'text', 'int8', 'int8', 'date', 'text', 'int8', 'date', 'text', 'timestamptz'],
   },
   inquiries: {
@@ -40,7 +67,11 @@ const TABLES = {
     columns: ['id', 'business_id', 'user_id', 'kind', 'purpose', 'subject_id', 'result_count', 'consent_given', 'created_at'],
     types: ['uuid', 'uuid', 'uuid', 'credit_inquiry_kind', 'text', 'uuid', 'int4', 'bool', 'timestamptz'],
   },
-  inquirySubjects: { name: 'credit_inquiry_subjects', columns: ['inquiry_id', 'subject_id', 'match_score'], types: ['uuid', 'uuid', 'int4'] },
+  inquirySubjects: {
+    name: 'credit_inquiry_subjects',
+    columns: ['inquiry_id', 'subject_id', 'match_score'],
+    types: ['uuid', 'uuid', 'int4'],
+  },
 } satisfies Record<string, TableSpec>;
 type TableKey = keyof typeof TABLES;
 
@@ -111,8 +142,12 @@ function insertSink(db: Pick<Database, 'execute'>): RowSink {
   return {
     async write(table, rows) {
       if (rows.length === 0) return;
-      const columns = table.columns.map((_, j) => sql`${sql.param(rows.map((r) => (r[j] === null ? null : String(r[j]))))}::text[]::${sql.raw(table.types[j])}[]`);
-      await db.execute(sql`INSERT INTO ${sql.raw(table.name)} (${sql.raw(table.columns.join(', '))}) SELECT * FROM unnest(${sql.join(columns, sql`, `)})`);
+      const columns = table.columns.map(
+        (_, j) => sql`${sql.param(rows.map((r) => (r[j] === null ? null : String(r[j]))))}::text[]::${sql.raw(table.types[j])}[]`,
+      );
+      await db.execute(
+        sql`INSERT INTO ${sql.raw(table.name)} (${sql.raw(table.columns.join(', '))}) SELECT * FROM unnest(${sql.join(columns, sql`, `)})`,
+      );
     },
     inBatch: (work) => work(),
   };
@@ -123,14 +158,21 @@ function insertSink(db: Pick<Database, 'execute'>): RowSink {
  * active, and unable to sign in: their password hash is not a hash). `existing` maps a lender key
  * to a business already there, such as the demo business.
  */
-export async function ensureLenders(db: Database, lenders: readonly LenderProfile[], existing: Record<string, string> = {}): Promise<string[]> {
+export async function ensureLenders(
+  db: Database,
+  lenders: readonly LenderProfile[],
+  existing: Record<string, string> = {},
+): Promise<string[]> {
   const ids: string[] = [];
   for (const lender of lenders) {
     if (existing[lender.key]) {
       ids.push(existing[lender.key]);
       continue;
     }
-    const [found] = await queryRows<{ user_id: string }>(db, sql`SELECT user_id FROM business_profiles WHERE business_name = ${lender.name} LIMIT 1`);
+    const [found] = await queryRows<{ user_id: string }>(
+      db,
+      sql`SELECT user_id FROM business_profiles WHERE business_name = ${lender.name} LIMIT 1`,
+    );
     if (found) {
       ids.push(found.user_id);
       continue;
@@ -152,7 +194,16 @@ export async function ensureLenders(db: Database, lenders: readonly LenderProfil
 }
 
 function rowsOfBatch(people: GeneratedPerson[], lenderIds: string[], realLenders: Set<string>, asOf: Date): Record<TableKey, Cell[][]> {
-  const out: Record<TableKey, Cell[][]> = { subjects: [], identifiers: [], names: [], phones: [], addresses: [], accounts: [], inquiries: [], inquirySubjects: [] };
+  const out: Record<TableKey, Cell[][]> = {
+    subjects: [],
+    identifiers: [],
+    names: [],
+    phones: [],
+    addresses: [],
+    accounts: [],
+    inquiries: [],
+    inquirySubjects: [],
+  };
   const reportedAt = asOf.toISOString();
   const monthStart = Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), 1);
   for (const p of people) {
@@ -165,14 +216,27 @@ function rowsOfBatch(people: GeneratedPerson[], lenderIds: string[], realLenders
     out.addresses.push([p.id, p.addressLine, p.district]);
     for (const a of p.accounts) {
       out.accounts.push([
-        a.id, lenderIds[a.lender], p.id, a.accountNumber, a.type, a.currency, a.principal, a.balance, a.openedAt, a.status,
-        a.defaultAmount, a.defaultDate, a.paymentHistory, reportedAt,
+        a.id,
+        lenderIds[a.lender],
+        p.id,
+        a.accountNumber,
+        a.type,
+        a.currency,
+        a.principal,
+        a.balance,
+        a.openedAt,
+        a.status,
+        a.defaultAmount,
+        a.defaultDate,
+        a.paymentHistory,
+        reportedAt,
       ]);
     }
     for (const q of p.inquiries) {
       const business = lenderIds[q.lender];
       // A real business (the demo one) must find its monthly quota untouched by synthetic history.
-      const at = realLenders.has(business) && q.createdAt.getTime() >= monthStart ? new Date(q.createdAt.getTime() - 31 * 86_400_000) : q.createdAt;
+      const at =
+        realLenders.has(business) && q.createdAt.getTime() >= monthStart ? new Date(q.createdAt.getTime() - 31 * 86_400_000) : q.createdAt;
       out.inquiries.push([q.id, business, business, 'report', q.purpose, p.id, 1, 'true', at.toISOString()]);
       out.inquirySubjects.push([q.id, p.id, 100]);
     }

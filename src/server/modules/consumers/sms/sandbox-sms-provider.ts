@@ -9,7 +9,13 @@ export class SandboxSmsProvider implements SmsProvider {
   async send(db: Database, message: SmsMessage): Promise<{ id: string }> {
     const [row] = await db
       .insert(smsOutbox)
-      .values({ toPhone: message.to, body: outboxBodyOf(message, this.name), provider: this.name, purpose: message.purpose, userId: message.userId ?? null })
+      .values({
+        toPhone: message.to,
+        body: outboxBodyOf(message, this.name),
+        provider: this.name,
+        purpose: message.purpose,
+        userId: message.userId ?? null,
+      })
       .returning({ id: smsOutbox.id });
     return row;
   }

@@ -20,7 +20,10 @@ const nameCodeCache = new Map<string, string>();
 const NAME_CODE_CACHE_MAX = 200_000;
 
 /** dmetaphone codes of each (first, last) pair, in order. PostgreSQL computes them so they agree with the stored ones. */
-export async function computeNameCodes(db: Executor, names: { first: string; last: string }[]): Promise<{ firstCode: string; lastCode: string }[]> {
+export async function computeNameCodes(
+  db: Executor,
+  names: { first: string; last: string }[],
+): Promise<{ firstCode: string; lastCode: string }[]> {
   if (names.length === 0) return [];
   const codes = new Map<string, string>();
   const missing: string[] = [];
@@ -147,10 +150,15 @@ const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
  * either way round (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
  * both sounds where either side has no birth date.
  */
-export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[], options: { prepared?: boolean } = {}): Promise<Map<number, Set<string>>> {
+export async function findCandidateSubjects(
+  db: Executor,
+  batch: BlockingProbe[],
+  options: { prepared?: boolean } = {},
+): Promise<Map<number, Set<string>>> {
   // A search (one probe, many a second) plans each block once per connection; a monthly file's
   // rounds keep custom plans, planned for their thousands of probes.
-  const query = <T>(name: string, statement: SQL) => (options.prepared ? queryPreparedRows<T>(db as Database, name, statement) : queryRows<T>(db as Database, statement));
+  const query = <T>(name: string, statement: SQL) =>
+    options.prepared ? queryPreparedRows<T>(db as Database, name, statement) : queryRows<T>(db as Database, statement);
   const result = new Map<number, Set<string>>();
   if (batch.length === 0) return result;
   const probes = inIndexOrder(batch, (p) => `${p.dob ?? ''} ${p.lastCode} ${p.firstCode}`);
@@ -222,7 +230,11 @@ export async function findCandidateSubjects(db: Executor, batch: BlockingProbe[]
  * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
  * one query each, joined to the id list row by row (an index probe per person).
  */
-export async function loadIdentities(db: Executor, subjectIds: Iterable<string>, options: { identifiers?: boolean } = {}): Promise<Map<string, CandidateIdentity>> {
+export async function loadIdentities(
+  db: Executor,
+  subjectIds: Iterable<string>,
+  options: { identifiers?: boolean } = {},
+): Promise<Map<string, CandidateIdentity>> {
   const ids = [...new Set(subjectIds)].sort();
   const identities = new Map<string, CandidateIdentity>();
   if (ids.length === 0) return identities;
@@ -234,8 +246,14 @@ export async function loadIdentities(db: Executor, subjectIds: Iterable<string>,
     sql`SELECT n.subject_id, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
         FROM ${list} JOIN credit_subject_names n ON n.subject_id = s.id`,
   );
-  const phones = await queryRows<{ subject_id: string; phone: string }>(db as Database, sql`SELECT p.subject_id, p.phone FROM ${list} JOIN credit_subject_phones p ON p.subject_id = s.id`);
-  const addresses = await queryRows<{ subject_id: string; line: string }>(db as Database, sql`SELECT a.subject_id, a.line FROM ${list} JOIN credit_subject_addresses a ON a.subject_id = s.id`);
+  const phones = await queryRows<{ subject_id: string; phone: string }>(
+    db as Database,
+    sql`SELECT p.subject_id, p.phone FROM ${list} JOIN credit_subject_phones p ON p.subject_id = s.id`,
+  );
+  const addresses = await queryRows<{ subject_id: string; line: string }>(
+    db as Database,
+    sql`SELECT a.subject_id, a.line FROM ${list} JOIN credit_subject_addresses a ON a.subject_id = s.id`,
+  );
   for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
   for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
@@ -260,7 +278,14 @@ interface NameRow {
 }
 
 function toNameRecord(n: NameRow): NameRecord {
-  return { first: n.first_name, middle: n.middle_name, last: n.last_name, dob: n.date_of_birth, firstCode: n.first_code, lastCode: n.last_code };
+  return {
+    first: n.first_name,
+    middle: n.middle_name,
+    last: n.last_name,
+    dob: n.date_of_birth,
+    firstCode: n.first_code,
+    lastCode: n.last_code,
+  };
 }
 
 /** What the registry already holds of one reported identity, for the person the row points at. */
@@ -332,7 +357,13 @@ export async function findKnownFacts(db: Executor, batch: FactsProbe[]): Promise
       const f = facts[i];
       if (f.name && f.phone) continue;
       const loaded = identities.get(probes[i].subjectId)!;
-      f.identity = { subjectId: loaded.subjectId, names: [...loaded.names], phones: new Set(loaded.phones), addresses: new Set(loaded.addresses), identifiers: new Map() };
+      f.identity = {
+        subjectId: loaded.subjectId,
+        names: [...loaded.names],
+        phones: new Set(loaded.phones),
+        addresses: new Set(loaded.addresses),
+        identifiers: new Map(),
+      };
     }
   }
   const inCallerOrder = new Array<KnownFacts>(batch.length);

@@ -84,7 +84,7 @@ export const textTrigrams = (text: string): Uint16Array => trigramsOf(text);
 export function trigramSetSimilarity(ta: Uint16Array, tb: Uint16Array): number {
   if (ta.length === 0 || tb.length === 0) return 0;
   let common = 0;
-  for (let i = 0, j = 0; i < ta.length && j < tb.length; ) {
+  for (let i = 0, j = 0; i < ta.length && j < tb.length;) {
     if (ta[i] === tb[j]) {
       common++;
       i++;

@@ -250,7 +250,16 @@ export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): P
     (addressSimilarity >= 0.5 ? ADDRESS_BONUS * addressSimilarity : 0) -
     (conflicts.nin ? NIN_CONFLICT_PENALTY : 0) -
     (conflicts.document ? DOCUMENT_CONFLICT_PENALTY : 0);
-  return { subjectId: cand.subjectId, score: Math.max(0, score), nameScore, dobScore, phoneMatch, addressSimilarity, identifierConflict: conflicts.nin, documentConflict: conflicts.document };
+  return {
+    subjectId: cand.subjectId,
+    score: Math.max(0, score),
+    nameScore,
+    dobScore,
+    phoneMatch,
+    addressSimilarity,
+    identifierConflict: conflicts.nin,
+    documentConflict: conflicts.document,
+  };
 }
 
 export type CandidateDecision =
@@ -276,12 +285,14 @@ export function decideCandidate(ranked: PairScore[]): CandidateDecision {
   if (best.identifierConflict) return { outcome: 'review', best, reason: 'conflicting_identifier' };
   const isClearlyAhead = !second || best.score - second.score >= MATCH_THRESHOLDS.autoMargin;
   if (!isClearlyAhead) return { outcome: 'review', best, reason: 'ambiguous_candidates' };
-  const isCorroborated = best.phoneMatch && best.dobScore !== null && best.dobScore >= 0.7 && best.nameScore >= MATCH_THRESHOLDS.autoMinName;
+  const isCorroborated =
+    best.phoneMatch && best.dobScore !== null && best.dobScore >= 0.7 && best.nameScore >= MATCH_THRESHOLDS.autoMinName;
   if (best.score >= MATCH_THRESHOLDS.autoAccept && isCorroborated) return { outcome: 'probable', best };
   return { outcome: 'review', best, reason: 'uncertain_candidate' };
 }
 
-export type IdentifierAgreement = { agrees: true } | { agrees: false; reason: 'identifier_name_mismatch' | 'identifier_dob_mismatch'; score: number };
+export type IdentifierAgreement =
+  { agrees: true } | { agrees: false; reason: 'identifier_name_mismatch' | 'identifier_dob_mismatch'; score: number };
 
 /** With an identifier match, whether the reported name and birth date fit the person holding it. */
 export function checkIdentifierAgreement(probe: NameRecord, names: NameRecord[]): IdentifierAgreement {

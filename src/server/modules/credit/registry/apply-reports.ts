@@ -85,9 +85,16 @@ type Tx = Pick<Database, 'execute'>;
  * transaction (the caller's): a failure anywhere leaves nothing behind. Rows naming an account this
  * business already reported for someone else come back as rejects.
  */
-export async function applyAccountReports(tx: Tx, context: ApplyContext, rows: ReportedRow[]): Promise<{ applied: AppliedRow[]; rejects: TSubmissionReject[] }> {
+export async function applyAccountReports(
+  tx: Tx,
+  context: ApplyContext,
+  rows: ReportedRow[],
+): Promise<{ applied: AppliedRow[]; rejects: TSubmissionReject[] }> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRY_WRITE_LOCK})`);
-  const [previous] = await queryRows<Record<string, string>>(tx as Database, sql`SELECT ${sql.raw(PLANNER_SETTINGS.map((s) => `current_setting('${s}') AS ${s}`).join(', '))}`);
+  const [previous] = await queryRows<Record<string, string>>(
+    tx as Database,
+    sql`SELECT ${sql.raw(PLANNER_SETTINGS.map((s) => `current_setting('${s}') AS ${s}`).join(', '))}`,
+  );
   await setPlanner(tx, BATCH_PLANNER);
   const applied: AppliedRow[] = [];
   const rejects: TSubmissionReject[] = [];
@@ -124,7 +131,12 @@ const BATCH_PLANNER: Record<(typeof PLANNER_SETTINGS)[number], string> = {
 };
 
 async function setPlanner(tx: Tx, values: Record<string, string>) {
-  await tx.execute(sql`SELECT ${sql.join(PLANNER_SETTINGS.map((s) => sql`set_config(${s}, ${values[s]}, true)`), sql`, `)}`);
+  await tx.execute(
+    sql`SELECT ${sql.join(
+      PLANNER_SETTINGS.map((s) => sql`set_config(${s}, ${values[s]}, true)`),
+      sql`, `,
+    )}`,
+  );
 }
 
 interface ExistingAccount {
@@ -168,14 +180,26 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
 }
 
 async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: string[]): Promise<Map<string, ExistingAccount>> {
-  const rows = await queryRows<{ id: string; subject_id: string; account_number: string; payment_history: string; last_reported_month: string }>(
+  const rows = await queryRows<{
+    id: string;
+    subject_id: string;
+    account_number: string;
+    payment_history: string;
+    last_reported_month: string;
+  }>(
     tx as Database,
     sql`SELECT a.id, a.subject_id, a.account_number, a.payment_history, to_char(a.last_reported_at AT TIME ZONE 'UTC', 'YYYY-MM') AS last_reported_month
         FROM unnest(${textArray([...accountNumbers].sort())}::text[]) AS u(account_number)
         JOIN credit_accounts a ON a.business_id = ${businessId}::uuid AND a.account_number = u.account_number`,
   );
   const existing = new Map<string, ExistingAccount>();
-  for (const r of rows) existing.set(r.account_number, { id: r.id, subjectId: r.subject_id, paymentHistory: r.payment_history, lastReportedMonth: r.last_reported_month });
+  for (const r of rows)
+    existing.set(r.account_number, {
+      id: r.id,
+      subjectId: r.subject_id,
+      paymentHistory: r.payment_history,
+      lastReportedMonth: r.last_reported_month,
+    });
   return existing;
 }
 
@@ -285,7 +309,15 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[], bl
     factsRows.push(idx);
     factsTargetOfRow[idx] = target;
     const { probe } = r;
-    factsProbes.push({ subjectId: target, first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, phone: probe.phone, addressLine: r.report.subject.address.line });
+    factsProbes.push({
+      subjectId: target,
+      first: probe.first,
+      middle: probe.middle,
+      last: probe.last,
+      dob: probe.dob,
+      phone: probe.phone,
+      addressLine: r.report.subject.address.line,
+    });
   }
   const facts = await findKnownFacts(tx, factsProbes);
   for (let i = 0; i < factsRows.length; i++) factsOfRow[factsRows[i]] = facts[i];
@@ -410,13 +442,23 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[], bl
       else added!.identifiers.push(id);
       batch.newIdentifiers.push({ subjectId, type: id.type, value: id.value });
     }
-    const name: NameRecord = { first: probe.first, middle: probe.middle, last: probe.last, dob: probe.dob, firstCode: probe.firstCode, lastCode: probe.lastCode };
+    const name: NameRecord = {
+      first: probe.first,
+      middle: probe.middle,
+      last: probe.last,
+      dob: probe.dob,
+      firstCode: probe.firstCode,
+      lastCode: probe.lastCode,
+    };
     const address = row.report.subject.address;
     // What the registry already knows is not written again: a re-sent file writes its accounts only.
     // Without a loaded identity the row's facts say it (and the facts carry the identity whenever
     // the name or the phone is new, so such a person is never indexed below without one).
-    const isKnownName = identity ? identity.names.some((n) => isSameName(n, name)) : facts!.name || added!.names.some((n) => isSameName(n, name));
-    const isKnownPhone = !probe.phone || (identity ? identity.phones.has(probe.phone) : facts!.phone || added!.phones.includes(probe.phone));
+    const isKnownName = identity
+      ? identity.names.some((n) => isSameName(n, name))
+      : facts!.name || added!.names.some((n) => isSameName(n, name));
+    const isKnownPhone =
+      !probe.phone || (identity ? identity.phones.has(probe.phone) : facts!.phone || added!.phones.includes(probe.phone));
     const isKnownAddress = identity ? identity.addresses.has(address.line) : facts!.addressLine || added!.lines.includes(address.line);
     // Each is new to the person (checked just above, with everything earlier rows added), so
     // each is written once.
@@ -461,7 +503,14 @@ async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[], bl
     let match: TMatchOutcome;
     let attachFacts: KnownFacts | undefined;
     const queue = (subject: string, candidate: string, reason: string, score: number) =>
-      batch.reviews.push({ subjectId: subject, candidateSubjectId: candidate, reason, score, accountNumber: report.account.accountNumber, reported: reportedIdentity(report) });
+      batch.reviews.push({
+        subjectId: subject,
+        candidateSubjectId: candidate,
+        reason,
+        score,
+        accountNumber: report.account.accountNumber,
+        reported: reportedIdentity(report),
+      });
 
     if (existing) {
       // The account already belongs to someone: it may be re-reported, not moved to another person.

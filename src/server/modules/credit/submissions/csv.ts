@@ -19,7 +19,10 @@ const ALIASES: Record<string, TCsvColumn> = {
 };
 
 const keyOf = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
-const COLUMN_BY_KEY = new Map<string, TCsvColumn>([...CSV_COLUMNS.map((c) => [keyOf(c), c] as [string, TCsvColumn]), ...Object.entries(ALIASES)]);
+const COLUMN_BY_KEY = new Map<string, TCsvColumn>([
+  ...CSV_COLUMNS.map((c) => [keyOf(c), c] as [string, TCsvColumn]),
+  ...Object.entries(ALIASES),
+]);
 
 export function tooManyRows(): HttpError {
   return new HttpError(413, `A file holds at most ${MAX_SUBMISSION_ROWS.toLocaleString('en')} rows. Split it into several files.`);
@@ -29,7 +32,9 @@ const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: tru
 
 export function unreadableCsv(error: unknown): HttpError {
   const line = (error as { lines?: number }).lines;
-  return badRequest([{ field: 'body', message: `The CSV file could not be read${line ? ` (near line ${line})` : ''}: check its quotes and separators` }]);
+  return badRequest([
+    { field: 'body', message: `The CSV file could not be read${line ? ` (near line ${line})` : ''}: check its quotes and separators` },
+  ]);
 }
 
 /**
@@ -96,7 +101,9 @@ function csvRecordsToRecords(records: string[][]): Partial<Record<TCsvColumn, st
   const missing = REQUIRED_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) throw badRequest(missing.map((c) => ({ field: c, message: `The CSV header lacks the column ${c}` })));
   if (!columns.some((c) => c === 'national_id' || c === 'drivers_license' || c === 'passport_number')) {
-    throw badRequest([{ field: 'national_id', message: 'The CSV header needs at least one ID column: national_id, drivers_license or passport_number' }]);
+    throw badRequest([
+      { field: 'national_id', message: 'The CSV header needs at least one ID column: national_id, drivers_license or passport_number' },
+    ]);
   }
   if (rows.length === 0) throw badRequest([{ field: 'body', message: 'The file has no rows' }]);
   if (rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();

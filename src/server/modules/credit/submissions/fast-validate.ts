@@ -146,7 +146,17 @@ function parse(raw: unknown): TCreditAccountReport {
   if (defaultDate !== undefined && defaultDate < openedAt) throw UNSURE;
 
   return {
-    subject: { nationalId, driversLicense, passportNumber, firstName, middleName, lastName, dateOfBirth, phone, address: address(s.address) },
+    subject: {
+      nationalId,
+      driversLicense,
+      passportNumber,
+      firstName,
+      middleName,
+      lastName,
+      dateOfBirth,
+      phone,
+      address: address(s.address),
+    },
     account: {
       accountNumber,
       type: a.type as TCreditAccountReport['account']['type'],
@@ -175,8 +185,28 @@ export function parsePlainlyValidRow(raw: unknown): TCreditAccountReport | null 
   }
 }
 
-const SUBJECT_KEYS = ['nationalId', 'driversLicense', 'passportNumber', 'firstName', 'middleName', 'lastName', 'dateOfBirth', 'phone'] as const;
-const ACCOUNT_KEYS = ['accountNumber', 'type', 'currency', 'principal', 'balance', 'openedAt', 'status', 'defaultAmount', 'defaultDate', 'paymentHistory'] as const;
+const SUBJECT_KEYS = [
+  'nationalId',
+  'driversLicense',
+  'passportNumber',
+  'firstName',
+  'middleName',
+  'lastName',
+  'dateOfBirth',
+  'phone',
+] as const;
+const ACCOUNT_KEYS = [
+  'accountNumber',
+  'type',
+  'currency',
+  'principal',
+  'balance',
+  'openedAt',
+  'status',
+  'defaultAmount',
+  'defaultDate',
+  'paymentHistory',
+] as const;
 
 /** Whether two parsed rows say the same thing (an absent field and an undefined one are the same). */
 export function sameParsedRow(a: TCreditAccountReport, b: TCreditAccountReport): boolean {

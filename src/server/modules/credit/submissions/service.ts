@@ -24,7 +24,8 @@ import { NOT_A_LIST_OF_ROWS } from './json-stream';
 import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 
 /** A file as its JSON body or CSV text (benchmarks, tests), or as rows already read from a stream (the route). */
-export type SubmissionBody = { format: 'json'; body: unknown } | { format: 'csv'; body: string } | { format: 'rows'; rows: unknown[]; isCsv: boolean };
+export type SubmissionBody =
+  { format: 'json'; body: unknown } | { format: 'csv'; body: string } | { format: 'rows'; rows: unknown[]; isCsv: boolean };
 
 export interface SubmitOptions {
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -63,9 +64,16 @@ const CROSS_CHECK_EVERY = 64;
  * a sample of them is parsed by the schema as well, and if the two ever disagree the whole file is
  * checked by the schema alone (`onDisagreement` is told).
  */
-export function validateRows(rows: unknown[], isCsv: boolean, options: { onDisagreement?: () => void } = {}): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+export function validateRows(
+  rows: unknown[],
+  isCsv: boolean,
+  options: { onDisagreement?: () => void } = {},
+): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
   let fastPath = true;
-  const parseRow = (raw: unknown, i: number): { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } } => {
+  const parseRow = (
+    raw: unknown,
+    i: number,
+  ): { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } } => {
     if (fastPath) {
       const fast = parsePlainlyValidRow(raw);
       if (fast) {
@@ -88,7 +96,10 @@ export function validateRows(rows: unknown[], isCsv: boolean, options: { onDisag
 function validateWith(
   rows: unknown[],
   isCsv: boolean,
-  parseRow: (raw: unknown, i: number) => { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } },
+  parseRow: (
+    raw: unknown,
+    i: number,
+  ) => { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } },
 ): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
   const valid: ReportedRow[] = [];
   const rejects: TSubmissionReject[] = [];
@@ -103,7 +114,8 @@ function validateWith(
     }
     const parsed = parseRow(rows[i], i);
     if (!parsed.success) {
-      for (const e of fieldErrorsOf(parsed.error.issues)) rejects.push({ row: rowNumber, field: e.field === 'body' ? 'row' : fieldName(e.field), message: e.message });
+      for (const e of fieldErrorsOf(parsed.error.issues))
+        rejects.push({ row: rowNumber, field: e.field === 'body' ? 'row' : fieldName(e.field), message: e.message });
       continue;
     }
     const accountNumber = parsed.data.account.accountNumber;
@@ -138,13 +150,22 @@ const distinctRows = (rejects: TSubmissionReject[]) => new Set(rejects.map((r) =
  * them. Processing happens inside the request (set-based, thousands of rows a second); the answer
  * is the submission id, whose status is already final.
  */
-export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: SubmissionBody, options: SubmitOptions = {}): Promise<{ id: string }> {
+export async function submitMonthlyFile(
+  db: Database,
+  meta: InquiryMeta,
+  input: SubmissionBody,
+  options: SubmitOptions = {},
+): Promise<{ id: string }> {
   assertVerified(await loadBusinessAccess(db, meta.businessId));
   const lap = phaseClock(options.timings);
   const { rows, isCsv } = rowsOf(input);
   const format = isCsv ? 'csv' : 'json';
   const { valid, rejects } = validateRows(rows, isCsv, {
-    onDisagreement: () => options.log?.error({ businessId: meta.businessId }, 'the fast row check disagreed with the schema; this file was checked by the schema alone'),
+    onDisagreement: () =>
+      options.log?.error(
+        { businessId: meta.businessId },
+        'the fast row check disagreed with the schema; this file was checked by the schema alone',
+      ),
   });
   lap('validation');
   const total = rows.length;
@@ -179,10 +200,21 @@ export async function submitMonthlyFile(db: Database, meta: InquiryMeta, input: 
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
-      const [locked] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`);
+      const [locked] = await queryRows<{ status: string }>(
+        tx,
+        sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`,
+      );
       if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
-      const { applied, rejects: applyRejects } = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings }, valid);
-      await insertRejects(tx, submission.id, isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects);
+      const { applied, rejects: applyRejects } = await applyAccountReports(
+        tx,
+        { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings },
+        valid,
+      );
+      await insertRejects(
+        tx,
+        submission.id,
+        isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects,
+      );
       const count = (m: string) => applied.filter((a) => a.match === m).length;
       const outcome = {
         accepted: applied.length,

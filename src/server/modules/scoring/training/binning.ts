@@ -73,12 +73,18 @@ export function classCoarsely(fine: CoarseBins, direction: FeatureDirection, opt
     // Pool with the neighbour whose bad rate is nearer (an empty bin simply joins the one before).
     const left = small - 1;
     const right = small + 1;
-    const isLeft = right >= bins.length || (left >= 0 && (bins[small].goods + bins[small].bads === 0 || Math.abs(rate(bins[left]) - rate(bins[small])) <= Math.abs(rate(bins[right]) - rate(bins[small]))));
+    const isLeft =
+      right >= bins.length ||
+      (left >= 0 &&
+        (bins[small].goods + bins[small].bads === 0 ||
+          Math.abs(rate(bins[left]) - rate(bins[small])) <= Math.abs(rate(bins[right]) - rate(bins[small]))));
     bins = isLeft ? mergeAt(bins, left) : mergeAt(bins, small);
   }
 
   for (;;) {
-    const violation = bins.findIndex((b, i) => i + 1 < bins.length && (direction === 'increasing' ? woe(bins[i + 1]) <= woe(b) : woe(bins[i + 1]) >= woe(b)));
+    const violation = bins.findIndex(
+      (b, i) => i + 1 < bins.length && (direction === 'increasing' ? woe(bins[i + 1]) <= woe(b) : woe(bins[i + 1]) >= woe(b)),
+    );
     if (violation === -1) break;
     bins = mergeAt(bins, violation);
   }

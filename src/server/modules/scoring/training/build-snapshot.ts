@@ -39,7 +39,10 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
     sql`SELECT subject_id, business_id, created_at FROM credit_inquiries
         WHERE kind = 'report' AND purpose = ${HARD_INQUIRY_PURPOSE} AND subject_id IS NOT NULL ORDER BY subject_id, created_at, id`,
   );
-  const nins = await queryRows<{ subject_id: string; value: string }>(db, sql`SELECT subject_id, value FROM credit_subject_identifiers WHERE type = 'nin'`);
+  const nins = await queryRows<{ subject_id: string; value: string }>(
+    db,
+    sql`SELECT subject_id, value FROM credit_subject_identifiers WHERE type = 'nin'`,
+  );
   const keyOf = new Map(nins.map((n) => [n.subject_id, `nin:${n.value}`]));
   const files = new Map<string, RegistryFile>();
   const fileOf = (id: string) => {
@@ -61,7 +64,8 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
       lastReportedAt: new Date(a.last_reported_at).toISOString(),
     });
   }
-  for (const q of inquiries) fileOf(q.subject_id).inquiries.push({ businessId: q.business_id, createdAt: new Date(q.created_at).toISOString() });
+  for (const q of inquiries)
+    fileOf(q.subject_id).inquiries.push({ businessId: q.business_id, createdAt: new Date(q.created_at).toISOString() });
   return files;
 }
 
@@ -70,7 +74,11 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
  * and whether they went bad in the 12 months after. Thin files at that date are left out (they
  * get no score, so the model never scores them).
  */
-export function buildTrainingRows(files: Map<string, RegistryFile>, observation: Date, sleRates: Record<string, number>): { rows: TrainingRow[]; thin: number } {
+export function buildTrainingRows(
+  files: Map<string, RegistryFile>,
+  observation: Date,
+  sleRates: Record<string, number>,
+): { rows: TrainingRow[]; thin: number } {
   const rows: TrainingRow[] = [];
   let thin = 0;
   // The split hashes the key: ids made afresh by a rebuild of the same data must not change it.

@@ -109,11 +109,21 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     };
     const bins = c.coarse.bins.map((b, i) => {
       const s = stats(b.goods, b.bads);
-      return { min: b.min, label: labelBin(c.definition.unit, b.min, c.coarse.bins[i + 1]?.min ?? null, c.definition.maxValue), points: Math.round(factor * beta * s.woe) || 0, ...s };
+      return {
+        min: b.min,
+        label: labelBin(c.definition.unit, b.min, c.coarse.bins[i + 1]?.min ?? null, c.definition.maxValue),
+        points: Math.round(factor * beta * s.woe) || 0,
+        ...s,
+      };
     });
     const binPoints = bins.map((b) => b.points);
     const missing = c.definition.canBeMissing
-      ? { label: 'not reported', points: Math.min(Math.max(0, Math.min(...binPoints)), Math.max(...binPoints)), ...stats(c.coarse.missing.goods, c.coarse.missing.bads), woe: 0 }
+      ? {
+          label: 'not reported',
+          points: Math.min(Math.max(0, Math.min(...binPoints)), Math.max(...binPoints)),
+          ...stats(c.coarse.missing.goods, c.coarse.missing.bads),
+          woe: 0,
+        }
       : null;
     return {
       key: c.definition.key,
@@ -134,8 +144,16 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     basePoints: Math.round(offset + factor * fit.intercept),
     sleRates: config.sleRates,
     bands: [
-      { name: 'Good', minScore: scoreAtBadRate(config.bandBadRates.good), description: `Estimated chance of going 90 days late or defaulting within 12 months: ${percent(config.bandBadRates.good)} or less` },
-      { name: 'Fair', minScore: scoreAtBadRate(config.bandBadRates.poor), description: `Estimated chance: ${percent(config.bandBadRates.good)} to ${percent(config.bandBadRates.poor)}` },
+      {
+        name: 'Good',
+        minScore: scoreAtBadRate(config.bandBadRates.good),
+        description: `Estimated chance of going 90 days late or defaulting within 12 months: ${percent(config.bandBadRates.good)} or less`,
+      },
+      {
+        name: 'Fair',
+        minScore: scoreAtBadRate(config.bandBadRates.poor),
+        description: `Estimated chance: ${percent(config.bandBadRates.good)} to ${percent(config.bandBadRates.poor)}`,
+      },
       { name: 'Poor', minScore: SCORE_MIN, description: `Estimated chance: more than ${percent(config.bandBadRates.poor)}` },
     ],
     features,
@@ -150,7 +168,9 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
   const psi = round(computePsi(trainScores, holdoutScores), 4);
   const droppedFeatures = fit.dropped.map((j) => classes[j].definition.key);
   const bandFigures = draft.bands.map((band) => {
-    const inBand = holdoutRows.map((r, i) => ({ isBad: r.isBad, band: applyScorecard(draft, r.features).band, score: holdoutScores[i] })).filter((x) => x.band === band.name);
+    const inBand = holdoutRows
+      .map((r, i) => ({ isBad: r.isBad, band: applyScorecard(draft, r.features).band, score: holdoutScores[i] }))
+      .filter((x) => x.band === band.name);
     return {
       band: band.name,
       minScore: band.minScore,
@@ -162,13 +182,31 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
 
   const model = parseScorecardModel({
     ...draft,
-    training: { data: config.data, seed: config.seed, holdoutShare: config.holdoutShare, minBinShare: config.minBinShare, l2: config.l2, train, holdout, psi, droppedFeatures, flatFeatures, bandFigures, iterations: fit.iterations },
+    training: {
+      data: config.data,
+      seed: config.seed,
+      holdoutShare: config.holdoutShare,
+      minBinShare: config.minBinShare,
+      l2: config.l2,
+      train,
+      holdout,
+      psi,
+      droppedFeatures,
+      flatFeatures,
+      bandFigures,
+      iterations: fit.iterations,
+    },
   });
   return { model, train, holdout, psi, droppedFeatures, flatFeatures, bandFigures };
 }
 
 /** The holdout figures of a model on the rows `filter` keeps (same split as the fit). */
-export function evaluateHoldout(model: ScorecardModel, rows: readonly TrainingRow[], config: Pick<FitConfig, 'seed' | 'holdoutShare'>, filter: (row: TrainingRow) => boolean): SampleFigures {
+export function evaluateHoldout(
+  model: ScorecardModel,
+  rows: readonly TrainingRow[],
+  config: Pick<FitConfig, 'seed' | 'holdoutShare'>,
+  filter: (row: TrainingRow) => boolean,
+): SampleFigures {
   const holdout = rows.filter((r) => hashToUnit(`${config.seed}:${r.id}`) < config.holdoutShare && filter(r));
   return figuresOf(
     holdout.map((r) => applyScorecard(model, r.features).value),

@@ -62,7 +62,11 @@ export function fitLogisticRegression(rows: readonly number[][], y: readonly num
  * (it would turn a monotone WoE upside down, usually because another column says the same) is
  * dropped, the most negative first, and the rest refitted. Dropped columns get 0.
  */
-export function fitNonNegativeLogisticRegression(rows: readonly number[][], y: readonly number[], options: LogisticOptions): LogisticFit & { dropped: number[] } {
+export function fitNonNegativeLogisticRegression(
+  rows: readonly number[][],
+  y: readonly number[],
+  options: LogisticOptions,
+): LogisticFit & { dropped: number[] } {
   const p = rows[0]?.length ?? 0;
   let active = Array.from({ length: p }, (_, j) => j);
   const dropped: number[] = [];

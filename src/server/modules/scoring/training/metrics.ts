@@ -8,7 +8,7 @@ export function computeAuc(scores: readonly number[], isBad: readonly boolean[])
   const order = scores.map((s, i) => i).sort((a, b) => scores[a] - scores[b]);
   let rankSumGoods = 0;
   let goods = 0;
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && scores[order[j + 1]] === scores[order[i]]) j++;
     const averageRank = (i + j) / 2 + 1;

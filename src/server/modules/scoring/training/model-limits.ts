@@ -4,14 +4,16 @@ import type { FitResult } from './fit-scorecard';
 /** The "Limits" of the model card: the fixed ones, and those the fitted model shows. */
 export function describeLimits(fit: FitResult): string[] {
   const title = (key: string) => FEATURE_DEFINITION_BY_KEY[key as keyof typeof FEATURE_DEFINITION_BY_KEY].title.toLowerCase();
-  const flat = fit.model.features.filter((f) => f.bins.every((b) => b.points === 0) && !fit.droppedFeatures.includes(f.key)).map((f) => f.key);
+  const flat = fit.model.features
+    .filter((f) => f.bins.every((b) => b.points === 0) && !fit.droppedFeatures.includes(f.key))
+    .map((f) => f.key);
   const limits = [
-    '**Fitted on the generated demo registry, not on real people.** Its bins, points, bands and figures describe the generator\'s assumptions about behaviour. It must be refitted (`npm run model:train` on a snapshot of real bureau data) and validated again before any lender relies on it.',
+    "**Fitted on the generated demo registry, not on real people.** Its bins, points, bands and figures describe the generator's assumptions about behaviour. It must be refitted (`npm run model:train` on a snapshot of real bureau data) and validated again before any lender relies on it.",
     'The outcome is read from the same 24 monthly codes the features come from: with 12 months kept for the outcome, only 12 months of history exist at the observation date, so in training "worst delinquency in 24 months" equalled "in 12 months" and the fit shared one weight between the two. When scoring today both see their own window: a delinquency 13 to 24 months old costs about half what a recent one does. Keeping 36 monthly codes (or monthly snapshots) would let the 24-month feature be fitted on its own.',
     'The registry keeps one balance per account (the latest), so utilisation cannot be rebuilt at a past date: in training it was missing for everyone and carries no points. Monthly balance snapshots would let it be fitted.',
     'People already in default at the observation date stay in default in the generated data (default is absorbing), so all of them are bads and their default bins sit at the bottom of the scale; the holdout figures without them are shown above for a fair reading of the rest.',
     'No personal attribute (name, sex, age, district, religion or ethnicity suggested by a name) is a feature. Features can still be proxies for them; disparate impact has not been measured and must be on real data.',
-    'A score is a summary for a lender\'s own decision; it is not a decision, and the report it comes with remains the record.',
+    "A score is a summary for a lender's own decision; it is not a decision, and the report it comes with remains the record.",
   ];
   for (const key of flat) {
     const reason =
@@ -24,6 +26,9 @@ export function describeLimits(fit: FitResult): string[] {
             : 'its coefficient came out at 0';
     if (key !== 'utilisation') limits.push(`"${title(key)}" carries no points in this version: ${reason}.`);
   }
-  for (const key of fit.droppedFeatures) limits.push(`"${title(key)}" was dropped by the fit: given the other features its coefficient would have been negative (it would have rewarded the worse value).`);
+  for (const key of fit.droppedFeatures)
+    limits.push(
+      `"${title(key)}" was dropped by the fit: given the other features its coefficient would have been negative (it would have rewarded the worse value).`,
+    );
   return limits;
 }

@@ -36,7 +36,9 @@ const modelsDir = values.out ? resolve(values.out) : defaultModelsDir;
 // docs/scoring.md describes the active model of the repository, so only an activated model in the
 // repository's models folder rewrites it; any other card is written next to its model file.
 const cardFile =
-  isActivating && !values.out ? fileURLToPath(new URL('../../../../../docs/scoring.md', import.meta.url)) : join(modelsDir, `scorecard-${values.version}.md`);
+  isActivating && !values.out
+    ? fileURLToPath(new URL('../../../../../docs/scoring.md', import.meta.url))
+    : join(modelsDir, `scorecard-${values.version}.md`);
 const people = Number(values.people);
 const seed = Number(values.seed);
 const snapshot = new Date(`${values['as-of']}T12:00:00.000Z`);
@@ -48,15 +50,21 @@ const started = performance.now();
 const database = await openDatabase({ dataDir: 'memory://' });
 try {
   await database.migrate();
-  console.log(`Generating ${people.toLocaleString('en')} people (seed ${seed}, registry as of ${toIsoDate(snapshot)}) into a throwaway PGlite database...`);
+  console.log(
+    `Generating ${people.toLocaleString('en')} people (seed ${seed}, registry as of ${toIsoDate(snapshot)}) into a throwaway PGlite database...`,
+  );
   const written = await writeRegistry(database, { people, seed, asOf: snapshot });
-  console.log(`  ${written.accounts.toLocaleString('en')} accounts, ${written.inquiries.toLocaleString('en')} inquiries in ${(written.milliseconds / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${written.accounts.toLocaleString('en')} accounts, ${written.inquiries.toLocaleString('en')} inquiries in ${(written.milliseconds / 1000).toFixed(1)} s`,
+  );
 
   const files = await readRegistryFiles(database.db);
   // The model's own rates: amounts in USD count at this many SLE, whatever the day's setting.
   const sleRates = { SLE: 1, USD: 22.75 };
   const { rows, thin } = buildTrainingRows(files, observation, sleRates);
-  console.log(`Observation date ${toIsoDate(observation)}: ${rows.length.toLocaleString('en')} people scored, ${thin.toLocaleString('en')} thin files left out`);
+  console.log(
+    `Observation date ${toIsoDate(observation)}: ${rows.length.toLocaleString('en')} people scored, ${thin.toLocaleString('en')} thin files left out`,
+  );
 
   const config: FitConfig = {
     version,
@@ -100,12 +108,19 @@ try {
   writeFileSync(cardFile, card);
 
   const h = fit.holdout;
-  console.log(`Model ${version}: holdout AUC ${h.auc.toFixed(4)}, KS ${h.ks.toFixed(4)}, Gini ${h.gini.toFixed(4)}; PSI train/holdout ${fit.psi.toFixed(4)}`);
-  console.log(`  without people already in default at the observation date: AUC ${withoutDefault.auc.toFixed(4)}, KS ${withoutDefault.ks.toFixed(4)}, Gini ${withoutDefault.gini.toFixed(4)}`);
+  console.log(
+    `Model ${version}: holdout AUC ${h.auc.toFixed(4)}, KS ${h.ks.toFixed(4)}, Gini ${h.gini.toFixed(4)}; PSI train/holdout ${fit.psi.toFixed(4)}`,
+  );
+  console.log(
+    `  without people already in default at the observation date: AUC ${withoutDefault.auc.toFixed(4)}, KS ${withoutDefault.ks.toFixed(4)}, Gini ${withoutDefault.gini.toFixed(4)}`,
+  );
   console.log(`  base points ${fit.model.basePoints}; bands ${fit.model.bands.map((b) => `${b.name} >= ${b.minScore}`).join(', ')}`);
-  if (fit.droppedFeatures.length > 0) console.log(`  dropped by the fit (coefficient would be negative): ${fit.droppedFeatures.join(', ')}`);
+  if (fit.droppedFeatures.length > 0)
+    console.log(`  dropped by the fit (coefficient would be negative): ${fit.droppedFeatures.join(', ')}`);
   const shown = (file: string) => (file.startsWith(`${process.cwd()}/`) ? file.slice(process.cwd().length + 1) : file);
-  console.log(`Wrote ${shown(modelFile)}${isActivating ? ` (now active)` : ' (not activated)'} and ${shown(cardFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Wrote ${shown(modelFile)}${isActivating ? ` (now active)` : ' (not activated)'} and ${shown(cardFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (h.auc < 0.7 || fit.psi >= 0.1) {
     console.error('The holdout AUC is below 0.70 or the PSI is 0.10 or more: the data does not support a usable model.');
     process.exitCode = 1;
