@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAmountToMinor } from '../amounts';
+import { parseAmountToMinor } from '../format';
 import {
   ACCOUNT_STATUS_CODES,
   ACCOUNT_TYPE_CODES,

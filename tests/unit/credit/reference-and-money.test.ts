@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorAmount, parseAmountToMinor } from '../../../src/shared/amounts';
+import { formatMinorAmount, parseAmountToMinor } from '../../../src/shared/format';
 import { DISTRICTS, inferDistrictFromAddress, parseDistrict } from '../../../src/shared/districts';
 import { csvRecordToRow, ZCreditAccountReportSchema } from '../../../src/shared/schemas/credit';
 import { generatePerson, indexLenders, reportedSubjectOf } from '../../../src/server/db/seed/registry/generate';
