@@ -134,6 +134,8 @@ export const ZAdminBusinessDetailSchema = ZAdminBusinessSchema.extend({
   documents: z.array(ZBusinessDocumentSchema),
 });
 export type TAdminBusinessDetail = z.infer<typeof ZAdminBusinessDetailSchema>;
+/** The answer of a verification step or a plan change: the business as it now is, and what happened. */
+export const ZBusinessActionResultSchema = z.object({ business: ZAdminBusinessDetailSchema, message: z.string() });
 
 export const ZVerifyBusinessSchema = z.object({
   note: z.string().trim().max(1000, { error: 'Must be at most 1000 characters' }).optional(),
@@ -235,6 +237,19 @@ export const ZInvitationTokenParamsSchema = z.object({
 });
 export const ZInvitationInfoSchema = z.object({ role: z.enum(STAFF_ROLES), email: z.string(), expiresAt: z.string() });
 export type TInvitationInfo = z.infer<typeof ZInvitationInfoSchema>;
+/** POST /api/invitations/:token/accept: the staff account made from the invitation. */
+export const ZInvitationAcceptedSchema = z.object({ id: z.string(), role: z.enum(STAFF_ROLES), message: z.string() });
+
+const UNLINK_REASON_MESSAGE = 'Give the reason: the documents you checked and what they showed';
+/** POST /api/admin/consumers/:id/unlink (decisions/021): why the linking is undone, after checking ID documents. */
+export const ZUnlinkConsumerSchema = z.object({
+  reason: z
+    .string({ error: UNLINK_REASON_MESSAGE })
+    .trim()
+    .min(10, { error: UNLINK_REASON_MESSAGE })
+    .max(1000, { error: 'Must be at most 1000 characters' }),
+});
+export const ZUnlinkConsumerResultSchema = z.object({ message: z.string(), id: z.string() });
 /** A staff member's username (invitation, the first administrator's command). */
 export const ZStaffUsernameSchema = z
   .string({ error: 'Username must be at least 3 characters' })

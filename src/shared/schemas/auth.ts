@@ -154,39 +154,9 @@ export type TConsumerRegistrationForm = z.input<typeof ZConsumerRegistrationSche
 
 export const ZRegisteredSchema = z.object({ id: z.string(), message: z.string() });
 
-export const ZBusinessMeSchema = z.object({
-  id: z.string(),
-  role: z.literal('business'),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  businessName: z.string(),
-  businessType: z.string().nullable(),
-  contactName: z.string(),
-  verificationStatus: z.string(),
-  planCode: z.string(),
-  subscriptionStatus: z.string(),
-  nextBillingDate: z.string().nullable(),
-  /** False for a team member: only the owner manages plan, team and API keys (decisions/014). */
-  isOwner: z.boolean().optional(),
-});
-export const ZConsumerMeSchema = z.object({
-  id: z.string(),
-  role: z.literal('consumer'),
-  firstName: z.string(),
-  lastName: z.string(),
-  maskedNationalId: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  identityVerified: z.boolean(),
-});
-export const ZStaffMeSchema = z.object({
-  id: z.string(),
-  role: z.enum(['system_admin', 'regulator']),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  fullName: z.string(),
-  organisation: z.string().nullable(),
-});
-export type TBusinessMe = z.infer<typeof ZBusinessMeSchema>;
-export type TConsumerMe = z.infer<typeof ZConsumerMeSchema>;
-export type TStaffMe = z.infer<typeof ZStaffMeSchema>;
+/** A sign-in's answer (every role's /login). */
+export const ZLoginResultSchema = z.object({ message: z.string(), id: z.string(), role: z.string() });
+
+// The "me" answers live in me.ts, apart from the registration rules, so the web's session check
+// loads them without the phone library (decisions/012).
+export { ZBusinessMeSchema, ZConsumerMeSchema, ZStaffMeSchema, type TBusinessMe, type TConsumerMe, type TStaffMe } from './me';

@@ -38,3 +38,6 @@ export const ZErrorResponseSchema = z.object({
   field: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
+
+/** The answer of a change that only says how it went ("Password changed. …"). */
+export const ZMessageSchema = z.object({ message: z.string() });

@@ -91,6 +91,8 @@ export const ZOwnReportSummarySchema = z.object({
   accountCount: z.number(),
 });
 export const ZOwnReportListSchema = z.object({ reports: z.array(ZOwnReportSummarySchema) });
+/** POST /api/consumers/me/reports: the new report kept in the person's list. */
+export const ZOwnReportCreatedSchema = z.object({ id: z.string(), report: ZCreditReportSchema });
 export type TOwnReportList = z.infer<typeof ZOwnReportListSchema>;
 
 export const ZReportPdfQuerySchema = z.object({ reportId: z.uuid({ error: 'Not a report id' }).optional() });
@@ -370,6 +372,8 @@ export const ZNotificationSchema = z.object({
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 export const ZNotificationListSchema = z.object({ unread: z.number(), notifications: z.array(ZNotificationSchema) });
+/** POST /api/notifications/read: how many notifications were marked read. */
+export const ZNotificationsReadSchema = z.object({ updated: z.number() });
 export type TNotificationList = z.infer<typeof ZNotificationListSchema>;
 export const ZMarkNotificationsReadSchema = z.object({
   ids: z
@@ -415,3 +419,5 @@ export const ZChangePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] });
 export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
+/** POST /api/consumers/me/password: the other sessions end (`endedSessions`), this one stays. */
+export const ZPasswordChangedSchema = z.object({ message: z.string(), endedSessions: z.boolean() });

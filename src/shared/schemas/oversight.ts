@@ -87,6 +87,24 @@ export const ZComplianceListSchema = z.object({
 });
 export type TComplianceList = z.infer<typeof ZComplianceListSchema>;
 
+/** GET /api/regulators/compliance/:id: one business's row for the period and its overdue disputes. */
+export const ZComplianceDetailSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  business: ZComplianceRowSchema,
+  overdueDisputes: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      reason: z.string(),
+      filedAt: z.string(),
+      dueAt: z.string(),
+      daysOverdue: z.number(),
+    }),
+  ),
+});
+export type TComplianceDetail = z.infer<typeof ZComplianceDetailSchema>;
+
 // ---------- overview
 
 export const ZRegulatorOverviewSchema = z.object({
@@ -305,3 +323,38 @@ export const ZSealHeadSchema = z.object({
   sealedAt: z.string(),
 });
 export type TSealHead = z.infer<typeof ZSealHeadSchema>;
+
+/** GET /api/regulators/audit/seal-heads (JSON): the heads written outside the database, oldest first. */
+export const ZSealHeadListSchema = z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() });
+
+/** GET /api/admin/audit/verify: the tamper-evident log checked, with the outside head and a head kept by the caller. */
+export const ZAuditVerificationSchema = z.object({
+  valid: z.boolean(),
+  checked: z.number(),
+  seals: z.number(),
+  firstBadEventId: z.number().optional(),
+  problem: z.string().optional(),
+  latestSeal: ZSealHeadSchema.nullable(),
+  outsideHead: ZSealHeadSchema.nullable(),
+  outsideHeadChecked: z.boolean(),
+  givenHeadFound: z.boolean().optional(),
+});
+export type TAuditVerification = z.infer<typeof ZAuditVerificationSchema>;
+
+/** One event of the audit log as GET /api/admin/audit/events lists it, newest first. */
+export const ZAuditEventSchema = z.object({
+  id: z.number(),
+  occurredAt: z.string(),
+  action: z.string(),
+  actorUserId: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  businessId: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  sealed: z.boolean(),
+});
+export const ZAuditEventListSchema = z.object({ events: z.array(ZAuditEventSchema), nextBefore: z.number().nullable() });
+export type TAuditEvent = z.infer<typeof ZAuditEventSchema>;

@@ -1,4 +1,9 @@
+import type { z } from 'zod';
 import type { TErrorCode } from '@shared/error-codes';
+
+// The web's one way to reach the API. Every request names the shared zod schema of its answer
+// (src/shared/schemas, the one the server answers with), so a page gets checked data, never a cast;
+// every refusal becomes an ApiError carrying the answer's stable `code`, which the app branches on.
 
 /** One invalid field of a 4xx answer: `{message, errors: [{field, message}]}`. */
 export interface FieldError {
@@ -7,71 +12,142 @@ export interface FieldError {
 }
 
 /**
- * A non-2xx answer. Its message is `${status}: ${text}` (spec section 8), where text is the JSON
- * body's `message`, else the body text, else the status text. The field errors stay on the error
- * so forms can put each server message under its field.
+ * A non-2xx answer. Its message is `${status}: ${serverMessage}` (spec section 8), where the server
+ * message is the JSON body's `message`, else the body text, else the status text. Toasts show the
+ * message; alerts and fields show `serverMessage`; code decides what to do.
  */
 export class ApiError extends Error {
+  /** The answer's stable `code` (src/shared/error-codes.ts): what the app branches on, never the text. */
+  readonly code?: TErrorCode;
+  /** The invalid fields of a 400 (and the field a 409 is about), so forms put each message under its field. */
+  readonly fieldErrors: FieldError[];
+  readonly field?: string;
+
   constructor(
     readonly status: number,
-    text: string,
-    readonly fieldErrors: FieldError[] = [],
-    readonly field?: string,
-    /** The answer's stable `code` (src/shared/error-codes.ts): what the app branches on, never the text. */
-    readonly code?: TErrorCode,
+    /** What the server said, for people, without the status: "You have used all 3 credit reports…". */
+    readonly serverMessage: string,
+    details: { code?: TErrorCode; fieldErrors?: FieldError[]; field?: string } = {},
   ) {
-    super(`${status}: ${text}`);
+    super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
+    this.code = details.code;
+    this.fieldErrors = details.fieldErrors ?? [];
+    this.field = details.field;
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const raw = await response.text().catch(() => '');
-  let text = raw;
-  let fieldErrors: FieldError[] = [];
-  let field: string | undefined;
-  let code: TErrorCode | undefined;
+/** True when the failure is an API answer with one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: TErrorCode[]): error is ApiError {
+  return isApiError(error) && error.code !== undefined && codes.includes(error.code);
+}
+
+/** A 2xx answer that is not what its schema says: a server and web out of step, said plainly. */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    readonly request: string,
+    problem: string,
+  ) {
+    super(`Unexpected answer from ${request}: ${problem}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/**
+ * The schema of an answer, or a function that loads it. Code in the first bundle (the session's
+ * "me" calls, the config, the landing page's reads) loads its schema with the answer, so that zod
+ * is not part of the landing page's first load (decisions/012: the 150 KB budget).
+ */
+export type TAnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/** The ApiError of a refused request, from its status and body text (JSON error body or plain text). */
+export function toApiError(status: number, statusText: string, text: string): ApiError {
+  let message = text;
+  let details: ConstructorParameters<typeof ApiError>[2] = {};
   try {
-    const body = JSON.parse(raw) as { message?: unknown; errors?: unknown; field?: unknown; code?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; errors?: unknown; field?: unknown; code?: unknown } | null;
     if (body && typeof body === 'object') {
-      if (typeof body.message === 'string' && body.message) text = body.message;
-      if (Array.isArray(body.errors)) {
-        fieldErrors = body.errors.filter((e): e is FieldError => !!e && typeof e.field === 'string' && typeof e.message === 'string');
-      }
-      if (typeof body.field === 'string') field = body.field;
-      if (typeof body.code === 'string') code = body.code as TErrorCode;
+      if (typeof body.message === 'string' && body.message) message = body.message;
+      details = {
+        code: typeof body.code === 'string' ? (body.code as TErrorCode) : undefined,
+        fieldErrors: Array.isArray(body.errors)
+          ? body.errors.filter((e): e is FieldError => !!e && typeof e.field === 'string' && typeof e.message === 'string')
+          : [],
+        field: typeof body.field === 'string' ? body.field : undefined,
+      };
     }
   } catch {
     // Not JSON: the body text itself is the message.
   }
-  return new ApiError(response.status, text || response.statusText || 'Request failed', fieldErrors, field, code);
+  return new ApiError(status, message || statusText || 'Request failed', details);
 }
 
-/** Sends a request with the session cookie and a JSON body; returns the parsed JSON answer. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Checks a 2xx answer's body text against its schema and returns the parsed data. */
+export async function parseAnswer<S extends z.ZodType>(request: string, text: string, schema: TAnswerSchema<S>): Promise<z.output<S>> {
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new UnexpectedAnswerError(request, 'the body is not JSON');
+  }
+  const resolved = typeof schema === 'function' ? await schema() : schema;
+  const result = resolved.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'the body'}: ${issue.message}`);
+  throw new UnexpectedAnswerError(request, problems.join('; '));
+}
+
+/** Sends a request with the session cookie (and a JSON body); a refusal throws ApiError. */
+export async function apiFetch(method: string, path: string, body?: unknown): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!response.ok) throw toApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  return response;
 }
 
-export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+/** A change: sends the JSON body and returns the answer, checked against its schema. */
+export async function apiSend<S extends z.ZodType>(method: string, path: string, schema: TAnswerSchema<S>, body?: unknown) {
+  const response = await apiFetch(method, path, body);
+  return parseAnswer(`${method} ${path}`, await response.text(), schema);
+}
+
+/** A read: the answer of GET path, checked against its schema. */
+export function apiGet<S extends z.ZodType>(path: string, schema: TAnswerSchema<S>): Promise<z.output<S>>;
+/** @deprecated Migration shim (issue 16): removed once every feature reads through its request files. */
+export function apiGet<T>(path: string): Promise<T>;
+export function apiGet(path: string, schema?: TAnswerSchema<z.ZodType>) {
+  return schema ? apiSend('GET', path, schema) : apiRequest('GET', path);
+}
+
+/** @deprecated Migration shim (issue 16): an unchecked answer; removed once every feature has its request files. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await apiFetch(method, path, body)).text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+/** @deprecated Migration shim (issue 16). */
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body);
 
 /** A read that yields null on 401 instead of raising (spec section 8: "may be configured"). */
-export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
+export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schema: TAnswerSchema<S>): Promise<z.output<S> | null> {
   try {
-    return await apiGet<T>(path);
+    return await apiGet(path, schema);
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }
+}
+
+/** A query string of the values that are set (empty strings and undefined left out). */
+export function queryString(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

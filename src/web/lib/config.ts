@@ -1,16 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
 
-export interface TAppConfig {
-  demoMode: boolean;
-  productName: string;
-  /** What this deployment only simulates. */
-  sandbox: ('payments' | 'sms')[];
-  /** A staging server on the sandbox providers: every page says so. */
-  showSandboxBanner: boolean;
-}
+// Read by every page (the sandbox banner): the schema comes with the answer (decisions/012).
+const configSchema = async () => (await import('@shared/schemas/config')).ZAppConfigSchema;
 
-/** GET /api/config: whether the demo accounts exist (the portal's demo box shows only then). */
-export function useAppConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => apiGet<TAppConfig>('/api/config') });
-}
+export const appConfigQuery = () => queryOptions({ queryKey: ['config'], queryFn: () => apiGet('/api/config', configSchema) });
+
+/** GET /api/config: whether the demo accounts exist (the portal's demo box shows only then), the sandbox banner. */
+export const useAppConfig = () => useQuery(appConfigQuery());

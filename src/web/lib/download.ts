@@ -1,4 +1,7 @@
-/** Saves a blob as a file through a temporary link (the browser's download, no new tab). */
+/**
+ * Saves a blob as a file through a temporary link (the browser's download, no new tab): for files
+ * the browser makes itself (lib/api-files.ts `apiDownload` fetches the API's).
+ */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -10,21 +13,5 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/**
- * Downloads an API answer (CSV, PDF, a document) with the session cookie, named as the server's
- * Content-Disposition says (else `fallbackName`). A refusal throws "<status>: <message>".
- */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) {
-    let message = response.statusText;
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON
-    }
-    throw new Error(`${response.status}: ${message}`);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  saveBlob(await response.blob(), name);
-}
+/** @deprecated Migration shim (issue 16): lib/api-files.ts `apiDownload`. */
+export { apiDownload as downloadFile } from './api-files';

@@ -10,8 +10,7 @@ export function applyServerFieldErrors<T extends FieldValues>(form: UseFormRetur
   const fields = new Set(Object.keys(form.getValues()));
   let isApplied = false;
   const entries = [...error.fieldErrors];
-  if (error.field && !entries.some((e) => e.field === error.field))
-    entries.push({ field: error.field, message: error.message.replace(/^\d{3}: /, '') });
+  if (error.field && !entries.some((e) => e.field === error.field)) entries.push({ field: error.field, message: error.serverMessage });
   for (const { field, message } of entries) {
     if (!fields.has(field)) continue;
     form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !isApplied });
@@ -32,4 +31,18 @@ export function fieldErrorMapOf(error: Error): Record<string, string> {
 /** The message of spec section 8 for a failed call, or the fallback text. */
 export function errorMessageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** What people read of a failure in an alert beside the form: the server's message without the status. */
+export function plainMessageOf(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.serverMessage;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * A refusal that names no field (a 402, 403, 409 about the whole request), said in an alert; null
+ * for field errors, which the form shows under their fields, and for no error.
+ */
+export function refusalOf(error: unknown): string | null {
+  return isApiError(error) && error.fieldErrors.length === 0 ? error.serverMessage : null;
 }

@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TPlan } from '@shared/schemas/payments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
-
-export interface TPlanList {
-  plans: TPlan[];
-  exchangeRateSlePerUsd: string;
-}
 
 export const PLANS_QUERY_KEY = ['plans'] as const;
 
+// The landing page reads the plans (seeded from the server's render, decisions/018): the schema comes
+// with the answer, outside the first bundle (decisions/012).
+const planListSchema = async () => (await import('@shared/schemas/payments')).ZPlanListSchema;
+
+export const plansQuery = () => queryOptions({ queryKey: PLANS_QUERY_KEY, queryFn: () => apiGet('/api/plans', planListSchema) });
+
 /** GET /api/plans: the catalogue with prices and the approximate SLL figure. */
-export function usePlans() {
-  return useQuery({ queryKey: PLANS_QUERY_KEY, queryFn: () => apiGet<TPlanList>('/api/plans') });
-}
+export const usePlans = () => useQuery(plansQuery());

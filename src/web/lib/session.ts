@@ -1,7 +1,8 @@
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { ROLE_API_SEGMENT, ROLE_DETECTION_ORDER, type TRole } from '@shared/roles';
 import type { TBusinessMe, TConsumerMe, TStaffMe } from '@shared/schemas/auth';
-import { apiGetOrNullOn401, apiPost } from './api';
+import { apiGetOrNullOn401, apiSend } from './api';
+import { useApiMutation } from './use-api-mutation';
 
 export type TSession =
   | { role: 'business'; profile: TBusinessMe }
@@ -12,9 +13,18 @@ export type TSession =
 export const meQueryKey = (role: TRole) => ['me', role] as const;
 export const meUrl = (role: TRole) => `/api/${ROLE_API_SEGMENT[role]}/me`;
 
+// Loaded with the first answer, not in the first bundle (decisions/012: the landing page's budget).
+const meSchemaOf = (role: TRole) => async () => {
+  const schemas = await import('@shared/schemas/me');
+  if (role === 'business') return schemas.ZBusinessMeSchema;
+  if (role === 'consumer') return schemas.ZConsumerMeSchema;
+  return schemas.ZStaffMeSchema;
+};
+const messageSchema = async () => (await import('@shared/schemas/common')).ZMessageSchema;
+
 async function fetchMe(role: TRole) {
   try {
-    return await apiGetOrNullOn401<unknown>(meUrl(role));
+    return await apiGetOrNullOn401(meUrl(role), meSchemaOf(role));
   } catch {
     // Spec section 4: a failing "me" call means not signed in as that role.
     return null;
@@ -58,10 +68,9 @@ export async function refreshSession(queryClient: ReturnType<typeof useQueryClie
 
 /** Logout: ends the session, clears every cached answer and marks the visitor as signed out. */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (role: TRole) => apiPost<{ message: string }>(`/api/${ROLE_API_SEGMENT[role]}/logout`),
-    onSettled: () => {
+  return useApiMutation({
+    mutationFn: (role: TRole) => apiSend('POST', `/api/${ROLE_API_SEGMENT[role]}/logout`, messageSchema),
+    onSettled: (queryClient) => {
       // Every cached answer goes; the "me" answers become "not signed in" in place so the mounted
       // guards see the change at once instead of asking the server again.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from './toast';
+
+/** What a feature's mutation hook defines once: the request and what it makes out of date. */
+export interface TMutationDefinition<TVars, TResult> {
+  mutationFn: (vars: TVars) => Promise<TResult>;
+  /** Every cached read under these keys is refreshed before the page hears of the success. */
+  invalidates?: readonly QueryKey[];
+  /** An answer that is itself the new value of a read goes into the cache as it is. */
+  updateCache?: (queryClient: QueryClient, result: TResult, vars: TVars) => void;
+  /** Done whatever the answer, before the page's own onSettled (logout forgets everything either way). */
+  onSettled?: (queryClient: QueryClient) => void;
+}
+
+/** What a page adds when it calls a mutation hook: what it says and does afterwards. */
+export interface TMutationFeedback<TResult, TVars = unknown> {
+  onSuccess?: (result: TResult, vars: TVars) => void;
+  onError?: (error: Error, vars: TVars) => void;
+  /** The success toast's title, or made from the answer (a server message). */
+  successToast?: string | ((result: TResult) => string);
+  /** The title of a failure toast whose text is "<status>: <message>" (spec section 8); none when the page shows it. */
+  errorToast?: string;
+}
+
+/**
+ * The one mutation helper of the data layer: each feature's mutation hook (features/<f>/api/*.ts)
+ * is this with its request and invalidations; pages pass only their feedback. Queries are never
+ * stale (spec section 9), so whatever a change affects is invalidated here, not by the page.
+ */
+export function useApiMutation<TVars, TResult>(
+  definition: TMutationDefinition<TVars, TResult>,
+  feedback: TMutationFeedback<TResult, TVars> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<TResult, Error, TVars>({
+    mutationFn: definition.mutationFn,
+    onSuccess: async (result, vars) => {
+      definition.updateCache?.(queryClient, result, vars);
+      await Promise.all((definition.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const { successToast } = feedback;
+      if (successToast) toast({ kind: 'success', title: typeof successToast === 'function' ? successToast(result) : successToast });
+      feedback.onSuccess?.(result, vars);
+    },
+    onError: (error, vars) => {
+      if (feedback.errorToast) toast({ kind: 'error', title: feedback.errorToast, description: error.message });
+      feedback.onError?.(error, vars);
+    },
+    onSettled: () => definition.onSettled?.(queryClient),
+  });
+}
