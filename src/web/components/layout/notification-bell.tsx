@@ -7,6 +7,7 @@ import type { TNotificationList } from '@shared/schemas/consumer';
 import { Button } from '@web/components/ui/button';
 import { apiGet, apiPost } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
+import { formatDayMonth } from '@shared/format';
 
 const NOTIFICATIONS_KEY = ['notifications'] as const;
 
@@ -16,7 +17,7 @@ function timeAgo(iso: string): string {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(new Date(iso));
+  return formatDayMonth(iso);
 }
 
 /**

@@ -12,8 +12,7 @@ import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { apiGet } from '@web/lib/api';
 import { downloadFile } from '@web/lib/download';
 import { toast } from '@web/lib/toast';
-import { formatDateTime, formatNumber } from '@web/lib/format';
-import { actionLabel } from './format';
+import { formatDateTime, formatNumber, labelFromAuditAction } from '@shared/format';
 import { SectionCard } from './page-header';
 import type { TSealHead } from '@shared/schemas/oversight';
 
@@ -318,7 +317,7 @@ export function AuditLogSearch() {
                 <TableCell className="tabular-nums text-muted-foreground">{e.id}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</TableCell>
                 <TableCell>
-                  <span className="font-medium">{actionLabel(e.action)}</span>
+                  <span className="font-medium">{labelFromAuditAction(e.action)}</span>
                   <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{e.actorRole ?? 'system'}</TableCell>

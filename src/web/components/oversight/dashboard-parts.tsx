@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDateTime } from '@web/lib/format';
-import { actionLabel } from './format';
+import { formatDateTime, labelFromAuditAction } from '@shared/format';
 import { SectionCard } from './page-header';
 
 /** Figure cards four to a row on a laptop, two on a tablet, one on a phone. */
@@ -75,7 +74,7 @@ export function ActivityCard({
             <li key={e.id} className="flex gap-3 text-sm">
               <Activity className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0">
-                <p className="font-medium">{actionLabel(e.action)}</p>
+                <p className="font-medium">{labelFromAuditAction(e.action)}</p>
                 <p className="text-xs text-muted-foreground">
                   {formatDateTime(e.occurredAt)} · {e.actorRole ?? 'system'}
                   {showTarget && e.targetType ? ` · ${e.targetType}` : ''}

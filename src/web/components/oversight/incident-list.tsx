@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, plural } from '@shared/format';
 import { StatCard } from './page-header';
 
 const SEVERITY_VARIANT = { low: 'secondary', medium: 'warning', high: 'destructive' } as const;
@@ -78,7 +78,7 @@ export function IncidentList({ incidents, actions }: { incidents: TIncident[]; a
               </div>
               <p className="text-sm">{incident.summary}</p>
               <p className="text-xs text-muted-foreground">
-                {incident.eventCount} event{incident.eventCount === 1 ? '' : 's'} · first {formatDateTime(incident.firstSeenAt)} · last{' '}
+                {plural(incident.eventCount, { one: 'event', other: 'events' })} · first {formatDateTime(incident.firstSeenAt)} · last{' '}
                 {formatDateTime(incident.lastSeenAt)}
                 {incident.ip ? ` · address ${incident.ip}` : ''}
               </p>

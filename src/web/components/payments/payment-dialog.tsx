@@ -13,7 +13,7 @@ import { Input } from '@web/components/ui/input';
 import { apiPost, isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/config';
 import { errorMessageOf } from '@web/lib/form-errors';
-import { formatDate, formatSll, formatUsdCents } from '@web/lib/format';
+import { formatDate, formatSll, formatUsdCents } from '@shared/format';
 import { toast } from '@web/lib/toast';
 
 export interface TPayablePlan {

@@ -8,7 +8,7 @@ import { Input, NativeSelect } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
-import { formatDate } from '@web/lib/format';
+import { formatDate, plural } from '@shared/format';
 import { useAdminAction, usePlans } from './admin-api';
 
 type Errors = Partial<Record<'planCode' | 'nextBillingDate' | 'monthlyQuota' | 'note' | 'form', string>>;
@@ -64,7 +64,7 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
           </h3>
           <p className="text-muted-foreground">
             <span className="capitalize">{business.planCode}</span> ({business.subscriptionStatus.replaceAll('_', ' ')}) ·{' '}
-            {business.monthlyQuota.toLocaleString('en-GB')} reports a month
+            {plural(business.monthlyQuota, { one: 'report', other: 'reports' })} a month
             {business.contractedQuota === null ? '' : ' (contracted)'}
             {business.nextBillingDate
               ? ` · until ${formatDate(business.nextBillingDate)}`

@@ -10,7 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { downloadFile } from '@web/lib/download';
 import { toast } from '@web/lib/toast';
-import { formatBytes, formatDateTime } from '@web/lib/format';
+import { formatFileSize, formatDateTime } from '@shared/format';
 import { useAdminAction, useBusiness } from './admin-api';
 import { BusinessPlanSection } from './business-plan-form';
 
@@ -128,7 +128,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-medium">{DOCUMENT_KIND_LABELS[d.kind]}</p>
                         <p className="truncate text-xs text-muted-foreground">
-                          {d.fileName} · {formatBytes(d.sizeBytes)} · {formatDateTime(d.uploadedAt)}
+                          {d.fileName} · {formatFileSize(d.sizeBytes)} · {formatDateTime(d.uploadedAt)}
                         </p>
                       </div>
                       <Button

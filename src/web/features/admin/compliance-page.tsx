@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { Textarea } from '@web/components/ui/textarea';
 import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, formatDecimal } from '@shared/format';
 import { useAdminAction, useMatchReview, useMatchReviews } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
 
@@ -130,7 +130,7 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
           <DialogTitle>Same person or two people?</DialogTitle>
           <DialogDescription>
             {r
-              ? `${reasonText(r.reason)} (match score ${r.score.toFixed(2)}), reported by ${r.businessName ?? 'a lender'} on ${formatDateTime(r.createdAt)}.`
+              ? `${reasonText(r.reason)} (match score ${formatDecimal(r.score, 2)}), reported by ${r.businessName ?? 'a lender'} on ${formatDateTime(r.createdAt)}.`
               : 'Loading the evidence...'}
           </DialogDescription>
         </DialogHeader>

@@ -2,7 +2,7 @@ import { Building2, FileSearch, KeyRound, Settings, ShieldAlert, UserPlus, Users
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
 import { PageHeader, StatCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { formatDateTime, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatNumber } from '@shared/format';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { useSession } from '@web/lib/session';
 import { useOverview } from './admin-api';

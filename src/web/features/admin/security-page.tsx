@@ -11,6 +11,7 @@ import { IncidentList, IncidentOverview } from '@web/components/oversight/incide
 import { PageHeader } from '@web/components/oversight/page-header';
 import { useAdminAction, useIncidents } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
+import { plural, formatNumber } from '@shared/format';
 
 /** Security Incidents: derived from the audit log every minute (or now, on request); acknowledge, then resolve. */
 export default function AdminSecurityPage() {
@@ -21,7 +22,8 @@ export default function AdminSecurityPage() {
   const [noteError, setNoteError] = useState<string>();
   const scan = useAdminAction<void, { opened: number; updated: number; scannedEvents: number }>(
     () => ({ method: 'POST', path: '/api/admin/security/incidents/scan' }),
-    (r) => `Scanned ${r.scannedEvents} new events: ${r.opened} new incident${r.opened === 1 ? '' : 's'}, ${r.updated} updated`,
+    (r) =>
+      `Scanned ${plural(r.scannedEvents, { one: 'new event', other: 'new events' })}: ${plural(r.opened, { one: 'new incident', other: 'new incidents' })}, ${formatNumber(r.updated)} updated`,
   );
   const acknowledge = useAdminAction<string, unknown>(
     (id) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/acknowledge` }),

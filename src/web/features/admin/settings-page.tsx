@@ -24,7 +24,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { applyServerFieldErrors, fieldErrorMapOf } from '@web/lib/form-errors';
-import { formatUsdCents } from '@web/lib/format';
+import { formatUsdCents, formatMinorAmount } from '@shared/format';
 import { useAdminAction, useContent, useHelpArticles, usePlans, useSettings } from './admin-api';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';
 
@@ -106,7 +106,7 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (!plan) return;
-    setPrice(plan.priceUsdCents === null ? '' : (plan.priceUsdCents / 100).toFixed(2));
+    setPrice(plan.priceUsdCents === null ? '' : formatMinorAmount(plan.priceUsdCents));
     setQuota(String(plan.monthlyInquiryQuota));
     setDescription(plan.description);
     setFeatures(plan.features.join('\n'));

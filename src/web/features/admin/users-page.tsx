@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime } from '@shared/format';
 import { useAdminAction, useBusinesses, useInvitations, useUsers } from './admin-api';
 import { BusinessReviewDialog, STATUS_VARIANT } from './business-review-dialog';
 import { ADMIN_ENVIRONMENT } from './dashboard-page';

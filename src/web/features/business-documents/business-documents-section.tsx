@@ -17,7 +17,7 @@ import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError, apiGet, apiRequest } from '@web/lib/api';
 import { downloadFile } from '@web/lib/download';
-import { formatBytes } from '@web/lib/format';
+import { formatFileSize, formatShortDate } from '@shared/format';
 import { toast } from '@web/lib/toast';
 
 interface DocumentList {
@@ -171,7 +171,7 @@ export function BusinessDocumentsSection() {
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium">{DOCUMENT_KIND_LABELS[doc.kind]}</p>
                       <p className="truncate text-xs text-muted-foreground">
-                        {doc.fileName} · {formatBytes(doc.sizeBytes)} · {new Date(doc.uploadedAt).toLocaleDateString('en-GB')}
+                        {doc.fileName} · {formatFileSize(doc.sizeBytes)} · {formatShortDate(doc.uploadedAt)}
                       </p>
                     </div>
                     <Button

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { formatNumber } from '@web/lib/format';
+import { formatNumber, formatPercent } from '@shared/format';
 import { useAnalytics } from './api';
 import { ChartCard, PortfolioScoresCard } from './chart-cards';
 import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
@@ -64,7 +64,7 @@ export default function AnalyticsPage() {
           value={d ? formatNumber(d.totals.accountsInDefault) : ''}
           isLoading={analytics.isPending}
         >
-          {d && d.totals.accounts > 0 ? `${((d.totals.accountsInDefault / d.totals.accounts) * 100).toFixed(1)}% of your accounts` : null}
+          {d && d.totals.accounts > 0 ? `${formatPercent(d.totals.accountsInDefault / d.totals.accounts, 1)} of your accounts` : null}
         </StatCard>
       </div>
 

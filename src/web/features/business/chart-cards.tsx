@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatNumber } from '@web/lib/format';
+import { formatNumber } from '@shared/format';
 import { usePortfolioScores } from './api';
 import { ScoreDistributionChart } from './charts';
 import { BandBadge } from './parts';

@@ -1,6 +1,7 @@
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TBusinessAnalytics, TPortfolioScores } from '@shared/schemas/business';
 import type { TScoreBand } from '@shared/scoring';
+import { formatDayMonth, formatShortMonth } from '@shared/format';
 
 // Charts of the business's own figures (recharts). Each chart is a figure with a caption and a
 // table of the same numbers for screen readers: the SVG alone tells them nothing.
@@ -49,13 +50,8 @@ function SrTable({ caption, headers, rows }: { caption: string; headers: string[
   );
 }
 
-const shortDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-const shortMonth = (ym: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
-
 export function InquiriesChart({ data }: { data: TBusinessAnalytics['inquiriesPerDay'] }) {
-  const rows = data.map((d) => ({ ...d, label: shortDay(d.date) }));
+  const rows = data.map((d) => ({ ...d, label: formatDayMonth(d.date) }));
   return (
     <figure className="text-muted-foreground" data-testid="chart-inquiries">
       <div className="h-64" aria-hidden>
@@ -107,7 +103,7 @@ export function PortfolioChart({ data }: { data: TBusinessAnalytics['portfolioBy
 }
 
 export function DelinquencyChart({ data }: { data: TBusinessAnalytics['delinquencyByMonth'] }) {
-  const rows = data.map((d) => ({ ...d, label: shortMonth(d.month), percent: Math.round(d.rate * 1000) / 10 }));
+  const rows = data.map((d) => ({ ...d, label: formatShortMonth(d.month), percent: Math.round(d.rate * 1000) / 10 }));
   return (
     <figure className="text-muted-foreground" data-testid="chart-delinquency">
       <div className="h-64" aria-hidden>

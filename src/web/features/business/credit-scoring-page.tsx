@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PortfolioScoresCard } from './chart-cards';
 import { useScoringModel } from './api';
-import { BandBadge, PageHeader, formatShortDate } from './parts';
+import { BandBadge, PageHeader } from './parts';
+import { formatShortDate, formatDecimal } from '@shared/format';
 
 /** /credit-scoring: how the score is made (GET /api/scoring/model) and where this business's clients sit. */
 export default function CreditScoringPage() {
@@ -83,10 +84,10 @@ export default function CreditScoringPage() {
                   <dl className="grid grid-cols-2 gap-3 text-sm">
                     {(
                       [
-                        ['AUC', m.holdout.auc.toFixed(3), 'chance a repayer outscores a defaulter'],
-                        ['Gini', m.holdout.gini.toFixed(3), '2 × AUC − 1'],
-                        ['KS', m.holdout.ks.toFixed(3), 'largest gap between the two groups'],
-                        ['PSI', m.holdout.psi.toFixed(4), 'stability; below 0.10 is stable'],
+                        ['AUC', formatDecimal(m.holdout.auc, 3), 'chance a repayer outscores a defaulter'],
+                        ['Gini', formatDecimal(m.holdout.gini, 3), '2 × AUC − 1'],
+                        ['KS', formatDecimal(m.holdout.ks, 3), 'largest gap between the two groups'],
+                        ['PSI', formatDecimal(m.holdout.psi, 4), 'stability; below 0.10 is stable'],
                       ] as const
                     ).map(([label, value, hint]) => (
                       <div key={label} className="rounded-lg border p-3">

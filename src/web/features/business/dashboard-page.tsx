@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate, formatNumber } from '@web/lib/format';
+import { formatDate, formatNumber, formatDateTime } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useDashboard, useHealth } from './api';
-import { BandBadge, PageHeader, StatCard, formatDateTime } from './parts';
+import { BandBadge, PageHeader, StatCard } from './parts';
 
 function daysUntil(iso: string): number {
   return Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000);
@@ -85,7 +85,7 @@ function SystemStatus() {
             </p>
             <p className="text-muted-foreground">
               Credit registry API {isOk ? 'online' : 'unavailable'}; database {health.data?.database ?? 'unreachable'}. Checked{' '}
-              {formatDateTime(new Date().toISOString())} GMT.
+              {formatDateTime(new Date(), { withZone: true })}.
             </p>
           </>
         )}

@@ -16,9 +16,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { apiPost, isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
-import { formatMoney } from '@web/lib/format';
+import { formatMoney, formatDateTime, formatShortDate, plural } from '@shared/format';
 import { useBusinessDisputes, useInvalidateBusiness } from './api';
-import { PageHeader, SegmentedControl, StatCard, formatDateTime, formatShortDate } from './parts';
+import { PageHeader, SegmentedControl, StatCard } from './parts';
 
 interface TAnswerForm {
   outcome: '' | 'corrected' | 'verified';
@@ -46,10 +46,11 @@ function toAnswer(values: TAnswerForm, dispute: TBusinessDispute) {
 function DaysLeft({ dispute }: { dispute: TBusinessDispute }) {
   if (dispute.status !== 'open')
     return <Badge variant="secondary">Resolved {dispute.resolvedAt ? formatShortDate(dispute.resolvedAt) : ''}</Badge>;
-  if (dispute.isOverdue) return <Badge variant="destructive">Overdue by {Math.abs(dispute.daysLeft ?? 0)} days</Badge>;
+  if (dispute.isOverdue)
+    return <Badge variant="destructive">Overdue by {plural(Math.abs(dispute.daysLeft ?? 0), { one: 'day', other: 'days' })}</Badge>;
   return (
     <Badge variant={(dispute.daysLeft ?? 0) <= 7 ? 'warning' : 'outline'}>
-      {dispute.daysLeft} day{dispute.daysLeft === 1 ? '' : 's'} left
+      {plural(dispute.daysLeft ?? 0, { one: 'day', other: 'days' })} left
     </Badge>
   );
 }

@@ -8,10 +8,9 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { ApiError, apiGet } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
-import { formatNumber } from '@web/lib/format';
+import { formatNumber, formatDateTime } from '@shared/format';
 import { businessKeys } from './api';
 import { downloadText, rejectedRowsCsv, rejectsCsv } from './csv';
-import { formatDateTime } from './parts';
 
 type TPhase =
   | { kind: 'idle' }
@@ -41,7 +40,7 @@ function uploadFile(body: string, contentType: string, onProgress: (percent: num
         // not JSON: the status text says it
       }
       if (xhr.status === 202 && parsed.id) resolve({ id: parsed.id });
-      else reject(new ApiError(xhr.status, parsed.message || xhr.statusText || 'Upload failed', parsed.errors ?? []));
+      else reject(new ApiError(xhr.status, parsed.message || xhr.statusText || 'Upload failed', { fieldErrors: parsed.errors ?? [] }));
     };
     xhr.send(body);
   });
@@ -70,7 +69,7 @@ export function SubmissionResult({
           {status.status}
         </Badge>
         <span className="text-sm text-muted-foreground">
-          {status.format.toUpperCase()} file sent {formatDateTime(status.createdAt)} GMT
+          {status.format.toUpperCase()} file sent {formatDateTime(status.createdAt, { withZone: true })}
         </span>
       </div>
       {status.error ? (

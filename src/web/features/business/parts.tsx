@@ -8,6 +8,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { cn } from '@web/lib/utils';
+import { labelFromCode, NO_VALUE } from '@shared/format';
 
 /** The page's heading: the portal's name above, an h1, and a line saying what the page is for. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
@@ -76,26 +77,7 @@ export function BandBadge({ band, score, className }: { band: TScoreBand | null;
   );
 }
 
-/** "12 Mar 2026" from an ISO date or timestamp (GMT, Sierra Leone's time). */
-export function formatShortDate(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-}
-
-export const PURPOSE_LABEL = (code: string | null) => (code ? code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()) : '—');
+export const PURPOSE_LABEL = (code: string | null) => (code ? labelFromCode(code) : NO_VALUE);
 
 /** A choice among a few options that filters what is shown below (a radio group styled as buttons). */
 export function SegmentedControl<T extends string>({

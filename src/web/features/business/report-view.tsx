@@ -7,8 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
-import { formatMoney } from '@web/lib/format';
-import { BandBadge, formatDateTime, formatShortDate, PURPOSE_LABEL } from './parts';
+import { formatMoney, formatDateTime, formatShortDate, formatMonth } from '@shared/format';
+import { BandBadge, PURPOSE_LABEL } from './parts';
 
 const BAND_STROKE: Record<TScoreBand, string> = { Good: '#059669', Fair: '#d97706', Poor: '#dc2626' };
 
@@ -69,10 +69,6 @@ const HISTORY_LABEL: Record<string, string> = {
   no_data: 'no report',
 };
 
-function monthLabel(month: string) {
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
-}
-
 /** 24 months of payment history, oldest on the left; each month says what it was. */
 export function HistoryStrip({ history }: { history: TReportAccount['paymentHistory'] }) {
   const months = history.slice(0, 24).reverse();
@@ -88,10 +84,10 @@ export function HistoryStrip({ history }: { history: TReportAccount['paymentHist
           <li
             key={m.month}
             className={cn('h-4 flex-1 rounded-[2px] print:[print-color-adjust:exact]', HISTORY_CLASS[m.status] ?? 'bg-muted')}
-            title={`${monthLabel(m.month)}: ${HISTORY_LABEL[m.status] ?? m.status}`}
+            title={`${formatMonth(m.month)}: ${HISTORY_LABEL[m.status] ?? m.status}`}
           >
             <span className="sr-only">
-              {monthLabel(m.month)}: {HISTORY_LABEL[m.status] ?? m.status}
+              {formatMonth(m.month)}: {HISTORY_LABEL[m.status] ?? m.status}
             </span>
           </li>
         ))}
@@ -181,7 +177,8 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
             Credit report: {s.fullName}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Report {report.reportId} · {formatDateTime(report.generatedAt)} GMT · purpose {PURPOSE_LABEL(report.purpose).toLowerCase()}
+            Report {report.reportId} · {formatDateTime(report.generatedAt, { withZone: true })} · purpose{' '}
+            {PURPOSE_LABEL(report.purpose).toLowerCase()}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">

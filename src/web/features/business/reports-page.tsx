@@ -12,11 +12,11 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { apiGet } from '@web/lib/api';
-import { formatMoney, formatNumber } from '@web/lib/format';
+import { formatMoney, formatNumber, formatDateTime, formatShortDate, plural } from '@shared/format';
 import { businessKeys, useSubmission, useSubmissions } from './api';
 import { DefaulterForm, EMPTY_ACCOUNT_FORM, type TAccountForm } from './defaulter-form';
 import { MonthlyFileUpload, SubmissionResult } from './monthly-file';
-import { PageHeader, formatDateTime, formatShortDate } from './parts';
+import { PageHeader } from './parts';
 
 const TABS = ['defaulter', 'file', 'history', 'clients'] as const;
 type TTab = (typeof TABS)[number];
@@ -181,7 +181,7 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {formatNumber(data.total)} account{data.total === 1 ? '' : 's'}
+            {plural(data.total, { one: 'account', other: 'accounts' })}
           </p>
           <ul className="divide-y rounded-lg border" data-testid="client-accounts">
             {data.accounts.map((a) => (

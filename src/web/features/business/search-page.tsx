@@ -16,8 +16,9 @@ import { apiPost, isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { cn } from '@web/lib/utils';
 import { useInvalidateBusiness, usePurposes, useReportCopies, useReportCopy, useUsage } from './api';
-import { BandBadge, PageHeader, PURPOSE_LABEL, formatDateTime } from './parts';
+import { BandBadge, PageHeader, PURPOSE_LABEL } from './parts';
 import { InquiryRefusal, ReportView } from './report-view';
+import { formatDateTime, plural } from '@shared/format';
 
 const SEARCH_KINDS = [
   { value: 'nationalId', label: 'National ID' },
@@ -342,7 +343,7 @@ export default function SearchPage() {
       {candidates ? (
         <section aria-labelledby="results-title" className="space-y-3 print:hidden">
           <h2 id="results-title" className="text-lg font-semibold">
-            {candidates.length === 0 ? 'No one found' : `${candidates.length} ${candidates.length === 1 ? 'person' : 'people'} found`}
+            {candidates.length === 0 ? 'No one found' : `${plural(candidates.length, { one: 'person', other: 'people' })} found`}
           </h2>
           {candidates.length === 0 ? (
             <EmptyState icon={UserRound} title="No match in the registry">

@@ -7,7 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { useAccessLog } from './consumer-data';
 import { IdentityGate } from './identity-gate';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime } from '@shared/format';
 import { PageHeader } from './page-header';
 
 const FILTERS = [

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { formatDate, formatDateTime } from '@web/lib/format';
+import { formatDate, formatDateTime, plural, formatNumber } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { REPORT_PDF_URL, useDashboard, useIdentity, useRequestNewReport } from './consumer-data';
 import { ConfirmIdentity, NoFileYet } from './identity-gate';
@@ -230,7 +230,7 @@ export default function ConsumerDashboardPage() {
             <StatCard
               title="Active disputes"
               value={String(data.activeDisputes)}
-              detail={`${data.accounts.total} account${data.accounts.total === 1 ? '' : 's'} on file, ${data.accounts.disputed} marked disputed`}
+              detail={`${plural(data.accounts.total, { one: 'account', other: 'accounts' })} on file, ${formatNumber(data.accounts.disputed)} marked disputed`}
               icon={Scale}
               href="/consumer/disputes"
             />

@@ -22,7 +22,7 @@ import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost } from '@web/lib/api';
-import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
@@ -235,11 +235,7 @@ function StatusBadge({ dispute }: { dispute: TDispute }) {
     return <Badge variant="success">{dispute.outcome === 'corrected' ? 'Resolved: corrected' : 'Resolved: verified by the lender'}</Badge>;
   }
   if (dispute.isOverdue) return <Badge variant="destructive">Overdue: the lender missed the deadline</Badge>;
-  return (
-    <Badge variant="warning">
-      Open · {dispute.daysLeft} day{dispute.daysLeft === 1 ? '' : 's'} left
-    </Badge>
-  );
+  return <Badge variant="warning">Open · {plural(dispute.daysLeft ?? 0, { one: 'day', other: 'days' })} left</Badge>;
 }
 
 function DisputeCard({ dispute }: { dispute: TDispute }) {

@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost, isApiError } from '@web/lib/api';
 import { errorMessageOf } from '@web/lib/form-errors';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, plural } from '@shared/format';
 import { toast } from '@web/lib/toast';
 import { useIdentity, useRefreshConsumer } from './consumer-data';
 
@@ -152,12 +152,12 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           </Button>
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {isLocked
-              ? `Too many wrong codes. You can ask for a new code in ${Math.ceil(lockedFor / 60)} minute${Math.ceil(lockedFor / 60) === 1 ? '' : 's'}.`
+              ? `Too many wrong codes. You can ask for a new code in ${plural(Math.ceil(lockedFor / 60), { one: 'minute', other: 'minutes' })}.`
               : status.codesLeftToday === 0
                 ? 'No more codes can be sent today. Try again tomorrow.'
                 : resendIn > 0
                   ? `You can ask for another code in ${resendIn} s.`
-                  : `The code is valid for ${IDENTITY_CODE_TTL_MINUTES} minutes. ${status.codesLeftToday} code${status.codesLeftToday === 1 ? '' : 's'} left today.`}
+                  : `The code is valid for ${IDENTITY_CODE_TTL_MINUTES} minutes. ${plural(status.codesLeftToday, { one: 'code', other: 'codes' })} left today.`}
           </p>
         </form>
         <form onSubmit={onVerify} className="grid content-start gap-3" aria-labelledby="enter-code-title" noValidate>
@@ -167,8 +167,8 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           {status.pendingCode ? (
             <p className="text-sm text-muted-foreground">
               Sent to <span className="font-mono">{status.pendingCode.masked}</span>, valid until{' '}
-              {formatDateTime(status.pendingCode.expiresAt)}. {status.pendingCode.attemptsLeft}{' '}
-              {status.pendingCode.attemptsLeft === 1 ? 'try' : 'tries'} left.
+              {formatDateTime(status.pendingCode.expiresAt)}. {plural(status.pendingCode.attemptsLeft, { one: 'try', other: 'tries' })}{' '}
+              left.
             </p>
           ) : (
             <p className="text-sm text-muted-foreground">Ask for a code first.</p>

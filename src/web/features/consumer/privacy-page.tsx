@@ -10,7 +10,7 @@ import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiGet, apiRequest, apiPost, isApiError } from '@web/lib/api';
-import { formatDate } from '@web/lib/format';
+import { formatDate } from '@shared/format';
 import { errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useConsents, usePrivacy, useRefreshConsumer, useSettings } from './consumer-data';

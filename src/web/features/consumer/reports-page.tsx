@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatShortMonth, plural } from '@shared/format';
 import { cn } from '@web/lib/utils';
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport, useScoreHistory } from './consumer-data';
 import { IdentityGate } from './identity-gate';
@@ -97,13 +97,6 @@ function ScoreHistoryChart() {
   );
 }
 
-/** "Nov 26" from "2026-11". */
-function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return `${new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(date)} ${month.slice(2, 4)}`;
-}
-
 function HistoryGrid({ account }: { account: TReportAccount }) {
   if (account.paymentHistory.length === 0) return <p className="text-sm text-muted-foreground">No monthly payments reported yet.</p>;
   return (
@@ -115,9 +108,9 @@ function HistoryGrid({ account }: { account: TReportAccount }) {
         <li
           key={cell.month}
           className={cn('rounded px-1 py-1 text-center', HISTORY_CELL[cell.code] ?? HISTORY_CELL['-'])}
-          title={`${monthLabel(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}
+          title={`${formatShortMonth(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}
         >
-          <span className="block text-[10px] leading-tight">{monthLabel(cell.month)}</span>
+          <span className="block text-[10px] leading-tight">{formatShortMonth(cell.month)}</span>
           <span className="block text-sm font-semibold">{cell.code}</span>
           <span className="sr-only">{HISTORY_LABELS[cell.code] ?? cell.code}</span>
         </li>
@@ -206,7 +199,7 @@ function KeptReports() {
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   {formatDateTime(r.generatedAt)} · {r.scoreValue === null ? 'no score' : `score ${r.scoreValue} (${r.scoreBand})`} ·{' '}
-                  {r.accountCount} account{r.accountCount === 1 ? '' : 's'}
+                  {plural(r.accountCount, { one: 'account', other: 'accounts' })}
                 </span>
                 <Button asChild size="sm" variant="ghost">
                   <a href={`${REPORT_PDF_URL}?reportId=${r.id}`} download>

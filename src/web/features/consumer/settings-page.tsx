@@ -17,7 +17,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost, apiRequest } from '@web/lib/api';
-import { formatDate } from '@web/lib/format';
+import { formatDate } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useRefreshConsumer, useSettings } from './consumer-data';

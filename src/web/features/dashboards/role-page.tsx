@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { formatDate } from '@web/lib/format';
+import { formatDate } from '@shared/format';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { displayNameOf, useSession, type TSession } from '@web/lib/session';
 

@@ -4,6 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CATEGORY_LABEL, previewOf } from './help-text';
+import { pluralWord } from '@shared/format';
 
 const DIFFICULTY_VARIANT = { beginner: 'success', intermediate: 'secondary', advanced: 'warning' } as const;
 
@@ -40,7 +41,7 @@ export function GuideCard({ item, onOpen }: { item: THelpItem; onOpen: (item: TH
           </span>
           <span className="flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden />
-            <span data-testid="guide-views">{item.viewCount}</span> {item.viewCount === 1 ? 'view' : 'views'}
+            <span data-testid="guide-views">{item.viewCount}</span> {pluralWord(item.viewCount, { one: 'view', other: 'views' })}
           </span>
           <span>v{item.version}</span>
         </span>

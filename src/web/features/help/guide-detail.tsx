@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { CATEGORY_LABEL } from './help-text';
 import { DifficultyBadge } from './guide-card';
+import { plural } from '@shared/format';
 
 /**
  * A guide in full. react-markdown escapes any HTML in the content (raw HTML is not enabled), so
@@ -50,7 +51,7 @@ export function GuideDetail({ item, onBack }: { item: THelpItem; onBack: () => v
           <div className="flex items-center gap-1.5">
             <Eye className="size-4" aria-hidden />
             <dt className="sr-only">Views</dt>
-            <dd>{item.viewCount === 1 ? '1 view' : `${item.viewCount} views`}</dd>
+            <dd>{plural(item.viewCount, { one: 'view', other: 'views' })}</dd>
           </div>
         </dl>
         {item.tags.length > 0 ? (

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import type { THelpItem } from '@shared/schemas/content';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate } from '@web/lib/format';
+import { formatDate } from '@shared/format';
 import { previewOf } from './help-text';
 import { useWhatsNew } from './use-help-content';
 

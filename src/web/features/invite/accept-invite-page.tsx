@@ -14,6 +14,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { apiGet, apiPost } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { formatDateTime } from '@shared/format';
 
 const ROLE_TEXT = { system_admin: 'system administrator', regulator: 'regulator' } as const;
 const SIGN_IN = { system_admin: '/admin/login', regulator: '/auth' } as const;
@@ -111,7 +112,7 @@ export default function AcceptInvitePage() {
                 {accept.isPending ? 'Creating account...' : 'Create my account'}
               </Button>
               <p className="text-center text-xs text-muted-foreground">
-                The link works once and expires {info.data ? new Date(info.data.expiresAt).toLocaleString('en-GB') : ''}.
+                The link works once and expires {info.data ? formatDateTime(info.data.expiresAt, { withZone: true }) : ''}.
               </p>
             </form>
           )}

@@ -4,7 +4,7 @@ import type { TPlan } from '@shared/schemas/payments';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatUsdWhole } from '@web/lib/format';
+import { formatUsdWhole } from '@shared/format';
 import { usePlans } from '@web/lib/plans';
 import { cn } from '@web/lib/utils';
 import { BELOW_THE_FOLD } from './below-the-fold';

@@ -8,16 +8,15 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
-import { daysAgo } from '@web/components/oversight/format';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
 import { downloadFile } from '@web/lib/download';
-import { formatNumber } from '@web/lib/format';
+import { formatNumber, isoDateDaysAgo } from '@shared/format';
 import { REGULATOR_ENVIRONMENT, useAuditSummary } from './regulator-api';
 
 /** Audit Reports: a period's activity and the log's integrity, exported as CSV (every event) or PDF; the log itself read-only. */
 export default function RegulatorAuditsPage() {
-  const [draft, setDraft] = useState({ from: daysAgo(29), to: daysAgo(0) });
+  const [draft, setDraft] = useState({ from: isoDateDaysAgo(29), to: isoDateDaysAgo(0) });
   const [period, setPeriod] = useState<{ from: string; to: string } | null>(null);
   const summary = useAuditSummary(period?.from ?? '', period?.to ?? '', !!period);
   const [isDownloading, setIsDownloading] = useState<'csv' | 'pdf' | null>(null);

@@ -10,9 +10,8 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { daysAgo } from '@web/components/oversight/format';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
-import { formatDateTime, formatNumber, formatPercent } from '@web/lib/format';
+import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo } from '@shared/format';
 import { REGULATOR_ENVIRONMENT, useCompliance, useComplianceDetail } from './regulator-api';
 
 const BAND_VARIANT = { good: 'success', watch: 'warning', concern: 'destructive' } as const;
@@ -92,7 +91,7 @@ function BusinessDetail({ row, from, to, onClose }: { row: TComplianceRow | null
 
 /** Compliance Monitoring: per lender, the score, its penalties and flags; the method shown in full. */
 export default function RegulatorCompliancePage() {
-  const [draft, setDraft] = useState({ from: daysAgo(89), to: daysAgo(0) });
+  const [draft, setDraft] = useState({ from: isoDateDaysAgo(89), to: isoDateDaysAgo(0) });
   const [period, setPeriod] = useState(draft);
   const [open, setOpen] = useState<TComplianceRow | null>(null);
   const compliance = useCompliance(period.from, period.to);

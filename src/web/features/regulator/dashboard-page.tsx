@@ -2,7 +2,7 @@ import { BarChart3, FileDown, FolderSearch, ShieldAlert } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
 import { PageHeader, StatCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { formatDateTime, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatNumber } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { REGULATOR_ENVIRONMENT, useRegulatorOverview } from './regulator-api';
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, plural } from '@shared/format';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
 import { REGULATOR_ENVIRONMENT, useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
 
@@ -345,7 +345,7 @@ export default function RegulatorInvestigationsPage() {
                     {i.outcome ? <Badge variant="outline">{INVESTIGATION_OUTCOME_LABELS[i.outcome]}</Badge> : null}
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    {i.businessName ?? 'No lender named'} · {i.noteCount} note{i.noteCount === 1 ? '' : 's'} · updated{' '}
+                    {i.businessName ?? 'No lender named'} · {plural(i.noteCount, { one: 'note', other: 'notes' })} · updated{' '}
                     {formatDateTime(i.updatedAt)}
                     {i.complaintReference ? ` · complaint ${i.complaintReference}` : ''}
                   </p>

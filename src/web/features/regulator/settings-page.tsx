@@ -5,7 +5,7 @@ import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { formatDateTime, formatNumber, formatUsdCents } from '@web/lib/format';
+import { formatDateTime, formatNumber, formatUsdCents } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { REGULATOR_ENVIRONMENT, useRegulatorPolicy } from './regulator-api';
 

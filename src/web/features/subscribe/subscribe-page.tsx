@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate, formatSll, formatUsdWhole } from '@web/lib/format';
+import { formatDate, formatSll, formatUsdWhole } from '@shared/format';
 import { usePlans } from '@web/lib/plans';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { meQueryKey, useSession } from '@web/lib/session';
