@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { ZApiKeyCreateSchema, type TApiKeyCreate, type TApiKeyCreated } from '@shared/schemas/business';
+import { formatDateTime, formatShortDate } from '@shared/format';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { toast } from '@web/lib/toast';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { ConfirmButton } from '../parts';
+import { Refusal, TextField } from './settings-fields';
+
+function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(created.key);
+    setIsCopied(true);
+  };
+  return (
+    <Alert variant="warning" role="status" data-testid="new-api-key">
+      <KeyRound aria-hidden />
+      <AlertTitle>Copy the key now: it is shown only once</AlertTitle>
+      <AlertDescription className="space-y-3">
+        <p>
+          &ldquo;{created.name}&rdquo; opens the credit endpoints as your business. Keep it in your system&apos;s secret store; we keep only
+          a fingerprint of it.
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <code className="break-all rounded bg-background px-2 py-1 font-mono text-xs" data-testid="api-key-value">
+            {created.key}
+          </code>
+          <Button size="sm" variant="outline" onClick={() => void copy()}>
+            {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {isCopied ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+        <pre className="overflow-x-auto rounded bg-background p-2 font-mono text-xs">{`curl -H "Authorization: Bearer ${created.key.slice(0, 11)}…" \\
+  -H "content-type: application/json" \\
+  -d '{"purpose":"credit_application","nationalId":"SL12345678"}' \\
+  ${window.location.origin}/api/credit/search`}</pre>
+        <Button size="sm" onClick={onDone}>
+          I have stored the key
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The Enterprise API keys: created (shown once) and revoked by the owner. */
+export function ApiKeysTab() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<TApiKeyCreated | null>(null);
+  const form = useForm<TApiKeyCreate>({ resolver: zodResolver(ZApiKeyCreateSchema), defaultValues: { name: '' } });
+  const create = useCreateApiKey({
+    onSuccess: (result) => {
+      setCreated(result);
+      form.reset({ name: '' });
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  const revoke = useRevokeApiKey({
+    onSuccess: (key) => toast({ kind: 'success', title: 'API key revoked', description: `${key.name} no longer works.` }),
+    errorToast: 'Not revoked',
+  });
+  if (keys.isPending) return <Skeleton className="h-64" />;
+  if (keys.isError) return <Refusal error={keys.error} />;
+  const k = keys.data;
+  if (!k.hasApiAccess) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="flex items-center gap-2">
+              <KeyRound className="size-5" aria-hidden />
+              Enterprise API
+            </h2>
+          </CardTitle>
+          <CardDescription>
+            Connect your loan system to the registry: search, pull reports and send monthly files with an API key, under the same quota,
+            consent and purpose rules. API access is part of the Enterprise plan.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link href="/subscribe">See Enterprise</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <a href="/api/docs">API documentation</a>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2">
+            <KeyRound className="size-5" aria-hidden />
+            API keys
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> to the credit endpoints (
+          <a className="underline" href="/api/docs">
+            documentation
+          </a>
+          ). Requests count against your monthly quota and are recorded like the web app&apos;s. Revoke a key the moment you suspect it
+          leaked.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
+        {k.canManage ? (
+          <form
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            noValidate
+            onSubmit={form.handleSubmit((v) => create.mutate(v))}
+            aria-label="Create an API key"
+          >
+            <div className="flex-1">
+              <TextField form={form} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
+            </div>
+            <Button type="submit" disabled={create.isPending} className="sm:mb-6">
+              <KeyRound aria-hidden />
+              {create.isPending ? 'Creating…' : 'Create key'}
+            </Button>
+          </form>
+        ) : (
+          <p className="text-sm text-muted-foreground">Only the business owner creates and revokes keys.</p>
+        )}
+        <Refusal error={create.error} />
+        {k.keys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No keys yet.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border" data-testid="api-keys">
+            {k.keys.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div>
+                  <p className="font-medium">
+                    {key.name}{' '}
+                    {key.revokedAt ? (
+                      <Badge variant="secondary" className="ml-1">
+                        Revoked
+                      </Badge>
+                    ) : (
+                      <Badge variant="success" className="ml-1">
+                        Active
+                      </Badge>
+                    )}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    <code className="font-mono">{key.prefix}…</code> · created {formatShortDate(key.createdAt)} by {key.createdBy} ·{' '}
+                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
+                    {key.revokedAt ? ` · revoked ${formatShortDate(key.revokedAt)}` : ''}
+                  </p>
+                </div>
+                {k.canManage && !key.revokedAt ? (
+                  <ConfirmButton
+                    label="Revoke"
+                    ariaLabel={`Revoke ${key.name}`}
+                    icon={<Trash2 aria-hidden />}
+                    title={`Revoke ${key.name}?`}
+                    description="Systems using this key stop working at once: their next request gets 401. This cannot be undone; create a new key to reconnect them."
+                    confirmLabel="Revoke key"
+                    onConfirm={() => revoke.mutate(key)}
+                    disabled={revoke.isPending}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
