@@ -5,10 +5,10 @@ import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/bus
 import { Button } from '@web/components/ui/button';
 import { Field, controlProps } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { SectionCard } from '@web/components/oversight/page-header';
 import { apiRequest } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { SectionCard } from '@web/components/ui/section-card';
 
 const FIELDS = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },

@@ -13,8 +13,8 @@ import { apiGet } from '@web/lib/api';
 import { downloadFile } from '@web/lib/download';
 import { toast } from '@web/lib/toast';
 import { formatDateTime, formatNumber, labelFromAuditAction } from '@shared/format';
-import { SectionCard } from './page-header';
 import type { TSealHead } from '@shared/schemas/oversight';
+import { SectionCard } from '@web/components/ui/section-card';
 
 interface AuditEvent {
   id: number;

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, labelFromAuditAction } from '@shared/format';
-import { SectionCard } from './page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 /** Figure cards four to a row on a laptop, two on a tablet, one on a phone. */
 export function StatGrid({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
 import { formatDateTime, plural } from '@shared/format';
-import { StatCard } from './page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 const SEVERITY_VARIANT = { low: 'secondary', medium: 'warning', high: 'destructive' } as const;
 const STATUS_VARIANT = { open: 'destructive', acknowledged: 'warning', resolved: 'success' } as const;

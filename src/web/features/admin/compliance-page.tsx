@@ -13,10 +13,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableAct
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { formatDateTime, formatDecimal } from '@shared/format';
 import { useAdminAction, useMatchReview, useMatchReviews } from './admin-api';
-import { ADMIN_ENVIRONMENT } from './dashboard-page';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 const REASONS: Record<string, string> = {
   identifiers_of_different_people: 'The identifiers reported belong to different people',
@@ -272,7 +272,7 @@ export default function AdminCompliancePage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={ADMIN_ENVIRONMENT}
+        role="system_admin"
         title="Compliance & Audit"
         description="Verify and search the audit log, and settle the registry's uncertain matches."
       />

@@ -1,13 +1,11 @@
 import { Building2, FileSearch, KeyRound, Settings, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
-import { PageHeader, StatCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber } from '@shared/format';
-import { ROLE_INFO } from '@web/lib/role-info';
 import { useSession } from '@web/lib/session';
 import { useOverview } from './admin-api';
-
-export const ADMIN_ENVIRONMENT = ROLE_INFO.system_admin.environment;
+import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 const MANAGEMENT_LINKS: QuickLink[] = [
   { href: '/admin/users', label: 'Verify businesses', icon: Building2 },
@@ -28,7 +26,7 @@ export default function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={ADMIN_ENVIRONMENT}
+        role="system_admin"
         title="System Overview"
         description={name ? `Welcome, ${name}. Figures below are read from the bureau's database now.` : undefined}
       />

@@ -8,10 +8,9 @@ import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
-import { PageHeader } from '@web/components/oversight/page-header';
 import { useAdminAction, useIncidents } from './admin-api';
-import { ADMIN_ENVIRONMENT } from './dashboard-page';
 import { plural, formatNumber } from '@shared/format';
+import { PageHeader } from '@web/components/layout/page-header';
 
 /** Security Incidents: derived from the audit log every minute (or now, on request); acknowledge, then resolve. */
 export default function AdminSecurityPage() {
@@ -44,7 +43,7 @@ export default function AdminSecurityPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={ADMIN_ENVIRONMENT}
+        role="system_admin"
         title="Security Incidents"
         description="Lockouts, bursts of failed sign-ins from one address, bursts of refused access and used-up quotas, found in the audit log."
         actions={

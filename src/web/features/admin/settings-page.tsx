@@ -22,11 +22,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableAct
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { applyServerFieldErrors, fieldErrorMapOf } from '@web/lib/form-errors';
 import { formatUsdCents, formatMinorAmount } from '@shared/format';
 import { useAdminAction, useContent, useHelpArticles, usePlans, useSettings } from './admin-api';
-import { ADMIN_ENVIRONMENT } from './dashboard-page';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 function RatesAndPolicies() {
   const settings = useSettings();
@@ -509,7 +509,7 @@ export default function AdminSettingsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={ADMIN_ENVIRONMENT}
+        role="system_admin"
         title="System Settings"
         description="Every change here is recorded in the audit log with its old and new value."
       />

@@ -11,13 +11,13 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableActionsHead } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
 import { formatDateTime } from '@shared/format';
 import { useAdminAction, useBusinesses, useInvitations, useUsers } from './admin-api';
 import { BusinessReviewDialog, STATUS_VARIANT } from './business-review-dialog';
-import { ADMIN_ENVIRONMENT } from './dashboard-page';
 import { UnlinkConsumerButton } from './unlink-consumer-dialog';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 /** Filters (the children) and a free-text search, sent together by the Search button. */
 function SearchForm({
@@ -411,7 +411,7 @@ export default function AdminUsersPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={ADMIN_ENVIRONMENT}
+        role="system_admin"
         title="User Management"
         description="Verify businesses from their documents, look after accounts, and invite administrators and regulators."
       />

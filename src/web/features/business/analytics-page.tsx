@@ -4,11 +4,13 @@ import { Link } from 'wouter';
 import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { formatNumber, formatPercent } from '@shared/format';
+import { formatNumber, formatPercent, plural } from '@shared/format';
 import { useAnalytics } from './api';
 import { ChartCard, PortfolioScoresCard } from './chart-cards';
 import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
-import { PageHeader, SegmentedControl, StatCard } from './parts';
+import { SegmentedControl } from './parts';
+import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(30);
@@ -24,6 +26,7 @@ export default function AnalyticsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="business"
         title="Analytics"
         description="Your inquiries, your portfolio and how it pays, from the records you searched and reported."
         actions={
@@ -55,17 +58,22 @@ export default function AnalyticsPage() {
           value={totals ? formatNumber(totals.reports) : ''}
           isLoading={analytics.isPending}
         />
-        <StatCard icon={Users} label="Active clients" value={d ? formatNumber(d.totals.clients) : ''} isLoading={analytics.isPending}>
-          {d ? `${formatNumber(d.totals.openAccounts)} open of ${formatNumber(d.totals.accounts)} accounts` : null}
-        </StatCard>
+        <StatCard
+          icon={Users}
+          label="Active clients"
+          value={d ? formatNumber(d.totals.clients) : ''}
+          isLoading={analytics.isPending}
+          hint={
+            d ? `${formatNumber(d.totals.openAccounts)} open of ${plural(d.totals.accounts, { one: 'account', other: 'accounts' })}` : null
+          }
+        />
         <StatCard
           icon={AlertTriangle}
           label="Accounts in default"
           value={d ? formatNumber(d.totals.accountsInDefault) : ''}
           isLoading={analytics.isPending}
-        >
-          {d && d.totals.accounts > 0 ? `${formatPercent(d.totals.accountsInDefault / d.totals.accounts, 1)} of your accounts` : null}
-        </StatCard>
+          hint={d && d.totals.accounts > 0 ? `${formatPercent(d.totals.accountsInDefault / d.totals.accounts, 1)} of your accounts` : null}
+        />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">

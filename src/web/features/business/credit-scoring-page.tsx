@@ -7,8 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PortfolioScoresCard } from './chart-cards';
 import { useScoringModel } from './api';
-import { BandBadge, PageHeader } from './parts';
+import { BandBadge } from './parts';
 import { formatShortDate, formatDecimal } from '@shared/format';
+import { PageHeader } from '@web/components/layout/page-header';
 
 /** /credit-scoring: how the score is made (GET /api/scoring/model) and where this business's clients sit. */
 export default function CreditScoringPage() {
@@ -17,6 +18,7 @@ export default function CreditScoringPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="business"
         title="Credit Scoring"
         description="How the CreditCheck SL score is made: a scorecard you can read, with every factor and its points. Higher is better."
         actions={

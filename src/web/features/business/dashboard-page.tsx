@@ -8,10 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate, formatNumber, formatDateTime } from '@shared/format';
+import { formatDate, formatNumber, formatDateTime, plural, pluralWord } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useDashboard, useHealth } from './api';
-import { BandBadge, PageHeader, StatCard } from './parts';
+import { BandBadge } from './parts';
+import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 function daysUntil(iso: string): number {
   return Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000);
@@ -104,7 +106,7 @@ export default function BusinessDashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" description={name ? `Welcome, ${name}.` : undefined} />
+      <PageHeader role="business" title="Dashboard" description={name ? `Welcome, ${name}.` : undefined} />
 
       {d ? (
         <Card>
@@ -156,66 +158,72 @@ export default function BusinessDashboardPage() {
           value={d ? `${d.usage.used} / ${d.usage.monthlyQuota}` : ''}
           isLoading={isLoading}
           testId="stat-checks"
-        >
-          {d ? (
-            <>
-              <span className="font-medium text-foreground">{d.usage.remaining}</span> reports left ·{' '}
-              {formatNumber(d.usage.searchesThisMonth)} searches
-              <span className="mt-2 block h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-                <span
-                  className="block h-full bg-primary"
-                  style={{ width: `${d.usage.monthlyQuota ? Math.min(100, (d.usage.used / d.usage.monthlyQuota) * 100) : 0}%` }}
-                />
-              </span>
-            </>
-          ) : null}
-        </StatCard>
+          hint={
+            d ? (
+              <>
+                <span className="font-medium text-foreground">{formatNumber(d.usage.remaining)}</span>{' '}
+                {pluralWord(d.usage.remaining, { one: 'report', other: 'reports' })} left · {formatNumber(d.usage.searchesThisMonth)}{' '}
+                searches
+                <span className="mt-2 block h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+                  <span
+                    className="block h-full bg-primary"
+                    style={{ width: `${d.usage.monthlyQuota ? Math.min(100, (d.usage.used / d.usage.monthlyQuota) * 100) : 0}%` }}
+                  />
+                </span>
+              </>
+            ) : null
+          }
+        />
         <StatCard
           icon={FileUp}
           label="Reports submitted this month"
           value={d ? formatNumber(d.reporting.accountsReportedThisMonth) : ''}
           isLoading={isLoading}
           testId="stat-reports"
-        >
-          {d ? (
-            <>
-              {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly files
-              · {formatNumber(d.reporting.accountsOnFile)} accounts on file
-            </>
-          ) : null}
-        </StatCard>
+          hint={
+            d ? (
+              <>
+                {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly
+                files · {formatNumber(d.reporting.accountsOnFile)} accounts on file
+              </>
+            ) : null
+          }
+        />
         <StatCard
           icon={Gavel}
           label="Open disputes"
           value={d ? formatNumber(d.disputes.open) : ''}
           isLoading={isLoading}
           testId="stat-disputes"
-        >
-          {d ? (
-            d.disputes.nearestDueAt ? (
-              <>
-                Next deadline {formatDate(d.disputes.nearestDueAt)} (
-                {daysUntil(d.disputes.nearestDueAt) >= 0 ? `${daysUntil(d.disputes.nearestDueAt)} days left` : 'overdue'})
-                {d.disputes.overdue > 0 ? (
-                  <Badge variant="destructive" className="ml-1">
-                    {d.disputes.overdue} overdue
-                  </Badge>
-                ) : null}
-              </>
-            ) : (
-              'No dispute waiting for an answer'
-            )
-          ) : null}
-        </StatCard>
+          hint={
+            d ? (
+              d.disputes.nearestDueAt ? (
+                <>
+                  Next deadline {formatDate(d.disputes.nearestDueAt)} (
+                  {daysUntil(d.disputes.nearestDueAt) >= 0
+                    ? `${plural(daysUntil(d.disputes.nearestDueAt), { one: 'day', other: 'days' })} left`
+                    : 'overdue'}
+                  )
+                  {d.disputes.overdue > 0 ? (
+                    <Badge variant="destructive" className="ml-1">
+                      {d.disputes.overdue} overdue
+                    </Badge>
+                  ) : null}
+                </>
+              ) : (
+                'No dispute waiting for an answer'
+              )
+            ) : null
+          }
+        />
         <StatCard
           icon={Users}
           label="Active clients"
           value={d ? formatNumber(d.activeClients) : ''}
           isLoading={isLoading}
           testId="stat-clients"
-        >
-          People with an open account you reported
-        </StatCard>
+          hint="People with an open account you reported"
+        />
       </div>
 
       <SearchBox />

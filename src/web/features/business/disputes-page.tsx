@@ -18,7 +18,9 @@ import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { formatMoney, formatDateTime, formatShortDate, plural } from '@shared/format';
 import { useBusinessDisputes, useInvalidateBusiness } from './api';
-import { PageHeader, SegmentedControl, StatCard } from './parts';
+import { SegmentedControl } from './parts';
+import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 interface TAnswerForm {
   outcome: '' | 'corrected' | 'verified';
@@ -321,6 +323,7 @@ export default function DisputesPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="business"
         title="Dispute Management"
         description="Your customers' disputes about accounts you reported. Answer each before its deadline: a disputed entry stays flagged until you do, and an unanswered one past its deadline is left out of reports and shown to the regulator."
       />

@@ -1,57 +1,15 @@
-import type { LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { TScoreBand } from '@shared/scoring';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Card, CardContent } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { ROLE_INFO } from '@web/lib/role-info';
+import { PageHeader as RolePageHeader } from '@web/components/layout/page-header';
 import { cn } from '@web/lib/utils';
 import { labelFromCode, NO_VALUE } from '@shared/format';
 
-/** The page's heading: the portal's name above, an h1, and a line saying what the page is for. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div className="space-y-1">
-        <p className="text-sm font-medium text-primary print:hidden">{ROLE_INFO.business.environment}</p>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap gap-2 print:hidden">{actions}</div> : null}
-    </div>
-  );
-}
-
-/** A figure card of the dashboard. */
-export function StatCard({
-  icon: Icon,
-  label,
-  value,
-  children,
-  isLoading,
-  testId,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: ReactNode;
-  children?: ReactNode;
-  isLoading?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent className="space-y-2 p-5">
-        <div className="flex items-center justify-between gap-2">
-          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-          <Icon className="size-5 text-muted-foreground" aria-hidden />
-        </div>
-        {isLoading ? <Skeleton className="h-8 w-24" /> : <p className="text-3xl font-bold tabular-nums">{value}</p>}
-        {children && !isLoading ? <div className="text-sm text-muted-foreground">{children}</div> : null}
-      </CardContent>
-    </Card>
-  );
+/** Transitional: the layout's PageHeader for pages still importing it from here (being split). */
+export function PageHeader(props: Omit<ComponentProps<typeof RolePageHeader>, 'role'>) {
+  return <RolePageHeader role="business" {...props} />;
 }
 
 const BAND_CLASS: Record<TScoreBand, string> = {

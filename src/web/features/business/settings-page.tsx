@@ -1,11 +1,11 @@
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { PageHeader } from './parts';
 import { ApiKeysTab } from './settings/api-keys-tab';
 import { PasswordTab } from './settings/password-tab';
 import { ProfileTab } from './settings/profile-tab';
 import { SubscriptionTab } from './settings/subscription-tab';
 import { TeamTab } from './settings/team-tab';
+import { PageHeader } from '@web/components/layout/page-header';
 
 const TABS = ['profile', 'security', 'subscription', 'team', 'api'] as const;
 type TTab = (typeof TABS)[number];
@@ -18,6 +18,7 @@ export default function SettingsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="business"
         title="Settings"
         description="Your business profile, your password, the plan and its invoices, your team and the Enterprise API."
       />

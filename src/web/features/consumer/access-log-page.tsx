@@ -8,7 +8,7 @@ import { PageLoading } from '@web/components/ui/page-loading';
 import { useAccessLog } from './consumer-data';
 import { IdentityGate } from './identity-gate';
 import { formatDateTime } from '@shared/format';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 
 const FILTERS = [
   { value: 'all', label: 'Everything' },
@@ -104,7 +104,11 @@ function AccessLogTable() {
 export default function ConsumerAccessLogPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Data Access Log" description="Every business that searched for you or pulled your report: who, when and why." />
+      <PageHeader
+        role="consumer"
+        title="Data Access Log"
+        description="Every business that searched for you or pulled your report: who, when and why."
+      />
       <IdentityGate>
         <AccessLogTable />
       </IdentityGate>

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime, plural, formatNumber } from '@shared/format
 import { useSession } from '@web/lib/session';
 import { REPORT_PDF_URL, useDashboard, useIdentity, useRequestNewReport } from './consumer-data';
 import { ConfirmIdentity, NoFileYet } from './identity-gate';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 import { bandVariant } from './score-band';
 
 function ScoreCard({ data }: { data: TConsumerDashboard }) {
@@ -201,7 +201,9 @@ export default function ConsumerDashboardPage() {
   const dashboard = useDashboard();
   const identity = useIdentity();
   const name = session?.role === 'consumer' ? session.profile.firstName : '';
-  const header = <PageHeader title="My Profile" description={name ? `Welcome, ${name}. Your credit file, free of charge.` : undefined} />;
+  const header = (
+    <PageHeader role="consumer" title="My Profile" description={name ? `Welcome, ${name}. Your credit file, free of charge.` : undefined} />
+  );
   if (dashboard.isPending || identity.isPending) return <PageLoading label="Loading your profile…" />;
   if (dashboard.isError)
     return (

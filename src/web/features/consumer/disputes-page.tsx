@@ -28,7 +28,7 @@ import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { useDisputes, useOwnReport, useRefreshConsumer } from './consumer-data';
 import { IdentityGate } from './identity-gate';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 
 function FileDisputeForm() {
   const own = useOwnReport();
@@ -344,6 +344,7 @@ export default function ConsumerDisputesPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="consumer"
         title="Disputes"
         description="Challenge a wrong entry for free. It stays marked disputed until the lender answers; an answer past the deadline keeps it out of lenders' reports."
       />

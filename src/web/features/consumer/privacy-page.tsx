@@ -15,7 +15,7 @@ import { errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useConsents, usePrivacy, useRefreshConsumer, useSettings } from './consumer-data';
 import { IdentityGate } from './identity-gate';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 
 function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
   const refresh = useRefreshConsumer();
@@ -428,6 +428,7 @@ export default function ConsumerPrivacyPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="consumer"
         title="Privacy Controls"
         description="Decide who may see your credit file, and warn lenders if someone may be using your identity."
       />

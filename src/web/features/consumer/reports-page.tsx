@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatMoney, formatShortMonth, plural } fro
 import { cn } from '@web/lib/utils';
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport, useScoreHistory } from './consumer-data';
 import { IdentityGate } from './identity-gate';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 import { HISTORY_CELL, HISTORY_LABELS, bandVariant } from './score-band';
 
 function ScoreSection({ report }: { report: TCreditReport }) {
@@ -385,6 +385,7 @@ export default function ConsumerReportsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="consumer"
         title="Credit Reports"
         description="Your full credit report, as lenders see it but with nothing masked. Free, as often as you like."
       />

@@ -21,7 +21,7 @@ import { formatDate } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useRefreshConsumer, useSettings } from './consumer-data';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@web/components/layout/page-header';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const refresh = useRefreshConsumer();
@@ -219,7 +219,7 @@ export default function ConsumerSettingsPage() {
   const settings = useSettings();
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your contact details, password and notifications." />
+      <PageHeader role="consumer" title="Settings" description="Your contact details, password and notifications." />
       {settings.isPending ? (
         <PageLoading label="Loading your settings…" />
       ) : settings.isError ? (

@@ -8,11 +8,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { toast } from '@web/lib/toast';
 import { downloadFile } from '@web/lib/download';
 import { formatNumber, isoDateDaysAgo } from '@shared/format';
-import { REGULATOR_ENVIRONMENT, useAuditSummary } from './regulator-api';
+import { useAuditSummary } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 /** Audit Reports: a period's activity and the log's integrity, exported as CSV (every event) or PDF; the log itself read-only. */
 export default function RegulatorAuditsPage() {
@@ -37,7 +38,7 @@ export default function RegulatorAuditsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Audit Reports"
         description="What happened in the bureau over a period, whether the audit log is intact, and every event for your own analysis."
       />

@@ -10,9 +10,10 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo } from '@shared/format';
-import { REGULATOR_ENVIRONMENT, useCompliance, useComplianceDetail } from './regulator-api';
+import { useCompliance, useComplianceDetail } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 const BAND_VARIANT = { good: 'success', watch: 'warning', concern: 'destructive' } as const;
 const RULE_TEXT = Object.fromEntries(COMPLIANCE_SCORE_RULES.map((r) => [r.code, r.text]));
@@ -99,7 +100,7 @@ export default function RegulatorCompliancePage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Compliance Monitoring"
         description="Each lender's handling of disputes, quality of its monthly files, searches and purposes, and timeliness, scored the same way for all."
       />

@@ -1,10 +1,11 @@
 import { BarChart3, FileDown, FolderSearch, ShieldAlert } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
-import { PageHeader, StatCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { REGULATOR_ENVIRONMENT, useRegulatorOverview } from './regulator-api';
+import { useRegulatorOverview } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 
 const MONITORING_LINKS: QuickLink[] = [
   { href: '/regulator/compliance', label: 'Compliance per lender', icon: BarChart3 },
@@ -23,7 +24,7 @@ export default function RegulatorDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Regulatory Overview"
         description={name ? `Welcome, ${name}. Compliance is computed over the last 90 days from the registry's own records.` : undefined}
       />

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
-import { PageHeader } from '@web/components/oversight/page-header';
-import { REGULATOR_ENVIRONMENT, useRegulatorIncidents } from './regulator-api';
+import { useRegulatorIncidents } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
 
 /** Incident Reports: the bureau's security incidents and how they were handled, read only. */
 export default function RegulatorIncidentsPage() {
@@ -13,7 +13,7 @@ export default function RegulatorIncidentsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Incident Reports"
         description="Security incidents the bureau's systems found in the audit log, with who acknowledged and resolved them and how. Read only: the bureau's administrators handle them."
       />

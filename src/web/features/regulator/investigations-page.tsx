@@ -10,10 +10,11 @@ import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { formatDateTime, plural } from '@shared/format';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
-import { REGULATOR_ENVIRONMENT, useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
+import { useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 const STATUS_VARIANT = {
   open: 'warning',
@@ -268,7 +269,7 @@ export default function RegulatorInvestigationsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Investigations"
         description="Complaints from consumers arrive here; open an investigation, keep notes, and close it with an outcome the consumer is told."
         actions={

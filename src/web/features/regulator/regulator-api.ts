@@ -11,10 +11,8 @@ import type {
   TRegulatorPolicy,
 } from '@shared/schemas/oversight';
 import { apiGet } from '@web/lib/api';
-import { ROLE_INFO } from '@web/lib/role-info';
 import { useApiAction } from '@web/lib/use-api-action';
 
-export const REGULATOR_ENVIRONMENT = ROLE_INFO.regulator.environment;
 /** Every regulator answer is cached under this first key. */
 export const REGULATOR_KEY = 'regulator';
 const key = (...rest: unknown[]) => [REGULATOR_KEY, ...rest] as const;

@@ -1,13 +1,14 @@
 import { ArrowRight } from 'lucide-react';
 import type { TPolicyChange } from '@shared/schemas/oversight';
 import { PasswordChangeCard } from '@web/components/account/password-change-card';
-import { PageHeader, SectionCard } from '@web/components/oversight/page-header';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime, formatNumber, formatUsdCents } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { REGULATOR_ENVIRONMENT, useRegulatorPolicy } from './regulator-api';
+import { useRegulatorPolicy } from './regulator-api';
+import { PageHeader } from '@web/components/layout/page-header';
+import { SectionCard } from '@web/components/ui/section-card';
 
 function AccountCard() {
   const { session } = useSession();
@@ -70,7 +71,7 @@ export default function RegulatorSettingsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        environment={REGULATOR_ENVIRONMENT}
+        role="regulator"
         title="Settings"
         description="Your account, and the bureau's rules in force with every change made to them. The rules are set by CreditCheck SL's administrators; you see them here as they apply."
       />
