@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/business';
 import { Button } from '@web/components/ui/button';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { apiRequest } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
@@ -54,12 +54,7 @@ export function PasswordChangeCard({ path }: { path: string }) {
             error={errors[f.name]?.message}
             hint={'hint' in f ? f.hint : undefined}
           >
-            <Input
-              {...controlProps(`password-${f.name}`, errors[f.name]?.message)}
-              type="password"
-              autoComplete={f.autoComplete}
-              {...form.register(f.name)}
-            />
+            <Input type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />
           </Field>
         ))}
         <div>

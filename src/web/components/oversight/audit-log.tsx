@@ -169,13 +169,10 @@ export function SealHeadsCard() {
       <form onSubmit={onCheck} className="flex flex-wrap items-end gap-3" aria-label="Check a seal head you kept" noValidate>
         <Field id="kept-head" label="A seal hash you kept" error={keptError ?? undefined} className="min-w-0 flex-1">
           <Input
-            id="kept-head"
             value={kept}
             onChange={(e) => setKept(e.target.value)}
             placeholder="64 characters, 0-9 and a-f"
             className="font-mono"
-            aria-invalid={keptError ? true : undefined}
-            aria-describedby={keptError ? 'kept-head-error' : undefined}
             spellCheck={false}
             autoComplete="off"
           />
@@ -251,26 +248,16 @@ export function AuditLogSearch() {
     >
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Audit log filters">
         <Field id="audit-action" label="Action" hint="e.g. auth.login, credit.report">
-          <Input
-            id="audit-action"
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-            placeholder="any action"
-          />
+          <Input value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} placeholder="any action" />
         </Field>
         <Field id="audit-from" label="From">
-          <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <Input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
         </Field>
         <Field id="audit-to" label="To">
-          <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <Input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </Field>
         <Field id="audit-business" label="Business id">
-          <Input
-            id="audit-business"
-            value={draft.businessId}
-            onChange={(e) => setDraft({ ...draft, businessId: e.target.value })}
-            placeholder="any business"
-          />
+          <Input value={draft.businessId} onChange={(e) => setDraft({ ...draft, businessId: e.target.value })} placeholder="any business" />
         </Field>
         <div className="flex gap-2 lg:pb-0.5">
           <Button type="submit">

@@ -41,7 +41,7 @@ export function IncidentOverview({
         <StatCard label="Resolved" value={counts?.resolved ?? '…'} />
       </div>
       <Field id={filterId} label="Show" className="max-w-48">
-        <NativeSelect id={filterId} value={status} onChange={(e) => onStatusChange(e.target.value)}>
+        <NativeSelect value={status} onChange={(e) => onStatusChange(e.target.value)}>
           <option value="">All incidents</option>
           <option value="open">Open</option>
           <option value="acknowledged">Acknowledged</option>

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { apiPost, isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/config';
@@ -111,53 +111,51 @@ function PaymentForm({
       </div>
 
       <Field id="card-name" label="Name on Card" error={errors.cardName?.message}>
-        <Input {...controlProps('card-name', errors.cardName?.message)} autoComplete="cc-name" {...form.register('cardName')} />
+        <Input autoComplete="cc-name" {...form.register('cardName')} />
       </Field>
       <Field id="card-number" label="Card Number" error={errors.cardNumber?.message}>
-        <Controller
-          control={form.control}
-          name="cardNumber"
-          render={({ field }) => (
-            <Input
-              {...controlProps('card-number', errors.cardNumber?.message)}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 5678 9012 3456"
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(groupCardNumber(event.target.value))}
-              ref={field.ref}
-            />
-          )}
-        />
-      </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label="Expiry Date (MM/YY)" error={errors.expiryDate?.message}>
+        {(control) => (
           <Controller
             control={form.control}
-            name="expiryDate"
+            name="cardNumber"
             render={({ field }) => (
               <Input
-                {...controlProps('card-expiry', errors.expiryDate?.message)}
+                {...control}
                 inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
+                autoComplete="cc-number"
+                placeholder="1234 5678 9012 3456"
                 value={field.value}
                 onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+                onChange={(event) => field.onChange(groupCardNumber(event.target.value))}
                 ref={field.ref}
               />
             )}
           />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="card-expiry" label="Expiry Date (MM/YY)" error={errors.expiryDate?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="expiryDate"
+              render={({ field }) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+                  ref={field.ref}
+                />
+              )}
+            />
+          )}
         </Field>
         <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
-          <Input
-            {...controlProps('card-cvc', errors.cvc?.message)}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            {...form.register('cvc')}
-          />
+          <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...form.register('cvc')} />
         </Field>
       </div>
       <Controller

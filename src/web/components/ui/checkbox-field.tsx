@@ -1,31 +1,30 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from './checkbox';
-import { FieldError, controlProps } from './field';
-import { Label } from './label';
+import { Field } from './field';
 
-/** A checkbox with its label beside it and its error message below. */
+/** A Field holding a checkbox, its label (and hint) beside it: terms, consent, preferences. */
 export function CheckboxField({
   id,
   label,
+  hint,
   checked,
   onCheckedChange,
   error,
+  disabled,
+  className,
 }: {
   id: string;
   label: ReactNode;
+  hint?: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error?: string;
+  disabled?: boolean;
+  className?: string;
 }) {
   return (
-    <div className="grid gap-1.5">
-      <div className="flex items-start gap-2">
-        <Checkbox {...controlProps(id, error)} className="mt-0.5" checked={checked} onCheckedChange={(v) => onCheckedChange(v === true)} />
-        <Label htmlFor={id} className="font-normal leading-snug">
-          {label}
-        </Label>
-      </div>
-      <FieldError id={id} message={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} orientation="horizontal" className={className}>
+      <Checkbox className="mt-0.5" checked={checked} disabled={disabled} onCheckedChange={(v) => onCheckedChange(v === true)} />
+    </Field>
   );
 }

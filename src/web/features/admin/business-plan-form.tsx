@@ -3,7 +3,7 @@ import type { TAdminBusinessDetail } from '@shared/schemas/admin';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
@@ -90,7 +90,7 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
       {isEditing ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="plan-code" label="Plan" error={errors.planCode}>
-            <NativeSelect {...controlProps('plan-code', errors.planCode)} value={planCode} onChange={(e) => setPlanCode(e.target.value)}>
+            <NativeSelect value={planCode} onChange={(e) => setPlanCode(e.target.value)}>
               {(plans.data?.plans ?? []).map((p) => (
                 <option key={p.code} value={p.code}>
                   {p.name} ({p.monthlyInquiryQuota} reports a month)
@@ -99,24 +99,12 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
             </NativeSelect>
           </Field>
           <Field id="plan-quota-contracted" label="Contracted reports a month" hint="Empty: the plan's quota" error={errors.monthlyQuota}>
-            <Input
-              {...controlProps('plan-quota-contracted', errors.monthlyQuota)}
-              type="number"
-              min={0}
-              value={quota}
-              onChange={(e) => setQuota(e.target.value)}
-            />
+            <Input type="number" min={0} value={quota} onChange={(e) => setQuota(e.target.value)} />
           </Field>
           {isFree ? null : (
             <div className="grid content-start gap-2">
               <Field id="plan-until" label="Paid or agreed until" hint="Empty: one month from today" error={errors.nextBillingDate}>
-                <Input
-                  {...controlProps('plan-until', errors.nextBillingDate)}
-                  type="date"
-                  value={nextBillingDate}
-                  disabled={isOpenEnded}
-                  onChange={(e) => setNextBillingDate(e.target.value)}
-                />
+                <Input type="date" value={nextBillingDate} disabled={isOpenEnded} onChange={(e) => setNextBillingDate(e.target.value)} />
               </Field>
               <CheckboxField
                 id="plan-open-ended"
@@ -128,7 +116,6 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
           )}
           <Field id="plan-note" label="Reason (agreement or payment reference)" error={errors.note} className="sm:col-span-2">
             <Textarea
-              {...controlProps('plan-note', errors.note)}
               value={note}
               onChange={(e) => {
                 setNote(e.target.value);

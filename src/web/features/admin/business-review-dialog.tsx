@@ -171,13 +171,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
             {action ? (
               <div className="space-y-3">
                 <Field id="business-action-text" label={ACTION_TEXT[action].hint} error={error}>
-                  <Textarea
-                    id="business-action-text"
-                    value={text}
-                    onChange={(e) => setText(e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'business-action-text-error' : undefined}
-                  />
+                  <Textarea value={text} onChange={(e) => setText(e.target.value)} />
                 </Field>
                 <Alert variant={action === 'verify' || action === 'reinstate' ? 'info' : 'warning'}>
                   <AlertDescription>

@@ -165,13 +165,13 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
               <div className="space-y-3 border-t pt-4">
                 <div className="grid gap-3 sm:grid-cols-2">
                   <Field id="merge-survivor" label="If merged, who remains">
-                    <NativeSelect id="merge-survivor" value={survivor} onChange={(e) => setSurvivor(e.target.value as typeof survivor)}>
+                    <NativeSelect value={survivor} onChange={(e) => setSurvivor(e.target.value as typeof survivor)}>
                       <option value="candidate">The person already in the registry</option>
                       <option value="record">The new record</option>
                     </NativeSelect>
                   </Field>
                   <Field id="review-note" label="Note (optional, kept in the audit log)">
-                    <Textarea id="review-note" value={note} onChange={(e) => setNote(e.target.value)} className="min-h-10" />
+                    <Textarea value={note} onChange={(e) => setNote(e.target.value)} className="min-h-10" />
                   </Field>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -213,7 +213,7 @@ function ReviewQueue() {
       contentClassName="space-y-4"
     >
       <Field id="review-status" label="Show" className="max-w-48">
-        <NativeSelect id="review-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <NativeSelect value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="open">Open</option>
           <option value="merged">Merged</option>
           <option value="dismissed">Kept apart</option>

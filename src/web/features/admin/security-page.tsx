@@ -89,13 +89,7 @@ export default function AdminSecurityPage() {
             <DialogDescription>{resolving?.summary}</DialogDescription>
           </DialogHeader>
           <Field id="resolution-note" label="How was it resolved?" error={noteError}>
-            <Textarea
-              id="resolution-note"
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? 'resolution-note-error' : undefined}
-            />
+            <Textarea value={note} onChange={(e) => setNote(e.target.value)} />
           </Field>
           <DialogFooter>
             <Button variant="ghost" onClick={() => setResolving(null)}>

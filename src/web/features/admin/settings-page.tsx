@@ -12,11 +12,9 @@ import {
 import { HELP_CATEGORIES, HELP_DIFFICULTIES, type THelpItem } from '@shared/schemas/content';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Checkbox } from '@web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableActionsHead } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -27,6 +25,7 @@ import { formatUsdCents, formatMinorAmount } from '@shared/format';
 import { useAdminAction, useContent, useHelpArticles, usePlans, useSettings } from './admin-api';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
+import { CheckboxField } from '@web/components/ui/checkbox-field';
 
 function RatesAndPolicies() {
   const settings = useSettings();
@@ -57,11 +56,7 @@ function RatesAndPolicies() {
           error={e.exchangeRateSlePerUsd?.message}
           hint="New Leones; 1 SLE = 1,000 old SLL"
         >
-          <Input
-            {...controlProps('rate', e.exchangeRateSlePerUsd?.message)}
-            inputMode="decimal"
-            {...form.register('exchangeRateSlePerUsd')}
-          />
+          <Input inputMode="decimal" {...form.register('exchangeRateSlePerUsd')} />
         </Field>
         <Field
           id="deadline"
@@ -69,24 +64,16 @@ function RatesAndPolicies() {
           error={e.disputeDeadlineDays?.message}
           hint="For disputes filed from now on"
         >
-          <Input {...controlProps('deadline', e.disputeDeadlineDays?.message)} type="number" {...form.register('disputeDeadlineDays')} />
+          <Input type="number" {...form.register('disputeDeadlineDays')} />
         </Field>
         <Field id="retention" label="Retention of negative records (years)" error={e.retentionYears?.message}>
-          <Input {...controlProps('retention', e.retentionYears?.message)} type="number" {...form.register('retentionYears')} />
+          <Input type="number" {...form.register('retentionYears')} />
         </Field>
         <Field id="lockout-threshold" label="Failed sign-ins before lockout" error={e.loginLockoutThreshold?.message}>
-          <Input
-            {...controlProps('lockout-threshold', e.loginLockoutThreshold?.message)}
-            type="number"
-            {...form.register('loginLockoutThreshold')}
-          />
+          <Input type="number" {...form.register('loginLockoutThreshold')} />
         </Field>
         <Field id="lockout-minutes" label="Lockout length (minutes)" error={e.loginLockoutMinutes?.message}>
-          <Input
-            {...controlProps('lockout-minutes', e.loginLockoutMinutes?.message)}
-            type="number"
-            {...form.register('loginLockoutMinutes')}
-          />
+          <Input type="number" {...form.register('loginLockoutMinutes')} />
         </Field>
         <div className="flex items-end">
           <Button type="submit" disabled={save.isPending}>
@@ -143,36 +130,17 @@ function PlanEditor({ plan, onClose }: { plan: TAdminPlan | null; onClose: () =>
         <div className="grid gap-4">
           {plan?.isFree ? null : (
             <Field id="plan-price" label="Monthly price (USD)" error={errors.priceUsd} hint="Empty: priced by agreement">
-              <Input
-                {...controlProps('plan-price', errors.priceUsd)}
-                inputMode="decimal"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-              />
+              <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
             </Field>
           )}
           <Field id="plan-quota" label="Credit reports per month" error={errors.monthlyInquiryQuota}>
-            <Input
-              {...controlProps('plan-quota', errors.monthlyInquiryQuota)}
-              type="number"
-              value={quota}
-              onChange={(e) => setQuota(e.target.value)}
-            />
+            <Input type="number" value={quota} onChange={(e) => setQuota(e.target.value)} />
           </Field>
           <Field id="plan-description" label="Description" error={errors.description}>
-            <Input
-              {...controlProps('plan-description', errors.description)}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
+            <Input value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
           <Field id="plan-features" label="Features (one per line)" error={errors.features}>
-            <Textarea
-              {...controlProps('plan-features', errors.features)}
-              value={features}
-              onChange={(e) => setFeatures(e.target.value)}
-              rows={5}
-            />
+            <Textarea value={features} onChange={(e) => setFeatures(e.target.value)} rows={5} />
           </Field>
           <ErrorMessageAlert message={errors.form} />
         </div>
@@ -270,7 +238,6 @@ function ContentPanel() {
                 <div key={k} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
                   <Field id={id} label={i.key.replaceAll('_', ' ')} hint={i.content === null ? 'Using the default text' : undefined}>
                     <Textarea
-                      id={id}
                       rows={i.key.endsWith('description') || i.key === 'subtitle' ? 3 : 1}
                       className="min-h-10"
                       value={values[k] ?? ''}
@@ -348,10 +315,10 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
         </DialogHeader>
         <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={onSubmit} id="help-form">
           <Field id="help-title" label="Title" error={e.title?.message} className="sm:col-span-2">
-            <Input {...controlProps('help-title', e.title?.message)} {...form.register('title')} />
+            <Input {...form.register('title')} />
           </Field>
           <Field id="help-category" label="Category" error={e.category?.message}>
-            <NativeSelect id="help-category" {...form.register('category')}>
+            <NativeSelect {...form.register('category')}>
               {HELP_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {c.replaceAll('_', ' ')}
@@ -360,7 +327,7 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             </NativeSelect>
           </Field>
           <Field id="help-difficulty" label="Difficulty" error={e.difficulty?.message}>
-            <NativeSelect id="help-difficulty" {...form.register('difficulty')}>
+            <NativeSelect {...form.register('difficulty')}>
               {HELP_DIFFICULTIES.map((d) => (
                 <option key={d} value={d}>
                   {d}
@@ -369,17 +336,16 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             </NativeSelect>
           </Field>
           <Field id="help-time" label="Minutes to read" error={e.estimatedTime?.message}>
-            <Input {...controlProps('help-time', e.estimatedTime?.message)} type="number" {...form.register('estimatedTime')} />
+            <Input type="number" {...form.register('estimatedTime')} />
           </Field>
           <Field id="help-version" label="Version" error={e.version?.message}>
-            <Input {...controlProps('help-version', e.version?.message)} {...form.register('version')} />
+            <Input {...form.register('version')} />
           </Field>
           <Field id="help-author" label="Author" error={e.author?.message}>
-            <Input {...controlProps('help-author', e.author?.message)} {...form.register('author')} />
+            <Input {...form.register('author')} />
           </Field>
           <Field id="help-tags" label="Tags (comma separated)" error={e.tags?.message}>
             <Input
-              id="help-tags"
               value={tags}
               onChange={(ev) => {
                 setTags(ev.target.value);
@@ -394,16 +360,15 @@ function HelpEditor({ article, isOpen, onClose }: { article: THelpItem | null; i
             />
           </Field>
           <Field id="help-content" label="Content" error={e.content?.message} className="sm:col-span-2">
-            <Textarea {...controlProps('help-content', e.content?.message)} rows={8} {...form.register('content')} />
+            <Textarea rows={8} {...form.register('content')} />
           </Field>
-          <div className="flex items-center gap-2 sm:col-span-2">
-            <Checkbox
-              id="help-featured"
-              checked={form.watch('isFeatured')}
-              onCheckedChange={(v) => form.setValue('isFeatured', v === true)}
-            />
-            <Label htmlFor="help-featured">Featured (shown first)</Label>
-          </div>
+          <CheckboxField
+            id="help-featured"
+            label="Featured (shown first)"
+            className="sm:col-span-2"
+            checked={form.watch('isFeatured')}
+            onCheckedChange={(checked) => form.setValue('isFeatured', checked)}
+          />
         </form>
         <DialogFooter>
           <Button variant="ghost" onClick={onClose}>

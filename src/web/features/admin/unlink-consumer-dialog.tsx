@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useAdminAction } from './admin-api';
 
@@ -44,7 +44,7 @@ export function UnlinkConsumerButton({ userId, name }: { userId: string; name: s
           </DialogHeader>
           <form onSubmit={submit} className="space-y-4" noValidate>
             <Field id={fieldId} label="Reason" error={error}>
-              <Textarea {...controlProps(fieldId, error)} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
             </Field>
             <DialogFooter>
               <Button type="submit" variant="destructive" disabled={unlink.isPending}>

@@ -47,7 +47,7 @@ function SearchForm({
     >
       {children}
       <Field id={searchId} label={searchLabel}>
-        <Input id={searchId} value={draft} onChange={(e) => onDraftChange(e.target.value)} />
+        <Input value={draft} onChange={(e) => onDraftChange(e.target.value)} />
       </Field>
       <Button type="submit" variant="outline">
         <Search aria-hidden />
@@ -78,7 +78,7 @@ function BusinessesPanel() {
         onSearch={() => setQ(draft.trim())}
       >
         <Field id="business-status" label="Status">
-          <NativeSelect id="business-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">All</option>
             <option value="pending">Pending</option>
             <option value="verified">Verified</option>
@@ -166,7 +166,7 @@ function AccountsPanel() {
         onSearch={() => setQ(draft.trim())}
       >
         <Field id="account-role" label="Role">
-          <NativeSelect id="account-role" value={role} onChange={(e) => setRole(e.target.value)}>
+          <NativeSelect value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">All roles</option>
             <option value="consumer">Consumers</option>
             <option value="business">Businesses</option>
@@ -175,7 +175,7 @@ function AccountsPanel() {
           </NativeSelect>
         </Field>
         <Field id="account-status" label="Status">
-          <NativeSelect id="account-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any</option>
             <option value="active">Active</option>
             <option value="locked">Locked</option>
@@ -301,20 +301,13 @@ function InvitationsPanel() {
       >
         <form className="space-y-4" onSubmit={onSubmit} noValidate>
           <Field id="invite-role" label="Role">
-            <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
+            <NativeSelect value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
               <option value="regulator">Regulator (Bank of Sierra Leone)</option>
               <option value="system_admin">System administrator</option>
             </NativeSelect>
           </Field>
           <Field id="invite-email" label="Email" error={emailError}>
-            <Input
-              id="invite-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'invite-email-error' : undefined}
-            />
+            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <Button type="submit" disabled={invite.isPending} className="w-full">
             <UserPlus aria-hidden />

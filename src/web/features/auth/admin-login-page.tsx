@@ -8,7 +8,7 @@ import { ZAdminLoginFormSchema } from '@shared/schemas/auth';
 import { AuthLayout } from '@web/components/layout/auth-layout';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { apiPost } from '@web/lib/api';
 import { refreshSession } from '@web/lib/session';
@@ -48,15 +48,10 @@ export default function AdminLoginPage() {
         <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
           <CardContent className="grid gap-4">
             <Field id="admin-username" label="Username" error={errors.username?.message}>
-              <Input {...controlProps('admin-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+              <Input autoComplete="username" {...form.register('username')} />
             </Field>
             <Field id="admin-password" label="Password" error={errors.password?.message}>
-              <Input
-                {...controlProps('admin-password', errors.password?.message)}
-                type="password"
-                autoComplete="current-password"
-                {...form.register('password')}
-              />
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
             </Field>
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}

@@ -7,15 +7,14 @@ import { ZBusinessLoginFormSchema } from '@shared/schemas/auth';
 import { AuthLayout } from '@web/components/layout/auth-layout';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Checkbox } from '@web/components/ui/checkbox';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { apiPost } from '@web/lib/api';
 import { errorMessageOf } from '@web/lib/form-errors';
 import { refreshSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { PRODUCT_NAME } from '@web/lib/utils';
+import { CheckboxField } from '@web/components/ui/checkbox-field';
 
 type TForm = z.input<typeof ZBusinessLoginFormSchema>;
 
@@ -54,29 +53,19 @@ export default function BusinessLoginPage() {
         <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
           <CardContent className="grid gap-4">
             <Field id="login-username" label="Username" error={errors.username?.message}>
-              <Input {...controlProps('login-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+              <Input autoComplete="username" {...form.register('username')} />
             </Field>
             <Field id="login-password" label="Password" error={errors.password?.message}>
-              <Input
-                {...controlProps('login-password', errors.password?.message)}
-                type="password"
-                autoComplete="current-password"
-                {...form.register('password')}
-              />
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
             </Field>
             <div className="flex items-center justify-between gap-4">
-              <div className="flex items-center gap-2">
-                <Controller
-                  control={form.control}
-                  name="rememberMe"
-                  render={({ field }) => (
-                    <Checkbox id="login-remember" checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} />
-                  )}
-                />
-                <Label htmlFor="login-remember" className="font-normal">
-                  Remember me
-                </Label>
-              </div>
+              <Controller
+                control={form.control}
+                name="rememberMe"
+                render={({ field }) => (
+                  <CheckboxField id="login-remember" label="Remember me" checked={!!field.value} onCheckedChange={field.onChange} />
+                )}
+              />
               <button
                 type="button"
                 className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm cursor-pointer"

@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import { ZBusinessPortalRegistrationSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { Field, controlProps } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
 import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { FormField } from '@web/components/ui/form-field';
 
 type TForm = z.input<typeof ZBusinessPortalRegistrationSchema>;
 
@@ -30,15 +29,8 @@ const EMPTY: TForm = {
 export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const form = useForm<TForm>({ resolver: zodResolver(ZBusinessPortalRegistrationSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const text = (name: keyof TForm, label: string, props: React.ComponentProps<typeof Input> = {}) => {
-    const id = `portal-business-${name}`;
-    const message = errors[name]?.message;
-    return (
-      <Field id={id} label={label} error={message}>
-        <Input {...controlProps(id, message)} {...props} {...form.register(name)} />
-      </Field>
-    );
-  };
+  // Every text field of this form: bound to it, ids "portal-business-<name>".
+  const field = { form, idPrefix: 'portal-business-' };
 
   const register = useMutation({
     mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/businesses/register', values),
@@ -68,14 +60,14 @@ export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (user
       aria-label="Business registration"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('businessName', 'Business Name', { autoComplete: 'organization' })}
-        {text('registrationNumber', 'Registration Number')}
-        {text('contactName', 'Contact Person', { autoComplete: 'name' })}
-        {text('email', 'Business Email', { type: 'email', autoComplete: 'email' })}
-        {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', placeholder: '+232 XX XXX XXXX' })}
-        {text('username', 'Username', { autoComplete: 'username' })}
-        {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-        {text('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+        <FormField {...field} name="businessName" label="Business Name" autoComplete="organization" />
+        <FormField {...field} name="registrationNumber" label="Registration Number" />
+        <FormField {...field} name="contactName" label="Contact Person" autoComplete="name" />
+        <FormField {...field} name="email" label="Business Email" type="email" autoComplete="email" />
+        <FormField {...field} name="phone" label="Phone Number" type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" />
+        <FormField {...field} name="username" label="Username" autoComplete="username" />
+        <FormField {...field} name="password" label="Password" type="password" autoComplete="new-password" />
+        <FormField {...field} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
       </div>
       <Controller
         control={form.control}

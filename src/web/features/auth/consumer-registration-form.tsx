@@ -5,11 +5,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { ZConsumerRegistrationSchema, type TConsumerRegistrationForm } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { Field, controlProps } from '@web/components/ui/field';
-import { Input } from '@web/components/ui/input';
 import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { FormField } from '@web/components/ui/form-field';
 
 type TForm = TConsumerRegistrationForm;
 
@@ -60,15 +59,8 @@ function ConsumerRights() {
 export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nationalId: string) => void }) {
   const form = useForm<TForm>({ resolver: zodResolver(ZConsumerRegistrationSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const text = (name: keyof TForm, label: string, props: React.ComponentProps<typeof Input> = {}) => {
-    const id = `portal-consumer-${name}`;
-    const message = errors[name]?.message;
-    return (
-      <Field id={id} label={label} error={message}>
-        <Input {...controlProps(id, message)} {...props} {...form.register(name)} />
-      </Field>
-    );
-  };
+  // Every text field of this form: bound to it, ids "portal-consumer-<name>".
+  const field = { form, idPrefix: 'portal-consumer-' };
 
   const register = useMutation({
     // The form's raw values are sent: the server applies the same schema (trimming, NIN upper-casing).
@@ -100,14 +92,14 @@ export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nati
     >
       <ConsumerRights />
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('nationalId', 'National ID', { autoComplete: 'off' })}
-        {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', placeholder: '+232 XX XXX XXXX' })}
-        {text('firstName', 'First Name', { autoComplete: 'given-name' })}
-        {text('lastName', 'Last Name', { autoComplete: 'family-name' })}
-        {text('email', 'Email (optional)', { type: 'email', autoComplete: 'email' })}
-        {text('dateOfBirth', 'Date of Birth', { type: 'date', autoComplete: 'bday' })}
-        {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-        {text('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+        <FormField {...field} name="nationalId" label="National ID" autoComplete="off" />
+        <FormField {...field} name="phone" label="Phone Number" type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" />
+        <FormField {...field} name="firstName" label="First Name" autoComplete="given-name" />
+        <FormField {...field} name="lastName" label="Last Name" autoComplete="family-name" />
+        <FormField {...field} name="email" label="Email (optional)" type="email" autoComplete="email" />
+        <FormField {...field} name="dateOfBirth" label="Date of Birth" type="date" autoComplete="bday" />
+        <FormField {...field} name="password" label="Password" type="password" autoComplete="new-password" />
+        <FormField {...field} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
       </div>
       <Controller
         control={form.control}

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ROLE_API_SEGMENT, type TRole } from '@shared/roles';
 import { ZPortalLoginFormSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
-import { Field, FieldError, controlProps } from '@web/components/ui/field';
+import { Field, FieldError } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { apiPost } from '@web/lib/api';
 import { ROLE_INFO } from '@web/lib/role-info';
@@ -63,15 +63,10 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
       <input type="hidden" {...form.register('userType')} />
       <FieldError id="portal-user-type" message={errors.userType?.message} />
       <Field id="portal-username" label={info.identifierLabel} error={errors.username?.message}>
-        <Input {...controlProps('portal-username', errors.username?.message)} autoComplete="username" {...form.register('username')} />
+        <Input autoComplete="username" {...form.register('username')} />
       </Field>
       <Field id="portal-password" label="Password" error={errors.password?.message}>
-        <Input
-          {...controlProps('portal-password', errors.password?.message)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Sign In'}

@@ -136,7 +136,7 @@ export function BusinessDocumentsSection() {
             {d.verificationStatus === 'suspended' ? null : (
               <form className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end" onSubmit={onSubmit} noValidate>
                 <Field id="document-kind" label="Document">
-                  <NativeSelect id="document-kind" value={kind} onChange={(e) => setKind(e.target.value as TDocumentKind)}>
+                  <NativeSelect value={kind} onChange={(e) => setKind(e.target.value as TDocumentKind)}>
                     {DOCUMENT_KINDS.map((k) => (
                       <option key={k} value={k}>
                         {DOCUMENT_KIND_LABELS[k]}
@@ -145,15 +145,7 @@ export function BusinessDocumentsSection() {
                   </NativeSelect>
                 </Field>
                 <Field id="document-file" label="File" error={fileError}>
-                  <Input
-                    id="document-file"
-                    ref={fileInput}
-                    type="file"
-                    accept={ACCEPT}
-                    className="h-auto py-1.5"
-                    aria-invalid={fileError ? true : undefined}
-                    aria-describedby={fileError ? 'document-file-error' : undefined}
-                  />
+                  <Input ref={fileInput} type="file" accept={ACCEPT} className="h-auto py-1.5" />
                 </Field>
                 <Button type="submit" disabled={upload.isPending}>
                   <Upload aria-hidden />

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { NativeSelect } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { useAccessLog } from './consumer-data';
 import { IdentityGate } from './identity-gate';
 import { formatDateTime } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
+import { Field } from '@web/components/ui/field';
 
 const FILTERS = [
   { value: 'all', label: 'Everything' },
@@ -48,16 +48,15 @@ function AccessLogTable() {
             From the same records the regulator audits: every search and report, with the purpose the business gave.
           </CardDescription>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="access-log-filter">Show</Label>
-          <NativeSelect id="access-log-filter" value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} className="w-48">
+        <Field id="access-log-filter" label="Show">
+          <NativeSelect value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} className="w-48">
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </Field>
       </CardHeader>
       <CardContent>
         <div className="overflow-x-auto">

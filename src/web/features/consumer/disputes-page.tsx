@@ -18,7 +18,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost } from '@web/lib/api';
@@ -112,7 +112,7 @@ function FileDisputeFormFor({
         ) : (
           <form className="grid gap-4 md:grid-cols-2" onSubmit={form.handleSubmit((values) => file.mutate(values))} noValidate>
             <Field id="dispute-account" label="Account" error={errors.accountId?.message}>
-              <NativeSelect {...controlProps('dispute-account', errors.accountId?.message)} {...form.register('accountId')}>
+              <NativeSelect {...form.register('accountId')}>
                 <option value="">Choose an account…</option>
                 {accounts.map((a) => (
                   <option key={a.accountId} value={a.accountId}>
@@ -122,7 +122,7 @@ function FileDisputeFormFor({
               </NativeSelect>
             </Field>
             <Field id="dispute-reason" label="What is wrong" error={errors.reason?.message}>
-              <NativeSelect {...controlProps('dispute-reason', errors.reason?.message)} {...form.register('reason')}>
+              <NativeSelect {...form.register('reason')}>
                 <option value="">Choose a reason…</option>
                 {DISPUTE_REASONS.map((r) => (
                   <option key={r.code} value={r.code}>
@@ -142,12 +142,7 @@ function FileDisputeFormFor({
                 </span>
               }
             >
-              <textarea
-                {...controlProps('dispute-statement', errors.statement?.message)}
-                {...form.register('statement')}
-                rows={4}
-                className={cn(inputClassName, 'h-auto')}
-              />
+              <textarea {...form.register('statement')} rows={4} className={cn(inputClassName, 'h-auto')} />
             </Field>
             {verifiedAt ? (
               <p className="text-sm md:col-span-2" role="note">
@@ -205,11 +200,10 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
           }}
         >
           <Field id="complaint-subject" label="Subject">
-            <Input id="complaint-subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />
+            <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />
           </Field>
           <Field id="complaint-description" label="What happened" error={error}>
             <textarea
-              {...controlProps('complaint-description', error)}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
               rows={5}

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost, isApiError } from '@web/lib/api';
@@ -175,7 +175,6 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           )}
           <Field id="identity-code" label="6-digit code" error={codeError}>
             <Input
-              {...controlProps('identity-code', codeError)}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}

@@ -6,7 +6,7 @@ import { CONSENT_ALL_PURPOSES_NAME, type TConsent, type TPrivacyStatus } from '@
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiGet, apiRequest, apiPost, isApiError } from '@web/lib/api';
@@ -132,22 +132,10 @@ function FraudAlertCard({ privacy }: { privacy: TPrivacyStatus }) {
               error={error}
               hint={settings.data ? `Leave empty to use ${settings.data.phone}` : undefined}
             >
-              <Input
-                {...controlProps('fraud-phone', error)}
-                type="tel"
-                placeholder="+232 XX XXX XXXX"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-              />
+              <Input type="tel" placeholder="+232 XX XXX XXXX" value={phone} onChange={(e) => setPhone(e.target.value)} />
             </Field>
             <Field id="fraud-note" label="Note (optional)">
-              <Input
-                id="fraud-note"
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-                maxLength={300}
-                placeholder="e.g. ID card stolen in May"
-              />
+              <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={300} placeholder="e.g. ID card stolen in May" />
             </Field>
             <div className="sm:col-span-2">
               <Button type="submit" disabled={place.isPending}>
@@ -210,10 +198,10 @@ function GrantConsentForm() {
   return (
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
       <Field id="consent-search" label="Find a business">
-        <Input id="consent-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
       </Field>
       <Field id="consent-business" label="Business" error={error}>
-        <NativeSelect {...controlProps('consent-business', error)} value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
+        <NativeSelect value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
           <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
           {lenders.data?.lenders.map((l) => (
             <option key={l.id} value={l.id}>
@@ -223,7 +211,7 @@ function GrantConsentForm() {
         </NativeSelect>
       </Field>
       <Field id="consent-purpose" label="For">
-        <NativeSelect id="consent-purpose" value={purpose} onChange={(e) => setPurpose(e.target.value)}>
+        <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value)}>
           {PERMISSIBLE_PURPOSES.map((p) => (
             <option key={p.code} value={p.code}>
               {p.name}
@@ -233,7 +221,7 @@ function GrantConsentForm() {
       </Field>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <Field id="consent-days" label="Until">
-          <NativeSelect id="consent-days" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          <NativeSelect value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {DURATIONS.map((d) => (
               <option key={d.days} value={d.days}>
                 {d.label}
@@ -283,10 +271,10 @@ function WithdrawConsentForm() {
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
       <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">Withdraw consent from a business</h3>
       <Field id="withdraw-search" label="Search lenders">
-        <Input id="withdraw-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
       </Field>
       <Field id="withdraw-business" label="Lender" error={error}>
-        <NativeSelect {...controlProps('withdraw-business', error)} value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
+        <NativeSelect value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
           <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
           {lenders.data?.lenders.map((l) => (
             <option key={l.id} value={l.id}>
@@ -296,7 +284,7 @@ function WithdrawConsentForm() {
         </NativeSelect>
       </Field>
       <Field id="withdraw-purpose" label="Purposes">
-        <NativeSelect id="withdraw-purpose" value={purpose} onChange={(e) => setPurpose(e.target.value)}>
+        <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value)}>
           <option value="">{CONSENT_ALL_PURPOSES_NAME}</option>
           {PERMISSIBLE_PURPOSES.map((p) => (
             <option key={p.code} value={p.code}>

@@ -11,10 +11,8 @@ import {
 } from '@shared/schemas/consumer';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Checkbox } from '@web/components/ui/checkbox';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { apiPost, apiRequest } from '@web/lib/api';
 import { formatDate } from '@shared/format';
@@ -22,6 +20,7 @@ import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useRefreshConsumer, useSettings } from './consumer-data';
 import { PageHeader } from '@web/components/layout/page-header';
+import { CheckboxField } from '@web/components/ui/checkbox-field';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const refresh = useRefreshConsumer();
@@ -71,21 +70,10 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
         </dl>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
           <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input
-              {...controlProps('settings-phone', errors.phone?.message)}
-              type="tel"
-              autoComplete="tel"
-              placeholder="+232 XX XXX XXXX"
-              {...form.register('phone')}
-            />
+            <Input type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" {...form.register('phone')} />
           </Field>
           <Field id="settings-email" label="Email (optional)" error={errors.email?.message}>
-            <Input
-              {...controlProps('settings-email', errors.email?.message)}
-              type="email"
-              autoComplete="email"
-              {...form.register('email')}
-            />
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
@@ -126,28 +114,13 @@ function PasswordForm() {
       <CardContent>
         <form className="grid gap-4 sm:grid-cols-3" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
           <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input
-              {...controlProps('current-password', errors.currentPassword?.message)}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
           <Field id="new-password" label="New password" error={errors.newPassword?.message}>
-            <Input
-              {...controlProps('new-password', errors.newPassword?.message)}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-            />
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </Field>
           <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input
-              {...controlProps('confirm-password', errors.confirmPassword?.message)}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </Field>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={change.isPending}>
@@ -195,18 +168,15 @@ function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-sm font-medium">Also by email</legend>
           {PREFERENCES.map((p) => (
-            <div key={p.key} className="flex items-start gap-3">
-              <Checkbox
-                id={`pref-${p.key}`}
-                checked={settings.preferences[p.key]}
-                disabled={save.isPending}
-                onCheckedChange={(checked) => save.mutate({ ...settings.preferences, [p.key]: checked === true })}
-              />
-              <div className="grid gap-0.5">
-                <Label htmlFor={`pref-${p.key}`}>{p.label}</Label>
-                <p className="text-xs text-muted-foreground">{p.hint}</p>
-              </div>
-            </div>
+            <CheckboxField
+              key={p.key}
+              id={`pref-${p.key}`}
+              label={p.label}
+              hint={p.hint}
+              checked={settings.preferences[p.key]}
+              disabled={save.isPending}
+              onCheckedChange={(checked) => save.mutate({ ...settings.preferences, [p.key]: checked })}
+            />
           ))}
         </fieldset>
       </CardContent>

@@ -8,7 +8,7 @@ import { AuthLayout } from '@web/components/layout/auth-layout';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { apiGet, apiPost } from '@web/lib/api';
@@ -76,37 +76,19 @@ export default function AcceptInvitePage() {
           ) : (
             <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => accept.mutate(values))}>
               <Field id="invite-full-name" label="Full name" error={errors.fullName?.message}>
-                <Input {...controlProps('invite-full-name', errors.fullName?.message)} autoComplete="name" {...form.register('fullName')} />
+                <Input autoComplete="name" {...form.register('fullName')} />
               </Field>
               <Field id="invite-position" label="Position (optional)" error={errors.position?.message}>
-                <Input
-                  {...controlProps('invite-position', errors.position?.message)}
-                  autoComplete="organization-title"
-                  {...form.register('position')}
-                />
+                <Input autoComplete="organization-title" {...form.register('position')} />
               </Field>
               <Field id="invite-username" label="Username" error={errors.username?.message}>
-                <Input
-                  {...controlProps('invite-username', errors.username?.message)}
-                  autoComplete="username"
-                  {...form.register('username')}
-                />
+                <Input autoComplete="username" {...form.register('username')} />
               </Field>
               <Field id="invite-password" label="Password" error={errors.password?.message}>
-                <Input
-                  {...controlProps('invite-password', errors.password?.message)}
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('password')}
-                />
+                <Input type="password" autoComplete="new-password" {...form.register('password')} />
               </Field>
               <Field id="invite-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-                <Input
-                  {...controlProps('invite-confirm', errors.confirmPassword?.message)}
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('confirmPassword')}
-                />
+                <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
               </Field>
               <Button type="submit" className="w-full" disabled={accept.isPending}>
                 {accept.isPending ? 'Creating account...' : 'Create my account'}

@@ -10,12 +10,12 @@ import { PaymentDialog, type TPayablePlan } from '@web/components/payments/payme
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { Field, controlProps } from '@web/components/ui/field';
-import { Input, NativeSelect } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/input';
 import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { usePlans } from '@web/lib/plans';
 import { toast } from '@web/lib/toast';
+import { FormField } from '@web/components/ui/form-field';
 
 type TForm = TBusinessRegistrationForm;
 
@@ -72,15 +72,8 @@ export default function RegisterPage() {
     },
   });
 
-  const text = (name: keyof TForm, label: string, props: React.ComponentProps<typeof Input> = {}) => {
-    const id = `register-${name}`;
-    const message = errors[name]?.message;
-    return (
-      <Field id={id} label={label} error={message}>
-        <Input {...controlProps(id, message)} {...props} {...form.register(name)} />
-      </Field>
-    );
-  };
+  // Every text field of this form: bound to it, ids "register-<name>".
+  const field = { form, idPrefix: 'register-' };
 
   return (
     <AuthLayout width="wide">
@@ -107,9 +100,9 @@ export default function RegisterPage() {
               <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
                 Business details
               </legend>
-              {text('businessName', 'Business Name', { autoComplete: 'organization' })}
-              <Field id="register-businessType" label="Business Type" error={errors.businessType?.message}>
-                <NativeSelect {...controlProps('register-businessType', errors.businessType?.message)} {...form.register('businessType')}>
+              <FormField {...field} name="businessName" label="Business Name" autoComplete="organization" />
+              <FormField {...field} name="businessType" label="Business Type">
+                <NativeSelect {...form.register('businessType')}>
                   <option value="">Select business type</option>
                   {BUSINESS_TYPES.map((type) => (
                     <option key={type.value} value={type.value}>
@@ -117,26 +110,28 @@ export default function RegisterPage() {
                     </option>
                   ))}
                 </NativeSelect>
-              </Field>
-              {text('registrationNumber', 'Registration Number')}
-              {text('taxId', 'Tax ID')}
-              <div className="sm:col-span-2">{text('address', 'Business Address', { autoComplete: 'street-address' })}</div>
+              </FormField>
+              <FormField {...field} name="registrationNumber" label="Registration Number" />
+              <FormField {...field} name="taxId" label="Tax ID" />
+              <div className="sm:col-span-2">
+                <FormField {...field} name="address" label="Business Address" autoComplete="street-address" />
+              </div>
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
                 Contact person
               </legend>
-              {text('contactName', 'Contact Name', { autoComplete: 'name' })}
-              {text('contactPosition', 'Position', { autoComplete: 'organization-title' })}
-              {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', placeholder: '+232 XX XXX XXXX' })}
-              {text('email', 'Email Address', { type: 'email', autoComplete: 'email' })}
+              <FormField {...field} name="contactName" label="Contact Name" autoComplete="name" />
+              <FormField {...field} name="contactPosition" label="Position" autoComplete="organization-title" />
+              <FormField {...field} name="phone" label="Phone Number" type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" />
+              <FormField {...field} name="email" label="Email Address" type="email" autoComplete="email" />
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-2 text-sm font-semibold uppercase tracking-wider text-muted-foreground sm:col-span-2">
                 Account security
               </legend>
-              {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-              {text('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+              <FormField {...field} name="password" label="Password" type="password" autoComplete="new-password" />
+              <FormField {...field} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
             </fieldset>
             <Controller
               control={form.control}

@@ -55,10 +55,10 @@ export default function RegulatorAuditsPage() {
           }}
         >
           <Field id="report-from" label="From">
-            <Input id="report-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <Input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </Field>
           <Field id="report-to" label="To">
-            <Input id="report-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <Input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </Field>
           <Button type="submit">Show summary</Button>
           <Button type="button" variant="outline" onClick={() => download('csv')} disabled={!!isDownloading}>

@@ -112,10 +112,10 @@ export default function RegulatorCompliancePage() {
         }}
       >
         <Field id="compliance-from" label="From">
-          <Input id="compliance-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <Input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
         </Field>
         <Field id="compliance-to" label="To">
-          <Input id="compliance-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <Input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </Field>
         <Button type="submit">Show</Button>
       </form>

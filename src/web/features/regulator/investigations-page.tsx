@@ -70,16 +70,10 @@ function OpenDialog({
         </DialogHeader>
         <div className="grid gap-4">
           <Field id="investigation-title" label="Title" error={errors.title}>
-            <Input
-              id="investigation-title"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? 'investigation-title-error' : undefined}
-            />
+            <Input value={title} onChange={(e) => setTitle(e.target.value)} />
           </Field>
           <Field id="investigation-description" label="What is being investigated" error={errors.description}>
-            <Textarea id="investigation-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Textarea value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
           <ErrorMessageAlert message={errors.form} />
         </div>
@@ -168,7 +162,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               {inv.status !== 'closed' ? (
                 <div className="space-y-2">
                   <Field id="note-body" label="Add a note" error={errors.body}>
-                    <Textarea id="note-body" value={note} onChange={(e) => setNote(e.target.value)} />
+                    <Textarea value={note} onChange={(e) => setNote(e.target.value)} />
                   </Field>
                   <Button
                     size="sm"
@@ -192,7 +186,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               ) : null}
               <div className="grid gap-3 sm:grid-cols-2">
                 <Field id="investigation-status" label="Status">
-                  <NativeSelect id="investigation-status" value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
+                  <NativeSelect value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
                     <option value="open">Open</option>
                     <option value="in_progress">In progress</option>
                     <option value="closed">Closed</option>
@@ -201,14 +195,11 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                 {currentStatus === 'closed' && inv.status !== 'closed' ? (
                   <Field id="investigation-outcome" label="Outcome" error={errors.outcome}>
                     <NativeSelect
-                      id="investigation-outcome"
                       value={outcome}
                       onChange={(e) => {
                         setOutcome(e.target.value);
                         setErrors(({ outcome: _cleared, ...rest }) => rest);
                       }}
-                      aria-invalid={errors.outcome ? true : undefined}
-                      aria-describedby={errors.outcome ? 'investigation-outcome-error' : undefined}
                     >
                       <option value="">Choose...</option>
                       {INVESTIGATION_OUTCOMES.map((o) => (
@@ -223,14 +214,11 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               {currentStatus === 'closed' && inv.status !== 'closed' ? (
                 <Field id="investigation-outcome-note" label="Outcome summary (the complainant sees it)" error={errors.outcomeNote}>
                   <Textarea
-                    id="investigation-outcome-note"
                     value={outcomeNote}
                     onChange={(e) => {
                       setOutcomeNote(e.target.value);
                       setErrors(({ outcomeNote: _cleared, ...rest }) => rest);
                     }}
-                    aria-invalid={errors.outcomeNote ? true : undefined}
-                    aria-describedby={errors.outcomeNote ? 'investigation-outcome-note-error' : undefined}
                   />
                 </Field>
               ) : null}
