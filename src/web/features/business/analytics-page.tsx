@@ -5,7 +5,7 @@ import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { formatNumber, formatPercent, plural } from '@shared/format';
-import { useAnalytics } from './api';
+import { useAnalytics } from './api/analytics';
 import { ChartCard, PortfolioScoresCard } from './chart-cards';
 import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
 import { SegmentedControl } from './parts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatNumber } from '@shared/format';
-import { usePortfolioScores } from './api';
+import { usePortfolioScores } from './api/analytics';
 import { ScoreDistributionChart } from './charts';
 import { BandBadge } from './parts';
 

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PortfolioScoresCard } from './chart-cards';
-import { useScoringModel } from './api';
+import { useScoringModel } from './api/analytics';
 import { BandBadge } from './parts';
 import { formatShortDate, formatDecimal } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';

@@ -10,7 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatNumber, formatDateTime, plural, pluralWord } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { useDashboard, useHealth } from './api';
+import { useDashboard, useHealth } from './api/dashboard';
 import { BandBadge } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, DEFAULTED_STATUSES, type TAccountStatus } from '@shared/credit-reference';
 import { DISTRICTS } from '@shared/districts';
-import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportResult } from '@shared/schemas/credit';
+import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportInput } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
-import { apiPost, isApiError } from '@web/lib/api';
+import { isApiError } from '@web/lib/api';
+import { refusalOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
-import { useInvalidateBusiness } from './api';
+import { useReportAccount } from './api/accounts';
 
 export interface TAccountForm {
   subject: {
@@ -110,7 +110,6 @@ const MESSAGE_FIELDS = new Set<string>([
  * Any status may be reported; the defaulter fields are required for default and written off.
  */
 export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm; onReported?: () => void }) {
-  const invalidate = useInvalidateBusiness();
   const form = useForm<TAccountForm>({ resolver, defaultValues: initial ?? EMPTY_ACCOUNT_FORM });
   const { errors } = form.formState;
   const status = form.watch('account.status') as TAccountStatus;
@@ -120,15 +119,13 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
     if (initial) form.reset(initial);
   }, [initial, form]);
 
-  const report = useMutation({
-    mutationFn: (values: TAccountForm) => apiPost<TCreditAccountReportResult>('/api/credit/accounts', values),
+  const report = useReportAccount({
     onSuccess: (result) => {
       toast({
         kind: 'success',
         title: result.created ? 'Account reported' : 'Account updated',
         description: `Matched to the registry: ${result.match}.`,
       });
-      void invalidate();
       onReported?.();
     },
     onError: (error) => {
@@ -178,11 +175,12 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
   };
 
   const result = report.data;
-  const refusal =
-    report.error && isApiError(report.error) && report.error.fieldErrors.length === 0 ? report.error.message.replace(/^\d{3}: /, '') : null;
+  const refusal = refusalOf(report.error);
+  // The resolver has judged the typed values with ZCreditAccountReportSchema: they are its input.
+  const submit = form.handleSubmit((values) => report.mutate(values as TCreditAccountReportInput));
 
   return (
-    <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => report.mutate(values))} aria-label="Report a Defaulter">
+    <form className="space-y-6" noValidate onSubmit={submit} aria-label="Report a Defaulter">
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold">The person</legend>
         <div className="grid gap-4 sm:grid-cols-3">

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Gavel, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -13,11 +12,12 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Field, FieldError, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { apiPost, isApiError } from '@web/lib/api';
+import { isApiError } from '@web/lib/api';
+import { refusalOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { formatMoney, formatDateTime, formatShortDate, plural } from '@shared/format';
-import { useBusinessDisputes, useInvalidateBusiness } from './api';
+import { useAnswerDispute, useBusinessDisputes } from './api/disputes';
 import { SegmentedControl } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
@@ -58,7 +58,6 @@ function DaysLeft({ dispute }: { dispute: TBusinessDispute }) {
 }
 
 function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose: () => void }) {
-  const invalidate = useInvalidateBusiness();
   const a = dispute.account;
   const form = useForm<TAnswerForm>({
     defaultValues: {
@@ -76,16 +75,13 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
   });
   const { errors } = form.formState;
   const outcome = form.watch('outcome');
-  const answer = useMutation({
-    mutationFn: (values: TAnswerForm) =>
-      apiPost<TBusinessDispute>(`/api/businesses/me/disputes/${dispute.id}/response`, toAnswer(values, dispute)),
+  const answer = useAnswerDispute(dispute.id, {
     onSuccess: (result) => {
       toast({
         kind: 'success',
         title: 'Dispute answered',
         description: `${result.reference}: ${result.outcome === 'corrected' ? 'the account is corrected' : 'the entry is confirmed'}; the person is told.`,
       });
-      void invalidate();
       onClose();
     },
     onError: (error) => {
@@ -106,11 +102,10 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
       }
       return;
     }
-    answer.mutate(values);
+    answer.mutate(parsed.data);
   });
   const correctionError = (key: keyof TAnswerForm['correction']) => errors.correction?.[key]?.message;
-  const refusal =
-    answer.error && isApiError(answer.error) && answer.error.fieldErrors.length === 0 ? answer.error.message.replace(/^\d{3}: /, '') : null;
+  const refusal = refusalOf(answer.error);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { TSubmissionStatus } from '@shared/schemas/credit';
@@ -6,10 +5,10 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { ApiError, apiGet } from '@web/lib/api';
+import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { formatNumber, formatDateTime } from '@shared/format';
-import { businessKeys } from './api';
+import { SUBMISSION_TEMPLATE_URL, useSendMonthlyFile } from './api/submissions';
 import { downloadText, rejectedRowsCsv, rejectsCsv } from './csv';
 
 type TPhase =
@@ -18,33 +17,6 @@ type TPhase =
   | { kind: 'processing' }
   | { kind: 'done' }
   | { kind: 'error'; message: string };
-
-/** Sends a file with upload progress (fetch cannot report it); resolves with the submission id. */
-function uploadFile(body: string, contentType: string, onProgress: (percent: number) => void, onSent: () => void): Promise<{ id: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/credit/submissions');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', contentType);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.upload.onload = onSent;
-    xhr.onerror = () => reject(new Error('The upload was interrupted. Check the connection and send the file again.'));
-    xhr.onload = () => {
-      let parsed: { id?: string; message?: string; errors?: { field: string; message: string }[] } = {};
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: the status text says it
-      }
-      if (xhr.status === 202 && parsed.id) resolve({ id: parsed.id });
-      else reject(new ApiError(xhr.status, parsed.message || xhr.statusText || 'Upload failed', { fieldErrors: parsed.errors ?? [] }));
-    };
-    xhr.send(body);
-  });
-}
 
 /** The counts and rejected rows of a file, with the download of what to fix. */
 export function SubmissionResult({
@@ -152,7 +124,7 @@ export function SubmissionResult({
 export function MonthlyFileUpload() {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
+  const sendFile = useSendMonthlyFile();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<TPhase>({ kind: 'idle' });
   const [result, setResult] = useState<{ status: TSubmissionStatus; file: { name: string; format: 'csv' | 'json'; text: string } } | null>(
@@ -170,21 +142,20 @@ export function MonthlyFileUpload() {
     setResult(null);
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const { id } = await uploadFile(
+      const status = await sendFile.mutateAsync({
         text,
-        isJson ? 'application/json' : 'text/csv',
-        (percent) => setPhase({ kind: 'uploading', percent }),
-        () => setPhase({ kind: 'processing' }),
-      );
-      const status = await apiGet<TSubmissionStatus>(`/api/credit/submissions/${id}`);
+        format,
+        progress: {
+          onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
+          onSent: () => setPhase({ kind: 'processing' }),
+        },
+      });
       setResult({ status, file: { name: file.name, format, text } });
       setPhase({ kind: 'done' });
-      void queryClient.invalidateQueries({ queryKey: businessKeys.all });
     } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? [error.message, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ')
-          : (error as Error).message;
+      const message = isApiError(error)
+        ? [error.message, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ')
+        : (error as Error).message;
       setPhase({ kind: 'error', message });
     }
   };
@@ -202,7 +173,7 @@ export function MonthlyFileUpload() {
           listed with its reason.
         </p>
         <Button asChild variant="outline" size="sm">
-          <a href="/api/credit/submissions/template.csv" download>
+          <a href={SUBMISSION_TEMPLATE_URL} download>
             <Download aria-hidden />
             CSV template
           </a>

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { FileSearch, History, Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CLIENT_ACCOUNT_FILTERS, type TClientAccount, type TClientAccounts } from '@shared/schemas/business';
+import { CLIENT_ACCOUNT_FILTERS, type TClientAccount } from '@shared/schemas/business';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -11,9 +10,9 @@ import { Input, NativeSelect } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { apiGet } from '@web/lib/api';
 import { formatMoney, formatNumber, formatDateTime, formatShortDate, plural } from '@shared/format';
-import { businessKeys, useSubmission, useSubmissions } from './api';
+import { useClientAccounts } from './api/accounts';
+import { useSubmission, useSubmissions } from './api/submissions';
 import { DefaulterForm, EMPTY_ACCOUNT_FORM, type TAccountForm } from './defaulter-form';
 import { MonthlyFileUpload, SubmissionResult } from './monthly-file';
 import { PageHeader } from './parts';
@@ -129,10 +128,7 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<(typeof CLIENT_ACCOUNT_FILTERS)[number]>('all');
   const [page, setPage] = useState(1);
-  const accounts = useQuery({
-    queryKey: businessKeys.accounts(search, status, page),
-    queryFn: () => apiGet<TClientAccounts>(`/api/businesses/me/accounts?${new URLSearchParams({ q: search, status, page: String(page) })}`),
-  });
+  const accounts = useClientAccounts(search, status, page);
   const data = accounts.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { FileSearch, History, Search, UserRound } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
-import { ZCreditSearchSchema, type TCreditReport, type TCreditSearchInput, type TCreditSearchResult } from '@shared/schemas/credit';
+import type { TCreditReport, TCreditReportRequest } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -12,85 +11,17 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Field, controlProps } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { apiPost, isApiError } from '@web/lib/api';
+import { hasErrorCode } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { cn } from '@web/lib/utils';
-import { useInvalidateBusiness, usePurposes, useReportCopies, useReportCopy, useUsage } from './api';
+import { useUsage } from './api/dashboard';
+import { reportPdfUrl, useReportCopies, useReportCopy } from './api/report-copies';
+import { useCreditSearch, usePullReport, usePurposes } from './api/search';
 import { BandBadge, PageHeader, PURPOSE_LABEL } from './parts';
-import { InquiryRefusal, ReportView } from './report-view';
+import { InquiryRefusal } from './inquiry-refusal';
+import { ReportView } from './report-view';
+import { EMPTY_SEARCH, SEARCH_KINDS, formFromQuery, searchResolver, toSearchPayload, type TSearchForm } from './search-form-model';
 import { formatDateTime, plural } from '@shared/format';
-
-const SEARCH_KINDS = [
-  { value: 'nationalId', label: 'National ID' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'driversLicense', label: "Driver's licence" },
-  { value: 'passportNumber', label: 'Passport' },
-  { value: 'name', label: 'Name and date of birth' },
-] as const;
-type TSearchKind = (typeof SEARCH_KINDS)[number]['value'];
-
-interface TSearchForm {
-  by: TSearchKind;
-  nationalId: string;
-  phone: string;
-  driversLicense: string;
-  passportNumber: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  purpose: string;
-  consent: boolean;
-}
-
-const EMPTY: TSearchForm = {
-  by: 'nationalId',
-  nationalId: '',
-  phone: '',
-  driversLicense: '',
-  passportNumber: '',
-  firstName: '',
-  lastName: '',
-  dateOfBirth: '',
-  purpose: '',
-  consent: false,
-};
-
-/** The API body for the chosen kind of search: only its fields, so the shared schema judges exactly those. */
-function toSearchPayload(values: TSearchForm): TCreditSearchInput {
-  const base = { purpose: values.purpose as TCreditSearchInput['purpose'] };
-  if (values.by === 'name') return { ...base, firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth };
-  return { ...base, [values.by]: values[values.by] };
-}
-
-/** Validates with the registry's own schema (ZCreditSearchSchema), so the messages are the server's. */
-const searchResolver: Resolver<TSearchForm> = async (values) => {
-  const result = ZCreditSearchSchema.safeParse(toSearchPayload(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<TSearchForm> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? values.by) as keyof TSearchForm;
-    // The "search by something" message belongs to whichever field the form shows.
-    const shown = field === 'nationalId' && values.by !== 'nationalId' ? (values.by === 'name' ? 'firstName' : values.by) : field;
-    if (!errors[shown]) errors[shown] = { type: 'validation', message: issue.message };
-  }
-  return { values: {}, errors };
-};
-
-/** What the dashboard's search box sent (?q=): a phone, an ID number, or a name. */
-function formFromQuery(q: string): Partial<TSearchForm> {
-  const text = q.trim();
-  if (!text) return {};
-  if (/^\+?[\d\s-]{8,}$/.test(text)) return { by: 'phone', phone: text };
-  if (/^[A-Za-z0-9\s-]{6,20}$/.test(text) && /\d/.test(text)) return { by: 'nationalId', nationalId: text };
-  const [firstName, ...rest] = text.split(/\s+/);
-  return { by: 'name', firstName, lastName: rest.join(' ') };
-}
-
-function errorOf(error: unknown): { status: number; message: string } | null {
-  if (!error) return null;
-  if (isApiError(error)) return { status: error.status, message: error.message.replace(/^\d{3}: /, '') };
-  return { status: 0, message: error instanceof Error ? error.message : 'Something went wrong' };
-}
 
 function UsageLine() {
   const usage = useUsage();
@@ -137,11 +68,10 @@ export default function SearchPage() {
   const subjectParam = params.get('subject');
   const subjectName = params.get('name') ?? 'this person';
   const [openedReportId, setOpenedReportId] = useState<string | null>(params.get('report'));
-  const invalidate = useInvalidateBusiness();
   const purposes = usePurposes();
   const form = useForm<TSearchForm>({
     resolver: searchResolver,
-    defaultValues: { ...EMPTY, ...formFromQuery(initialQuery), purpose: subjectParam ? 'account_review' : '' },
+    defaultValues: { ...EMPTY_SEARCH, ...formFromQuery(initialQuery), purpose: subjectParam ? 'account_review' : '' },
   });
   const { errors } = form.formState;
   const by = form.watch('by');
@@ -149,18 +79,11 @@ export default function SearchPage() {
   const reportRef = useRef<HTMLDivElement>(null);
   const [report, setReport] = useState<TCreditReport | null>(null);
 
-  const search = useMutation({
-    mutationFn: (values: TSearchForm) => apiPost<TCreditSearchResult>('/api/credit/search', toSearchPayload(values)),
-    onSuccess: () => void invalidate(),
-    onError: (error) => applyServerFieldErrors(form, error),
-  });
-  const pull = useMutation({
-    mutationFn: (subjectId: string) =>
-      apiPost<TCreditReport>('/api/credit/reports', { subjectId, purpose: form.getValues('purpose'), consent: true }),
+  const search = useCreditSearch({ onError: (error) => applyServerFieldErrors(form, error) });
+  const pull = usePullReport({
     onSuccess: (result) => {
       setOpenedReportId(null);
       setReport(result);
-      void invalidate();
     },
   });
   const stored = useReportCopy(openedReportId);
@@ -177,12 +100,12 @@ export default function SearchPage() {
       form.setError('consent', { type: 'validation', message: "The person's consent is required" }, { shouldFocus: true });
       return;
     }
-    pull.mutate(subjectId);
+    pull.mutate({ subjectId, purpose: form.getValues('purpose') as TCreditReportRequest['purpose'], consent: true });
   };
 
   const purposeDescription = useMemo(() => purposes.data?.find((p) => p.code === purpose)?.description, [purposes.data, purpose]);
-  const searchError = errorOf(search.error);
-  const pullError = errorOf(pull.error);
+  // A 400 is shown under the fields; any other refusal (quota, subscription, frozen file) above the button.
+  const searchRefusal = search.error && !hasErrorCode(search.error, 'VALIDATION_FAILED') ? search.error : null;
   const candidates = search.data?.candidates;
 
   return (
@@ -206,7 +129,7 @@ export default function SearchPage() {
             <form
               className="space-y-5"
               noValidate
-              onSubmit={form.handleSubmit((values) => search.mutate(values))}
+              onSubmit={form.handleSubmit((values) => search.mutate(toSearchPayload(values)))}
               aria-label="Search the registry"
             >
               <fieldset className="space-y-2">
@@ -287,9 +210,7 @@ export default function SearchPage() {
                 )}
               />
 
-              {searchError && searchError.status !== 400 ? (
-                <InquiryRefusal status={searchError.status} message={searchError.message} />
-              ) : null}
+              {searchRefusal ? <InquiryRefusal error={searchRefusal} /> : null}
 
               <Button type="submit" disabled={search.isPending}>
                 <Search aria-hidden />
@@ -384,22 +305,22 @@ export default function SearchPage() {
         </section>
       ) : null}
 
-      {pullError ? (
+      {pull.error ? (
         <div className="print:hidden">
-          {pullError.status === 400 ? (
+          {hasErrorCode(pull.error, 'VALIDATION_FAILED') ? (
             <Alert variant="destructive" role="alert">
               <AlertTitle>Report not pulled</AlertTitle>
-              <AlertDescription>{pullError.message}</AlertDescription>
+              <AlertDescription>{pull.error.serverMessage}</AlertDescription>
             </Alert>
           ) : (
-            <InquiryRefusal status={pullError.status} message={pullError.message} />
+            <InquiryRefusal error={pull.error} />
           )}
         </div>
       ) : null}
 
       <div ref={reportRef} className="scroll-mt-24">
         {stored.isPending && openedReportId && !report ? <Skeleton className="h-96" /> : null}
-        {shown ? <ReportView report={shown} pdfHref={`/api/credit/reports/${shown.reportId}/pdf`} /> : null}
+        {shown ? <ReportView report={shown} pdfHref={reportPdfUrl(shown.reportId)} /> : null}
       </div>
     </div>
   );

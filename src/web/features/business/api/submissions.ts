@@ -3,6 +3,7 @@ import { ZSubmissionListSchema } from '@shared/schemas/business';
 import { ZSubmissionAcceptedSchema, ZSubmissionStatusSchema } from '@shared/schemas/credit';
 import { apiGet, queryString } from '@web/lib/api';
 import { apiUpload, type TUploadProgress } from '@web/lib/api-files';
+import { useApiMutation } from '@web/lib/use-api-mutation';
 import { businessKeys } from './keys';
 
 export const submissionsQuery = () =>
@@ -23,12 +24,18 @@ export const useSubmission = (id: string | null) => useQuery(submissionQuery(id)
 /** The template's columns, one row per account: a plain link the browser downloads. */
 export const SUBMISSION_TEMPLATE_URL = '/api/credit/submissions/template.csv';
 
-/**
- * Sends a monthly file (CSV or JSON text) with upload progress, then reads its result: the server
- * applies the rows before it answers, so the status is final.
- */
-export async function sendMonthlyFile(text: string, format: 'csv' | 'json', progress: TUploadProgress) {
+export interface TMonthlyFile {
+  text: string;
+  format: 'csv' | 'json';
+  progress: TUploadProgress;
+}
+
+/** Sends a monthly file with upload progress, then reads its result (the rows are applied before the answer). */
+async function sendMonthlyFile({ text, format, progress }: TMonthlyFile) {
   const contentType = format === 'json' ? 'application/json' : 'text/csv';
   const { id } = await apiUpload('/api/credit/submissions', text, contentType, ZSubmissionAcceptedSchema, progress);
   return getSubmission(id);
 }
+
+/** A monthly file: its accounts change every figure of the workspace. */
+export const useSendMonthlyFile = () => useApiMutation({ mutationFn: sendMonthlyFile, invalidates: [businessKeys.all] });
