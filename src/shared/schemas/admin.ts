@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPasswordSchema } from './common';
+import { ZMessageSchema, ZPasswordSchema } from './common';
 import { CMS_SECTIONS, HELP_CATEGORIES, HELP_DIFFICULTIES } from './content';
 
 // Administration: the requests and answers of /api/admin/* (decisions/013). Forms and routes share them.
@@ -534,4 +534,5 @@ export const ZHelpIdParamsSchema = z.object({
     .max(2_147_483_647, { error: 'id must be a number' }),
 });
 
-export const ZMessageResultSchema = z.object({ message: z.string() });
+/** The answer that only says how a change went: common.ts's ZMessageSchema, under the name the document routes use. */
+export const ZMessageResultSchema = ZMessageSchema;

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/business';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
+import { useChangeStaffPassword } from '@web/lib/staff-password';
 import { toast } from '@web/lib/toast';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -21,13 +20,12 @@ const FIELDS = [
  * the other sessions of the user end, this one stays. Field messages come from the shared schema
  * and from the server (a wrong current password names its field).
  */
-export function PasswordChangeCard({ path }: { path: string }) {
+export function PasswordChangeCard({ role }: { role: 'system_admin' | 'regulator' }) {
   const form = useForm<TPasswordChange>({
     resolver: zodResolver(ZPasswordChangeSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const change = useMutation({
-    mutationFn: (values: TPasswordChange) => apiRequest<{ message: string }>('POST', path, values),
+  const change = useChangeStaffPassword(role, {
     onSuccess: (result) => {
       form.reset();
       toast({ kind: 'success', title: 'Password changed', description: result.message });

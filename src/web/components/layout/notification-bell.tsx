@@ -1,15 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { TNotificationList } from '@shared/schemas/consumer';
 import { Button } from '@web/components/ui/button';
-import { apiGet, apiPost } from '@web/lib/api';
+import { useMarkNotificationsRead, useNotifications } from '@web/lib/notifications';
 import { cn } from '@web/lib/utils';
 import { formatDayMonth } from '@shared/format';
-
-const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 function timeAgo(iso: string): string {
   const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
@@ -25,20 +21,16 @@ function timeAgo(iso: string): string {
  * dispute updates) and the unread count. Read again each time it is opened.
  */
 export function NotificationBell() {
-  const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
-  const list = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => apiGet<TNotificationList>('/api/notifications') });
-  const markRead = useMutation({
-    mutationFn: (ids?: string[]) => apiPost('/api/notifications/read', ids ? { ids } : {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
+  const list = useNotifications();
+  const markRead = useMarkNotificationsRead();
   const unread = list.data?.unread ?? 0;
   return (
     <Popover.Root
       open={isOpen}
       onOpenChange={(open) => {
         setIsOpen(open);
-        if (open) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+        if (open) void list.refetch();
       }}
     >
       <Popover.Trigger asChild>

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown, FileSpreadsheet, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -9,42 +8,14 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { apiGet } from '@web/lib/api';
-import { downloadFile } from '@web/lib/download';
+import { downloadSealHeads, useAuditEvents, useLatestSealHead, useVerifyAuditLog, type TAuditFilters } from '@web/lib/audit-log';
 import { toast } from '@web/lib/toast';
 import { formatDateTime, formatNumber, labelFromAuditAction } from '@shared/format';
-import type { TSealHead } from '@shared/schemas/oversight';
+import type { TAuditVerification } from '@shared/schemas/oversight';
 import { SectionCard } from '@web/components/ui/section-card';
 
-interface AuditEvent {
-  id: number;
-  occurredAt: string;
-  action: string;
-  actorUserId: string | null;
-  actorRole: string | null;
-  businessId: string | null;
-  subjectId: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  sealed: boolean;
-}
-type SealHead = TSealHead;
-interface Verification {
-  valid: boolean;
-  checked: number;
-  seals: number;
-  firstBadEventId?: number;
-  problem?: string;
-  latestSeal: SealHead | null;
-  outsideHead: SealHead | null;
-  outsideHeadChecked: boolean;
-  givenHeadFound?: boolean;
-}
-
 /** What verify said about the head held outside the database, in one sentence. */
-function outsideHeadSentence(result: Verification): string {
+function outsideHeadSentence(result: TAuditVerification): string {
   if (!result.outsideHeadChecked)
     return 'No seal heads are kept outside the database on this server, so deleted newest seals would not show.';
   if (!result.outsideHead) return 'No seal head has been written outside the database yet.';
@@ -53,7 +24,7 @@ function outsideHeadSentence(result: Verification): string {
 
 /** Checks the tamper-evident log on demand (it reads the whole log, so not on every page load). */
 export function AuditVerifyCard() {
-  const verify = useMutation({ mutationFn: () => apiGet<Verification>('/api/admin/audit/verify') });
+  const verify = useVerifyAuditLog();
   const result = verify.data;
   return (
     <SectionCard
@@ -97,18 +68,15 @@ const SEAL_HASH = /^[0-9a-fA-F]{64}$/;
  * download of all of them, and a check that a head kept earlier is still in the chain.
  */
 export function SealHeadsCard() {
-  const latest = useQuery({
-    queryKey: ['audit-seal-heads', 'latest'],
-    queryFn: () => apiGet<{ heads: SealHead[]; latest: SealHead | null; isKept: boolean }>('/api/regulators/audit/seal-heads?limit=1'),
-  });
+  const latest = useLatestSealHead();
   const [kept, setKept] = useState('');
   const [keptError, setKeptError] = useState<string | null>(null);
-  const check = useMutation({ mutationFn: (head: string) => apiGet<Verification>(`/api/admin/audit/verify?head=${head}`) });
+  const check = useVerifyAuditLog();
   const [isDownloading, setIsDownloading] = useState<'csv' | 'json' | null>(null);
   const download = async (format: 'csv' | 'json') => {
     setIsDownloading(format);
     try {
-      await downloadFile(`/api/regulators/audit/seal-heads?format=${format}`, `creditcheck-audit-seal-heads.${format}`);
+      await downloadSealHeads(format);
     } catch (error) {
       toast({ kind: 'error', title: 'Download failed', description: (error as Error).message });
     } finally {
@@ -207,34 +175,15 @@ export function SealHeadsCard() {
   );
 }
 
-interface Filters {
-  action: string;
-  from: string;
-  to: string;
-  businessId: string;
-}
-const EMPTY: Filters = { action: '', from: '', to: '', businessId: '' };
-
-function queryOf(filters: Filters, before: number | null) {
-  const params = new URLSearchParams({ limit: '50' });
-  if (filters.action.trim()) params.set('action', filters.action.trim());
-  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
-  if (filters.to) params.set('to', new Date(`${filters.to}T23:59:59.999`).toISOString());
-  if (filters.businessId.trim()) params.set('businessId', filters.businessId.trim());
-  if (before) params.set('before', String(before));
-  return params.toString();
-}
+const EMPTY: TAuditFilters = { action: '', from: '', to: '', businessId: '' };
 
 /** Search of the audit log, newest first, 50 at a time; read-only for everyone. */
 export function AuditLogSearch() {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [draft, setDraft] = useState<TAuditFilters>(EMPTY);
+  const [filters, setFilters] = useState<TAuditFilters>(EMPTY);
   const [pages, setPages] = useState<(number | null)[]>([null]);
   const before = pages[pages.length - 1];
-  const events = useQuery({
-    queryKey: ['audit-events', filters, before],
-    queryFn: () => apiGet<{ events: AuditEvent[]; nextBefore: number | null }>(`/api/admin/audit/events?${queryOf(filters, before)}`),
-  });
+  const events = useAuditEvents(filters, before);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);

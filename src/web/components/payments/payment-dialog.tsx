@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Lock, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,8 +9,9 @@ import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiPost, isApiError } from '@web/lib/api';
+import { isApiError } from '@web/lib/api';
 import { useAppConfig } from '@web/lib/config';
+import { usePayment } from '@web/lib/payments';
 import { errorMessageOf } from '@web/lib/form-errors';
 import { formatDate, formatSll, formatUsdCents } from '@shared/format';
 import { toast } from '@web/lib/toast';
@@ -68,21 +68,7 @@ function PaymentForm({
   const form = useForm<TPaymentForm>({ resolver: zodResolver(ZPaymentFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const pay = useMutation({
-    mutationFn: async (values: TPaymentForm) => {
-      if (!businessId) throw new Error('Business ID is required');
-      return apiPost<TPaymentResult>('/api/payments', {
-        businessId,
-        amount: plan.priceUsdCents / 100,
-        currency: 'USD',
-        paymentMethod: 'card',
-        status: 'success',
-        nextBillingDate: oneMonthFromNow(),
-        planCode: plan.code,
-        autoRenew: values.autoRenew,
-        card: { name: values.cardName.trim(), number: cardDigits(values.cardNumber), expiry: values.expiryDate, cvc: values.cvc },
-      });
-    },
+  const pay = usePayment({
     onSuccess: (result) => {
       toast({ kind: 'success', title: 'Payment processed successfully!' });
       onPaid(result);
@@ -95,9 +81,22 @@ function PaymentForm({
       }
     },
   });
+  const submit = form.handleSubmit((values) =>
+    pay.mutate({
+      businessId,
+      amount: plan.priceUsdCents / 100,
+      currency: 'USD',
+      paymentMethod: 'card',
+      status: 'success',
+      nextBillingDate: oneMonthFromNow(),
+      planCode: plan.code,
+      autoRenew: values.autoRenew,
+      card: { name: values.cardName.trim(), number: cardDigits(values.cardNumber), expiry: values.expiryDate, cvc: values.cvc },
+    }),
+  );
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => pay.mutate(values))} aria-label="Card payment">
+    <form noValidate className="grid gap-4" onSubmit={submit} aria-label="Card payment">
       <div className="rounded-lg border bg-muted/50 p-4" data-testid="payment-summary">
         <div className="flex items-center justify-between gap-4">
           <span className="font-medium">Monthly Subscription{plan.code === 'standard' ? '' : ` (${plan.name})`}</span>

@@ -1,13 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  DOCUMENT_KIND_LABELS,
-  DOCUMENT_KINDS,
-  MAX_DOCUMENT_BYTES,
-  type TBusinessDocument,
-  type TDocumentKind,
-} from '@shared/schemas/admin';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, type TDocumentKind } from '@shared/schemas/admin';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -15,17 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ApiError, apiGet, apiRequest } from '@web/lib/api';
-import { downloadFile } from '@web/lib/download';
+import { plainMessageOf } from '@web/lib/form-errors';
 import { formatFileSize, formatShortDate } from '@shared/format';
 import { toast } from '@web/lib/toast';
+import { downloadDocument, useBusinessDocuments, useRemoveDocument, useUploadDocument } from './api/documents';
 
-interface DocumentList {
-  documents: TBusinessDocument[];
-  verificationStatus: 'pending' | 'verified' | 'rejected' | 'suspended';
-  verificationNote: string | null;
-}
-const KEY = ['business-documents'] as const;
 const STATUS_TEXT = {
   pending:
     'Your registration is waiting for verification. Upload your registration certificate and tax identification; an administrator checks them, then credit checks open.',
@@ -36,58 +23,23 @@ const STATUS_TEXT = {
 const STATUS_VARIANT = { pending: 'warning', verified: 'success', rejected: 'destructive', suspended: 'destructive' } as const;
 const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
 
-/** Sends the file itself as the body; the server reads its type from its first bytes. */
-async function uploadFile(kind: TDocumentKind, file: File): Promise<TBusinessDocument> {
-  const response = await fetch(`/api/businesses/me/documents?kind=${kind}&fileName=${encodeURIComponent(file.name)}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      'content-type':
-        file.type && ['application/pdf', 'image/png', 'image/jpeg'].includes(file.type) ? file.type : 'application/octet-stream',
-      accept: 'application/json',
-    },
-    body: file,
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = text || response.statusText;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, message);
-  }
-  return JSON.parse(text) as TBusinessDocument;
-}
-
 /**
  * Registration documents of the signed-in business: upload (PDF, PNG or JPEG up to 5 MB), list,
  * download, remove while not verified. The business pages render it (decisions/013).
  */
 export function BusinessDocumentsSection() {
-  const queryClient = useQueryClient();
-  const documents = useQuery({ queryKey: KEY, queryFn: () => apiGet<DocumentList>('/api/businesses/me/documents') });
+  const documents = useBusinessDocuments();
   const [kind, setKind] = useState<TDocumentKind>('registration');
   const [fileError, setFileError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: ({ k, file }: { k: TDocumentKind; file: File }) => uploadFile(k, file),
-    onSuccess: async (doc) => {
-      await queryClient.invalidateQueries({ queryKey: KEY });
+  const upload = useUploadDocument({
+    onSuccess: (doc) => {
       toast({ kind: 'success', title: 'Document uploaded', description: `${DOCUMENT_KIND_LABELS[doc.kind]}: ${doc.fileName}` });
       if (fileInput.current) fileInput.current.value = '';
     },
-    onError: (error) => setFileError(error.message.replace(/^\d{3}: /, '')),
+    onError: (error) => setFileError(plainMessageOf(error, 'Please try again')),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/businesses/me/documents/${id}`),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: KEY });
-      toast({ kind: 'success', title: 'Document removed' });
-    },
-    onError: (error) => toast({ kind: 'error', title: 'Could not remove it', description: error.message }),
-  });
+  const remove = useRemoveDocument({ successToast: 'Document removed', errorToast: 'Could not remove it' });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
@@ -95,7 +47,7 @@ export function BusinessDocumentsSection() {
     if (file.size > MAX_DOCUMENT_BYTES) return setFileError('The file is larger than 5 MB');
     if (!/\.(pdf|png|jpe?g)$/i.test(file.name)) return setFileError('Only PDF, PNG or JPEG files are accepted');
     setFileError(undefined);
-    upload.mutate({ k: kind, file });
+    upload.mutate({ kind, file });
   };
   const d = documents.data;
   const canRemove = d && (d.verificationStatus === 'pending' || d.verificationStatus === 'rejected');
@@ -171,7 +123,7 @@ export function BusinessDocumentsSection() {
                       variant="outline"
                       aria-label={`Download ${doc.fileName}`}
                       onClick={() =>
-                        downloadFile(`/api/businesses/me/documents/${doc.id}`, doc.fileName).catch((e: Error) =>
+                        downloadDocument(doc).catch((e: Error) =>
                           toast({ kind: 'error', title: 'Download failed', description: e.message }),
                         )
                       }

@@ -77,7 +77,7 @@ export default function RegulatorSettingsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <AccountCard />
-        <PasswordChangeCard path="/api/regulators/me/password" />
+        <PasswordChangeCard role="regulator" />
       </div>
       <QueryErrorAlert error={policy.error} />
       {!p ? (
