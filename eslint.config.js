@@ -2,6 +2,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// ---------------------------------------------------------------------------------------------
+// Web boundaries (bulletproof-react's rules, with import-x's no-restricted-paths). The web app is
+// app/ (routes, guards, lazy pages) over features/<name>/ over components/ and lib/, and imports
+// only flow that way:
+// - a feature's index.ts is its only door: app/ and other features import `@web/features/<name>`,
+//   never a file inside it (a feature's own files import each other freely);
+// - features never import app/;
+// - components/ and lib/ never import features/ or app/ (they are shared by every feature).
+// The list of features is read from the folder, so a new feature is fenced in the day it appears.
+const WEB_FEATURES = readdirSync(`${import.meta.dirname}/src/web/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const FEATURE_DOORS = WEB_FEATURES.map((name) => `./${name}/index.ts`);
+const webBoundaries = {
+  files: ['src/web/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...WEB_FEATURES.map((name) => ({
+            target: `./src/web/features/${name}`,
+            from: './src/web/features',
+            except: [`./${name}`, ...FEATURE_DOORS.filter((door) => door !== `./${name}/index.ts`)],
+            message: `Import another feature through its door, '@web/features/<name>' (its index.ts), or move what both need to components/ or lib/.`,
+          })),
+          {
+            target: './src/web/app',
+            from: './src/web/features',
+            except: FEATURE_DOORS,
+            message: "app/ reaches a feature through its index.ts ('@web/features/<name>'): list the page there.",
+          },
+          { target: './src/web/features', from: './src/web/app', message: 'Features do not import app/: app/ composes features.' },
+          {
+            target: ['./src/web/components', './src/web/lib'],
+            from: ['./src/web/features', './src/web/app'],
+            message: 'components/ and lib/ are shared by every feature and never import features/ or app/.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -39,4 +88,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
     },
   },
+  webBoundaries,
 );

@@ -122,8 +122,11 @@ function serverRendersLandingOnly() {
   return {
     name: 'ccsl-ssr-landing-only',
     applyToEnvironment: (environment: { name: string }) => environment.name === 'ssr',
-    resolveDynamicImport(specifier: unknown) {
-      if (typeof specifier !== 'string' || specifier.endsWith('/features/landing/landing-page')) return null;
+    resolveDynamicImport(specifier: unknown, importer: string | undefined) {
+      // The landing feature's index.ts loads its page as './landing-page'.
+      const isLandingPage =
+        typeof specifier === 'string' && specifier.endsWith('landing-page') && !!importer?.includes('/features/landing/');
+      if (typeof specifier !== 'string' || isLandingPage) return null;
       return NOT_RENDERED;
     },
     load(id: string) {

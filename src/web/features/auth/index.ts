@@ -1,0 +1,6 @@
+import type { TPageLoader } from '@web/lib/page-loader';
+
+/** Signing in and the access portal: each page loaded on demand (its own chunk). */
+export const loadAccessPortalPage: TPageLoader = () => import('./access-portal-page');
+export const loadBusinessLoginPage: TPageLoader = () => import('./business-login-page');
+export const loadAdminLoginPage: TPageLoader = () => import('./admin-login-page');
