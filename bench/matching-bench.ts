@@ -7,9 +7,8 @@
 // saw, changed phones) and new people who look like known ones (namesakes, relatives sharing a
 // phone). It reports how often the right person is ranked first, and what the matcher decided:
 // automatic links (exact, probable) with their precision, reviews, and new people.
-import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { ZCreditAccountReportSchema, type TCreditAccountReport } from '../src/shared/schemas/credit';
+import { writeFileSync } from 'node:fs';
 import type { Database } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
 import { generatePerson, indexLenders, type GeneratedPerson } from '../src/server/db/seed/registry/generate';
@@ -21,16 +20,17 @@ import {
   findIdentifierOwners,
   identifierKey,
   loadIdentities,
-} from '../src/server/modules/credit/matching/candidates';
-import { normalizeName, swapDayMonth } from '../src/server/modules/credit/matching/names';
+} from '../src/server/modules/matching/candidates';
+import { normalizeName, swapDayMonth } from '../src/server/modules/matching/names';
 import {
   MATCH_THRESHOLDS,
   rankCandidates,
   scoreCandidate,
   type IdentifierValue,
   type ProbeIdentity,
-} from '../src/server/modules/credit/matching/score';
-import { applyAccountReports } from '../src/server/modules/credit/registry/apply-reports';
+} from '../src/server/modules/matching/score';
+import { applyAccountReports } from '../src/server/modules/submissions/apply-reports';
+import { ZCreditAccountReportSchema, type TCreditAccountReport } from '../src/shared/schemas/credit';
 import { openTestDatabase } from '../tests/helpers/test-database';
 import { argValue } from './lib/args';
 import { makeProbes, type Probe } from './matching/make-probes';

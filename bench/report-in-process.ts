@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
-import { pullCreditReport } from '../src/server/modules/credit/pull-report';
+import { pullCreditReport } from '../src/server/modules/reports/pull-report';
 import { argValue } from './lib/args';
 import { BENCH_USERNAME } from './lib/bench-business';
 

@@ -5,14 +5,14 @@
 // is 20,000 rows a second there; the registry is a copy of a kept template, below), PGlite otherwise. The file mixes what a new lender's first file
 // holds: people the registry knows by NIN, people it knows only by name, birth date and phone, and
 // people it has never seen. The same file is then sent again (every row an update).
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { CSV_COLUMNS, type TCreditAccountReportInput } from '../src/shared/schemas/credit';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
 import { ensureLenders, writeRegistry } from '../src/server/db/seed/registry/write-registry';
-import { submitMonthlyFile, getSubmission } from '../src/server/modules/credit/submissions/service';
+import { getSubmission, submitMonthlyFile } from '../src/server/modules/submissions/service';
+import { CSV_COLUMNS, type TCreditAccountReportInput } from '../src/shared/schemas/credit';
 import { openTestDatabase } from '../tests/helpers/test-database';
 import { argValue, hasFlag } from './lib/args';
 import { buildMonthlyFile } from './lib/monthly-file';

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { businessProfiles, users } from '../../src/server/db/schema/index';
-import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { hashPassword } from '../../src/server/modules/accounts/passwords';
 
 export const BENCH_USERNAME = 'bench-lender';
 export const BENCH_PASSWORD = 'Bench-lender-password-1';

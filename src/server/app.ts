@@ -1,46 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from './db/client';
-import { paymentProviderFor, smsProviderFor } from './lib/providers';
 import type { AppConfig } from './env';
 import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
-import { adminRoutes } from './modules/admin/routes';
-import recordDeniedAccessPlugin from './modules/admin/record-denied-access';
-import apiKeysPlugin from './modules/api-keys/plugin';
-import creditRateLimitPlugin from './modules/rate-limits/plugin';
-import { rateLimitRoutes } from './modules/rate-limits/routes';
-import { rateLimitStoreOptions } from './modules/rate-limits/redis-store';
-import { auditRoutes } from './modules/audit/routes';
-import { installCommonPasswordCheck } from './modules/auth/common-passwords';
-import { authRoutes } from './modules/auth/routes';
-import { businessDocumentRoutes } from './modules/business-documents/routes';
-import { businessWorkspaceRoutes } from './modules/business-workspace/routes';
-import { businessRoutes } from './modules/businesses/routes';
-import { cmsRoutes } from './modules/cms/routes';
-import { configRoutes } from './modules/config/routes';
-import { consumerRoutes } from './modules/consumers/routes';
-import type { SmsProvider } from './modules/consumers/sms/sms-provider';
-import { consumerWorkspaceRoutes } from './modules/consumers/workspace-routes';
-import { disputeRoutes } from './modules/disputes/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { creditRoutes } from './modules/credit/routes';
-import { healthRoutes } from './modules/health/routes';
-import { helpRoutes } from './modules/help/routes';
-import type { PaymentProvider } from './modules/payments/payment-provider';
-import { paymentRoutes } from './modules/payments/routes';
-import { regulatorRoutes } from './modules/regulators/routes';
-import { scoringRoutes } from './modules/scoring/routes';
-import { staffRoutes } from './modules/staff/routes';
+import { paymentProviderFor, smsProviderFor } from './lib/providers';
+import { OneLinePerRequest } from './logging';
+import { registerModules } from './module-registry';
+import { installCommonPasswordCheck } from './modules/accounts';
+import { apiKeysPlugin } from './modules/api-keys';
+import { type PaymentProvider } from './modules/billing';
+import { type SmsProvider } from './modules/notifications';
+import { recordDeniedAccessPlugin } from './modules/oversight';
+import { creditRateLimitPlugin, rateLimitStoreOptions } from './modules/rate-limits';
 import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
-import { OneLinePerRequest } from './logging';
 import metricsPlugin from './plugins/metrics';
 import nulCharactersPlugin from './plugins/nul-characters';
-import readinessPlugin from './plugins/readiness';
 import openApiPlugin from './plugins/openapi';
+import readinessPlugin from './plugins/readiness';
 import securityHeadersPlugin from './plugins/security-headers';
 import sessionsPlugin from './plugins/sessions';
 import webAppPlugin from './plugins/web-app';
@@ -96,30 +76,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(creditRateLimitPlugin);
   await app.register(recordDeniedAccessPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(businessRoutes);
-  await app.register(consumerRoutes);
-  await app.register(consumerWorkspaceRoutes, {
+  await registerModules(app, {
     sms: options.smsProvider ?? smsProviderFor(options.config),
+    paymentProvider: options.paymentProvider ?? paymentProviderFor(options.config),
     isEmailAvailable: !!options.config.smtpUrl,
   });
-  await app.register(disputeRoutes);
-  await app.register(notificationRoutes);
-  await app.register(creditRoutes);
-  await app.register(businessWorkspaceRoutes);
-  await app.register(scoringRoutes);
-  await app.register(staffRoutes);
-  await app.register(configRoutes);
-  await app.register(cmsRoutes);
-  await app.register(helpRoutes);
-  await app.register(paymentRoutes, { provider: options.paymentProvider ?? paymentProviderFor(options.config) });
-
-  await app.register(auditRoutes);
-  await app.register(adminRoutes);
-  await app.register(businessDocumentRoutes);
-  await app.register(regulatorRoutes);
-  await app.register(rateLimitRoutes);
 
   await app.register(webAppPlugin, { webDist: options.webDist });
 

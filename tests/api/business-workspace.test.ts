@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles } from '../../src/server/db/schema/index';
 import { queryRows } from '../../src/server/db/query';
-import { readScoringInputsForSubjects } from '../../src/server/modules/business-workspace/portfolio-scores';
+import { businessProfiles } from '../../src/server/db/schema/index';
+import { readScoringInputsForSubjects } from '../../src/server/modules/scoring/portfolio-scores';
 import { readScoringInputs } from '../../src/server/modules/scoring/queries';
 import { CSV_COLUMNS } from '../../src/shared/schemas/credit';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_SUSPENDED_SIGN_IN } from '../../src/server/modules/auth/service';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/sessions';
+import { createSession, SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
+import { BUSINESS_SUSPENDED_SIGN_IN } from '../../src/server/modules/accounts/sign-in';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { createBusiness } from './credit/credit-fixtures';
 

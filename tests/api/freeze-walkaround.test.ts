@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
-import { CONSENT_WITHDRAWN_MESSAGE } from '../../src/server/modules/consumers/privacy';
-import { FROZEN_FILE_MESSAGE } from '../../src/server/modules/credit/pull-report';
+import { CONSENT_WITHDRAWN_MESSAGE } from '../../src/server/modules/credit-file/privacy';
+import { FROZEN_FILE_MESSAGE } from '../../src/server/modules/reports/pull-report';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from './consumer/consumer-fixtures';
 import { accountReport, createBusiness } from './credit/credit-fixtures';

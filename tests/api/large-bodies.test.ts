@@ -2,12 +2,12 @@
 // 64 MB JSON bodies each got 401 only after 7 to 61 s, because the role check ran after Fastify had
 // read and parsed the body; meanwhile /api/health took up to 13 s and memory passed 1 GB.
 // Here the refusal must come while almost none of the body has been sent, and the connection closes.
+import { sql } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
-import { readSubmissionJson } from '../../src/server/modules/credit/submissions/json-stream';
+import { readSubmissionJson } from '../../src/server/modules/submissions/json-stream';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { accountReport } from './credit/credit-fixtures';
 

@@ -1,14 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { sealAllPendingEvents } from '../../src/server/modules/audit/seal';
-import { scanForIncidents } from '../../src/server/modules/admin/incidents';
+import { scoreCompliance } from '../../src/server/modules/oversight/compliance';
+import { scanForIncidents } from '../../src/server/modules/oversight/incidents';
 import { csvCell as csvField } from '../../src/shared/csv-cell';
-import { scoreCompliance } from '../../src/server/modules/regulators/compliance';
 import { consumerPayload } from '../helpers/fixtures';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 

@@ -2,12 +2,12 @@
 // enumeration) and 11 (common passwords, Cache-Control, request ids), each as its reproduction.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/query';
+import { outboxBodyOf } from '../../src/server/modules/notifications/sms/sms-provider';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/shared/schemas/common';
-import { queryRows } from '../../src/server/db/query';
-import { outboxBodyOf } from '../../src/server/modules/consumers/sms/sms-provider';
-import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { businessScreenPayload, consumerPayload } from '../helpers/fixtures';
+import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let behindProxy: TestApp;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usdCentsToSleCents, usdCentsToSllApprox } from '../../src/server/modules/payments/money';
+import { usdCentsToSleCents, usdCentsToSllApprox } from '../../src/server/modules/billing/money';
 import { isLuhnValid } from '../../src/shared/schemas/payments';
 
 describe('money conversion', () => {

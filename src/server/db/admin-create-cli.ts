@@ -5,7 +5,7 @@
 // DATABASE_OWNER_URL when set). Exit 0 when created; 1 when refused, with the reason; 2 for bad usage.
 import { parseArgs } from 'node:util';
 import { EnvironmentError, loadConfig } from '../env';
-import { AdministratorRefused, checkNewAdministrator, createAdministrator } from '../modules/admin/first-administrator';
+import { AdministratorRefused, checkNewAdministrator, createAdministrator } from '../modules/accounts';
 import { openDatabase } from './client';
 import { prepareDatabase } from './roles';
 

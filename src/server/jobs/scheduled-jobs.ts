@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
-import { scanForIncidents } from '../modules/admin/incidents';
-import { publishSealHeads } from '../modules/audit/heads';
-import { MAX_EVENTS_PER_SEAL, sealPendingEvents } from '../modules/audit/seal';
-import { auditSealingOf } from '../modules/audit/sealing';
-import { markOverdueDisputes } from '../modules/disputes/overdue-job';
-import { scanConsumerAlerts } from '../modules/notifications/consumer-alerts';
-import { sendPendingNotificationEmails } from '../modules/notifications/email';
+import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvents } from '../modules/audit';
+import { markOverdueDisputes } from '../modules/disputes';
+import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
+import { scanForIncidents } from '../modules/oversight';
 import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
 import { runSubscriptionRenewals } from './subscription-renewals';

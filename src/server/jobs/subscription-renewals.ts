@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query';
-import { readSetting } from '../modules/settings/service';
+import { readSetting } from '../modules/settings';
 
 export const INVOICE_DAYS_BEFORE_RENEWAL = 7;
 export const GRACE_DAYS_PAST_DUE = 7;

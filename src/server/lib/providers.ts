@@ -1,8 +1,6 @@
 import type { AppConfig } from '../env';
-import type { SmsProvider } from '../modules/consumers/sms/sms-provider';
-import { SandboxSmsProvider } from '../modules/consumers/sms/sandbox-sms-provider';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import { SandboxPaymentProvider } from '../modules/payments/sandbox-provider';
+import { SandboxPaymentProvider, type PaymentProvider } from '../modules/billing';
+import { SandboxSmsProvider, type SmsProvider } from '../modules/notifications';
 
 /**
  * The providers the configuration names (PAYMENT_PROVIDER, SMS_PROVIDER). env.ts refuses to start

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { auditContextOf, recordAuditEvent } from '../modules/audit';
 import { HttpError } from './http-error';
-import { auditContextOf, recordAuditEvent } from '../modules/audit/record';
 
 /**
  * Registration answers 409 when a NIN, email, phone or username is taken (the specification's

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_KEY_PATH_PREFIX } from '../modules/api-keys/plugin';
+import { API_KEY_PATH_PREFIX } from '../modules/api-keys';
 import { rolesOf } from './authorization';
 
 /** The OpenAPI document, generated from the routes' zod schemas, at /api/docs (viewer) and /api/docs/json. */

@@ -1,3 +1,6 @@
+import { LANDING_DATA_MARK, LANDING_HTML_MARK, type TLandingData, type TLandingRenderer } from '@shared/landing-data';
+import { CMS_SECTIONS } from '@shared/schemas/content';
+import { ZPlanListSchema } from '@shared/schemas/payments';
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -5,12 +8,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { LANDING_DATA_MARK, LANDING_HTML_MARK, type TLandingData, type TLandingRenderer } from '@shared/landing-data';
-import { CMS_SECTIONS } from '@shared/schemas/content';
-import { ZPlanListSchema } from '@shared/schemas/payments';
 import { managedContent } from '../db/schema/index';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { listPlans } from '../modules/payments/plans';
+import { SESSION_COOKIE } from '../modules/accounts';
+import { listPlans } from '../modules/billing';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

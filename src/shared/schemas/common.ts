@@ -13,7 +13,7 @@ export function requiredText(message: string, min = 1, max = 200) {
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most commonly used (it appears in lists of leaked passwords). Please choose another.';
 
-// The list of common passwords is large, so the server installs it (modules/auth/common-passwords.ts)
+// The list of common passwords is large, so the server installs it (modules/accounts/common-passwords.ts)
 // and the browser leaves this check to the server's answer, which names the same field.
 let isCommonPassword: (password: string) => boolean = () => false;
 export function setCommonPasswordCheck(check: (password: string) => boolean): void {

@@ -19,7 +19,7 @@ export type TPeriodQuery = z.infer<typeof ZPeriodQuerySchema>;
 
 /**
  * How the compliance score is computed: 100 points less each penalty, never below 0. Shown on the
- * compliance page word for word, and applied by the server (modules/regulators/compliance-score.ts).
+ * compliance page word for word, and applied by the server (modules/oversight/compliance.ts).
  */
 export const COMPLIANCE_SCORE_RULES = [
   { code: 'overdue_disputes', text: 'Overdue disputes (open past the answer deadline): 10 points each, at most 40', perItem: 10, max: 40 },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { queryRows } from '../../../src/server/db/query';
 import { loadConfig, type AppConfig } from '../../../src/server/env';
-import { failAbandonedSubmissions } from '../../../src/server/modules/credit/submissions/service';
+import { failAbandonedSubmissions } from '../../../src/server/modules/submissions/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { testLogger } from '../../helpers/test-log';
 

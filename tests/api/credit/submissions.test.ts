@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { queryRows } from '../../../src/server/db/query';
-import { submitMonthlyFile } from '../../../src/server/modules/credit/submissions/service';
+import { submitMonthlyFile } from '../../../src/server/modules/submissions/service';
+import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from './credit-fixtures';
 

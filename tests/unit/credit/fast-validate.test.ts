@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ZCreditAccountReportSchema, csvRecordToRow } from '../../../src/shared/schemas/credit';
-import { parsePlainlyValidRow, sameParsedRow } from '../../../src/server/modules/credit/submissions/fast-validate';
-import { validateRows } from '../../../src/server/modules/credit/submissions/service';
 import { buildMonthlyFile } from '../../../bench/lib/monthly-file';
+import { parsePlainlyValidRow, sameParsedRow } from '../../../src/server/modules/submissions/fast-validate';
+import { validateRows } from '../../../src/server/modules/submissions/service';
+import { ZCreditAccountReportSchema, csvRecordToRow } from '../../../src/shared/schemas/credit';
 
 // The fast row check must answer only for rows the shared schema accepts, with exactly the
 // schema's value. Generated people, then every field replaced by awkward values one at a time.

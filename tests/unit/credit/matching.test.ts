@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeName, swapDayMonth, trigramSimilarity } from '../../../src/server/modules/credit/matching/names';
+import { normalizeName, swapDayMonth, trigramSimilarity } from '../../../src/server/modules/matching/names';
 import {
   checkIdentifierAgreement,
   decideCandidate,
@@ -13,7 +13,7 @@ import {
   type NameRecord,
   type PairScore,
   type ProbeIdentity,
-} from '../../../src/server/modules/credit/matching/score';
+} from '../../../src/server/modules/matching/score';
 
 const rec = (first: string, last: string, dob: string | null, codes: [string, string] = ['', ''], middle = ''): NameRecord => ({
   first: normalizeName(first),

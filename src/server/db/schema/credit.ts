@@ -206,7 +206,7 @@ export const creditInquiryKind = pgEnum('credit_inquiry_kind', ['search', 'repor
 /**
  * Reports each business pulled each calendar month: the quota is checked against this counter, so
  * a report does not count the month's inquiries (which grows with every report) and a business's
- * reports do not wait on each other (modules/credit/quota.ts).
+ * reports do not wait on each other (modules/reports/quota.ts).
  */
 export const creditReportUsage = pgTable(
   'credit_report_usage',

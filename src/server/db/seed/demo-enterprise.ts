@@ -1,5 +1,5 @@
 import { DEMO_ENTERPRISE, DEMO_PASSWORD } from '@shared/demo';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../modules/accounts';
 import type { Database } from '../client';
 import { businessProfiles, users } from '../schema/index';
 

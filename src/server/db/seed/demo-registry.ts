@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@shared/demo';
 import { ZCreditAccountReportSchema } from '@shared/schemas/credit';
-import { applyAccountReports } from '../../modules/credit/registry/apply-reports';
+import { sql } from 'drizzle-orm';
+import { applyAccountReports } from '../../modules/submissions';
 import type { Database } from '../client';
 import { queryRows } from '../query';
 import { insertRegistry } from './registry/write-registry';

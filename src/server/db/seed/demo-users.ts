@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@shared/demo';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../modules/accounts';
 import type { Database } from '../client';
 import { businessProfiles, consumerProfiles, staffProfiles, users } from '../schema/index';
 

@@ -1,13 +1,12 @@
+import type { TApiKey, TApiKeyCreated, TApiKeyList } from '@shared/schemas/business';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { TApiKey, TApiKeyCreated, TApiKeyList } from '@shared/schemas/business';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { apiKeys, businessProfiles, plans } from '../../db/schema/index';
+import { assertOwner, BusinessActor, isOwner } from '../../lib/business-actor';
 import { forbidden, notFound } from '../../lib/http-error';
-import { recordAuditEvent } from '../audit/record';
-import { assertOwner, isOwner, type BusinessActor } from '../business-workspace/settings';
-
+import { recordAuditEvent } from '../audit';
 /** Every key starts so: a secret scanner (and a person) can tell what leaked. */
 export const API_KEY_PREFIX = 'ccsl_';
 /** Characters of the key kept in clear to tell keys apart on the settings page. */

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZBusinessMeSchema,
   ZBusinessPortalRegistrationSchema,
@@ -8,15 +5,18 @@ import {
   ZRegisteredSchema,
   isPortalBusinessRegistration,
 } from '@shared/schemas/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { parseOrThrow } from '../../lib/http-error';
 import { auditingRefusals, registrationRateLimit } from '../../lib/registration-limit';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
-import { auditContextOf, recordAuditEvent } from '../audit/record';
-import { grantRegistrationPayment } from '../payments/registration-grant';
+import { auditContextOf, recordAuditEvent } from '../audit';
+import { grantRegistrationPayment } from '../billing';
 import { getBusinessMe, registerBusiness } from './service';
 
-export async function businessRoutes(app: FastifyInstance) {
+export async function businessRegistrationRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

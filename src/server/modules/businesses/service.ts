@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { toE164 } from '@shared/identity';
 import type { TBusinessPortalRegistration, TBusinessRegistrationScreenPayload } from '@shared/schemas/auth';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/http-error';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../accounts';
 
 type BusinessRegistration = TBusinessRegistrationScreenPayload | TBusinessPortalRegistration;
 

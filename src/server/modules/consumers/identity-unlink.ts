@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions } from '../accounts';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
 import { maskPhone } from './own-file';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;

@@ -1,5 +1,3 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   IDENTITY_CODE_MAX_ATTEMPTS,
   IDENTITY_CODE_TTL_MINUTES,
@@ -9,12 +7,14 @@ import {
   type TIdentityState,
   type TIdentityStatus,
 } from '@shared/schemas/consumer';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { consumerIdentityCodes, consumerProfiles } from '../../db/schema/index';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import type { SmsProvider } from './sms/sms-provider';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { type SmsProvider } from '../notifications';
 
 // Identity before data (issue 7). A consumer account is only a claim: anyone may type a stranger's
 // NIN at registration. The registry file is linked by NIN and date of birth and shown only after

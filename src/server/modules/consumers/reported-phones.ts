@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { plainArray, textArray } from '../credit/registry/sql-arrays';
+import { plainArray, textArray } from '../../db/sql-arrays';
 
 // Which business reported which phone, per account (credit_account_phones, decisions/021). The
 // registry keeps one row per (person, phone) in credit_subject_phones and does not say who reported

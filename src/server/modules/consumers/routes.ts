@@ -1,13 +1,13 @@
+import { ZConsumerMeSchema, ZConsumerRegistrationSchema, ZRegisteredSchema } from '@shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZConsumerMeSchema, ZConsumerRegistrationSchema, ZRegisteredSchema } from '@shared/schemas/auth';
 import { auditingRefusals, registrationRateLimit } from '../../lib/registration-limit';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
-import { auditContextOf, recordAuditEvent } from '../audit/record';
+import { auditContextOf, recordAuditEvent } from '../audit';
 import { getConsumerMe, registerConsumer } from './service';
 
-export async function consumerRoutes(app: FastifyInstance) {
+export async function consumerRegistrationRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

@@ -1,12 +1,12 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import { maskIdentifier, toE164 } from '@shared/identity';
 import type { TConsumerRegistration } from '@shared/schemas/auth';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consumerProfiles, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { hashPassword } from '../auth/passwords';
-import { looksLikePhoneNumber } from './identifiers';
+import { looksLikePhoneNumber } from '../../lib/identifiers';
+import { hashPassword } from '../accounts';
 
 const NATIONAL_ID_TAKEN = 'This National ID is already registered';
 const PHONE_TAKEN = 'An account with this phone number already exists';

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { TChangePassword, TConsumerSettings, TNotificationPreferences } from '@shared/schemas/consumer';
 import { maskIdentifier } from '@shared/identity';
+import type { TConsumerSettings, TNotificationPreferences } from '@shared/schemas/consumer';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consumerProfiles, notificationPreferences, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
-import { badRequest, conflict } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { deleteUserSessions } from '../auth/sessions';
+import { conflict } from '../../lib/http-error';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
@@ -81,29 +79,6 @@ export async function updateContactDetails(
     if (constraint?.includes('email')) throw conflict('email', EMAIL_TAKEN);
     throw error;
   }
-}
-
-/** A new password ends every other session of the person: a thief signed in elsewhere is signed out. */
-export async function changePassword(
-  db: Database,
-  userId: string,
-  currentSessionId: string,
-  input: TChangePassword,
-  audit: AuditContext,
-): Promise<{ message: string; endedSessions: boolean }> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
-    throw badRequest([{ field: 'currentPassword', message: 'Your current password is not right' }]);
-  if (input.currentPassword === input.newPassword)
-    throw badRequest([{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
-    await deleteUserSessions(tx, userId, currentSessionId);
-    await recordAuditEvent(tx, { ...audit, action: 'auth.password_changed', targetType: 'user', targetId: userId });
-  });
-  return { message: 'Your password was changed. You were signed out everywhere else.', endedSessions: true };
 }
 
 export async function updatePreferences(db: Database, userId: string, input: TNotificationPreferences): Promise<TNotificationPreferences> {

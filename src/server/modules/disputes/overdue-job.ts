@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { recordAuditEvents } from '../audit/record';
-import { notify } from '../notifications/service';
+import { recordAuditEvents } from '../audit';
+import { notify } from '../notifications';
 
 /**
  * The daily deadline run (jobs/scheduled-jobs.ts, once a day across instances): each open dispute

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBusinessDisputeListSchema,
   ZBusinessDisputeQuerySchema,
@@ -10,9 +8,11 @@ import {
   ZDisputeSchema,
   ZFileDisputeSchema,
 } from '@shared/schemas/consumer';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
-import { auditContextOf } from '../audit/record';
+import { auditContextOf } from '../audit';
 import { registerDisputeMetrics } from './metrics';
 import { fileDispute, getBusinessDispute, listBusinessDisputes, listConsumerDisputes, respondToDispute } from './service';
 

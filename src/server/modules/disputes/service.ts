@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { formatMinorAmount } from '@shared/amounts';
 import { maskIdentifier } from '@shared/identity';
-import { ZCreditAccountInputSchema } from '@shared/schemas/credit';
 import {
   DISPUTE_NEW_INFORMATION_MIN_CHARS,
   DISPUTE_REASONS,
@@ -13,14 +10,17 @@ import {
   type TDisputeResponse,
   type TFileDispute,
 } from '@shared/schemas/consumer';
+import { ZCreditAccountInputSchema } from '@shared/schemas/credit';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { jsonColumn, queryRows } from '../../db/query';
 import { disputeEvents, disputes } from '../../db/schema/index';
 import { HttpError, badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { requireOwnSubject } from '../consumers/own-file';
-import { notify } from '../notifications/service';
-import { readSetting } from '../settings/service';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { requireOwnSubject } from '../consumers';
+import { notify } from '../notifications';
+import { readSetting } from '../settings';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 

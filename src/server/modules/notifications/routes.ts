@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { ZMarkNotificationsReadSchema, ZNotificationListSchema } from '@shared/schemas/consumer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMarkNotificationsReadSchema, ZNotificationListSchema } from '@shared/schemas/consumer';
 import { errorResponses } from '../../lib/route-schemas';
-import type { FastifyRequest } from 'fastify';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { listNotifications, markNotificationsRead } from './service';
 

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParamsSchema } from '@shared/schemas/admin';
 import {
   ZBusinessRateLimitInputSchema,
@@ -7,10 +5,12 @@ import {
   ZRateLimitDefaultsUpdateSchema,
   ZRateLimitOverviewSchema,
 } from '@shared/schemas/rate-limits';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
-import { auditContextOf } from '../audit/record';
+import { auditContextOf } from '../audit';
 import { clearBusinessRateLimitOverride, readRateLimitOverview, setBusinessRateLimitOverride, writeRateLimitDefaults } from './service';
 
 /** Administrators read and change the limits on credit searches and reports (every change audited). */

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   ZBusinessRateLimitInputSchema,
   ZRateLimitDefaultsUpdateSchema,
@@ -7,11 +6,12 @@ import {
   type TRateLimitDefaults,
   type TRateLimitOverview,
 } from '@shared/schemas/rate-limits';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessProfiles, businessRateLimits } from '../../db/schema/index';
 import { notFound, parseOrThrow } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit/record';
-import { readSetting, writeSetting, type SettingKey } from '../settings/service';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { readSetting, writeSetting, type SettingKey } from '../settings';
 
 /**
  * Limits on credit searches and reports a minute, beyond the monthly quota (security issue 9):

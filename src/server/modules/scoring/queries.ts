@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { TAccountStatus } from '@shared/credit-reference';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonColumn, queryRows } from '../../db/query';
-import { isHiddenFromLendersSql } from '../disputes/queries';
-import { SETTING_DEFAULTS } from '../settings/service';
+import { isHiddenFromLendersSql } from '../disputes';
+import { SETTING_DEFAULTS } from '../settings';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
 import { subtractMonths } from './month-arithmetic';
 

@@ -1,15 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { normalizeName } from '../../../modules/credit/matching/names';
+import { normalizeName } from '../../../modules/matching';
+import { recountReportUsage } from '../../../modules/reports';
 import type { Database, DatabaseHandle } from '../../client';
 import { queryRows } from '../../query';
 import { analyseTables } from '../../statistics';
 import { generatePerson, indexLenders, type GeneratedPerson } from './generate';
 import { LENDERS, type LenderProfile } from './sierra-leone-data';
-import { recountReportUsage } from '../../../modules/credit/quota';
 
 // Writes a generated registry. PostgreSQL and PGlite get COPY (a text stream per table per batch);
 // a plain Database (the demo seed) gets one INSERT ... SELECT FROM unnest per table per batch.

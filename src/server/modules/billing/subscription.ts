@@ -1,0 +1,98 @@
+import { formatMinorAmount } from '@shared/amounts';
+import type { TSubscription } from '@shared/schemas/business';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { businessProfiles, invoices, plans } from '../../db/schema/index';
+import { assertOwner, isOwner, type BusinessActor } from '../../lib/business-actor';
+import { notFound } from '../../lib/http-error';
+import { recordAuditEvent } from '../audit';
+
+export async function getSubscription(db: Database, actor: BusinessActor): Promise<TSubscription> {
+  const [[row], invoiceRows] = await Promise.all([
+    db
+      .select({
+        code: plans.code,
+        name: plans.name,
+        priceUsdCents: plans.priceUsdCents,
+        isFree: plans.isFree,
+        monthlyInquiryQuota: plans.monthlyInquiryQuota,
+        hasApiAccess: plans.hasApiAccess,
+        hasWhiteLabel: plans.hasWhiteLabel,
+        maxTeamMembers: plans.maxTeamMembers,
+        subscriptionStatus: businessProfiles.subscriptionStatus,
+        nextBillingDate: businessProfiles.nextBillingDate,
+        autoRenew: businessProfiles.autoRenew,
+      })
+      .from(businessProfiles)
+      .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
+      .where(eq(businessProfiles.userId, actor.businessId))
+      .limit(1),
+    db
+      .select({
+        number: invoices.number,
+        planCode: invoices.planCode,
+        planName: plans.name,
+        amountUsdCents: invoices.amountUsdCents,
+        amountSleCents: invoices.amountSleCents,
+        exchangeRateSlePerUsd: invoices.exchangeRateSlePerUsd,
+        status: invoices.status,
+        periodStart: invoices.periodStart,
+        periodEnd: invoices.periodEnd,
+        issuedAt: invoices.issuedAt,
+      })
+      .from(invoices)
+      .innerJoin(plans, eq(plans.code, invoices.planCode))
+      .where(eq(invoices.businessId, actor.businessId))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(60),
+  ]);
+  if (!row) throw notFound('Business profile not found');
+  return {
+    plan: {
+      code: row.code,
+      name: row.name,
+      priceUsdCents: row.priceUsdCents,
+      isFree: row.isFree,
+      monthlyInquiryQuota: row.monthlyInquiryQuota,
+      hasApiAccess: row.hasApiAccess,
+      hasWhiteLabel: row.hasWhiteLabel,
+      maxTeamMembers: row.maxTeamMembers,
+    },
+    subscriptionStatus: row.subscriptionStatus,
+    nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+    autoRenew: row.autoRenew,
+    invoices: invoiceRows.map((i) => ({
+      number: i.number,
+      planCode: i.planCode,
+      planName: i.planName,
+      amountUsdCents: i.amountUsdCents,
+      amountSle: formatMinorAmount(i.amountSleCents),
+      exchangeRateSlePerUsd: String(i.exchangeRateSlePerUsd),
+      status: i.status,
+      periodStart: i.periodStart.toISOString(),
+      periodEnd: i.periodEnd.toISOString(),
+      issuedAt: i.issuedAt.toISOString(),
+    })),
+    canManage: isOwner(actor),
+  };
+}
+
+export async function setAutoRenew(db: Database, actor: BusinessActor, autoRenew: boolean): Promise<TSubscription> {
+  assertOwner(actor, 'change the subscription');
+  await db.transaction(async (tx) => {
+    await tx.update(businessProfiles).set({ autoRenew }).where(eq(businessProfiles.userId, actor.businessId));
+    await recordAuditEvent(tx as unknown as Database, {
+      ...actor.audit,
+      action: 'business.auto_renew_changed',
+      businessId: actor.businessId,
+      targetType: 'business',
+      targetId: actor.businessId,
+      details: { autoRenew },
+    });
+  });
+  return getSubscription(db, actor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Team members
+// ---------------------------------------------------------------------------------------------

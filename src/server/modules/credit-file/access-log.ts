@@ -1,0 +1,114 @@
+import type { TAccessLog, TAccessLogEntry } from '@shared/schemas/consumer';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { resolveOwnFile, type OwnFile } from '../consumers';
+import { hashSearchTerm } from './inquiries';
+
+const LOG_LIMIT = 500;
+
+/** What a business (or the bureau's staff) did that touched the person, in the person's words. */
+const AUDIT_DESCRIPTIONS: Record<string, string> = {
+  'dispute.answered': 'Answered your dispute',
+  'dispute.overdue': 'Missed the deadline to answer your dispute',
+  'credit.report_refused': 'Asked for your credit report after you withdrew your consent: refused, nothing was released',
+  'consumer.identity_code_sent': 'Another account, registered with your National ID, asked for a code to open your file',
+  'consumer.identity_code_wrong': 'Another account entered a wrong code for your file',
+  'consumer.identity_code_voided': 'Another account entered too many wrong codes for your file',
+  'consumer.identity_verified': 'Another account confirmed a code sent to a phone on your file',
+};
+
+interface Row {
+  at: Date | string;
+  kind: string;
+  business_name: string | null;
+  purpose: string | null;
+  purpose_name: string | null;
+  action: string | null;
+  actor_role: string | null;
+}
+
+/**
+ * Every search and report that touched the person, and what businesses and staff did with their
+ * file, from the records the regulator audits: the registry's inquiries (reports, searches that
+ * listed them, and searches by one of their identifiers that found nothing at the time, tied to
+ * them through the keyed hash of the terms) and the audit log's events on their file. The person's
+ * own actions are not listed; their own reports never are inquiries.
+ */
+export async function getAccessLog(
+  db: Database,
+  userId: string,
+  hashKey: string,
+  options: { limit?: number; file?: OwnFile } = {},
+): Promise<TAccessLog> {
+  const file = options.file ?? (await resolveOwnFile(db, userId));
+  if (file.state !== 'verified' || !file.subjectId) return { state: file.state, entries: [] };
+  const subjectId = file.subjectId;
+  const ids = await queryRows<{ type: string; value: string }>(
+    db,
+    sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid`,
+  );
+  const phones = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId}::uuid`);
+  const hashes = [
+    ...ids.map((i) => hashSearchTerm(`${i.type}:${i.value}`, hashKey)),
+    ...phones.map((p) => hashSearchTerm(`phone:${p.phone}`, hashKey)),
+  ];
+  const hashList = hashes.length
+    ? sql.join(
+        hashes.map((h) => sql`${h}`),
+        sql`, `,
+      )
+    : sql`NULL`;
+  const limit = options.limit ?? LOG_LIMIT;
+
+  const rows = await queryRows<Row>(
+    db,
+    sql`(SELECT q.created_at AS at, q.kind::text AS kind, b.business_name, q.purpose, p.name AS purpose_name, NULL AS action, NULL AS actor_role
+          FROM credit_inquiry_subjects qs
+          JOIN credit_inquiries q ON q.id = qs.inquiry_id
+          JOIN permissible_purposes p ON p.code = q.purpose
+          LEFT JOIN business_profiles b ON b.user_id = q.business_id
+          WHERE qs.subject_id = ${subjectId}::uuid
+          ORDER BY q.created_at DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT q.created_at, 'search_no_hit', b.business_name, q.purpose, p.name, NULL, NULL
+          FROM credit_inquiries q
+          JOIN permissible_purposes p ON p.code = q.purpose
+          LEFT JOIN business_profiles b ON b.user_id = q.business_id
+          WHERE q.terms_hash IN (${hashList}) AND q.result_count = 0
+          ORDER BY q.created_at DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.actor_role = 'system' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
+          FROM audit_events e
+          LEFT JOIN business_profiles b ON b.user_id = e.business_id
+          WHERE e.subject_id = ${subjectId}::uuid
+            -- The person's own actions are theirs to know; another account's attempts on the file are shown.
+            AND e.actor_user_id IS DISTINCT FROM ${userId}::uuid
+            -- Searches and reports are read from the inquiries above (their audit events would list each twice);
+            -- an account a lender reports is on the person's report, not an access to their data.
+            AND e.action NOT IN ('credit.search', 'credit.report', 'credit.report_pulled', 'credit.account_reported')
+          ORDER BY e.occurred_at DESC LIMIT ${limit})
+        ORDER BY at DESC
+        LIMIT ${limit}`,
+  );
+  return { state: 'verified', entries: rows.map(toEntry) };
+}
+
+function toEntry(r: Row): TAccessLogEntry {
+  const businessName = r.business_name ?? 'Unknown business';
+  const base = { at: new Date(r.at).toISOString(), businessName, purpose: r.purpose, purposeName: r.purpose_name };
+  switch (r.kind) {
+    case 'report':
+      return { ...base, kind: 'report', description: 'Pulled your credit report' };
+    case 'search':
+      return { ...base, kind: 'search', description: 'Searched the registry and saw you in the results' };
+    case 'search_no_hit':
+      return { ...base, kind: 'search_no_hit', description: 'Searched for one of your identifiers (no file matched then)' };
+    default:
+      return {
+        ...base,
+        kind: r.action ?? 'event',
+        description: AUDIT_DESCRIPTIONS[r.action ?? ''] ?? (r.action ?? 'Activity on your file').replace(/[._]/g, ' '),
+      };
+  }
+}

@@ -1,0 +1,22 @@
+import type { ServerModule } from '../../lib/server-module';
+import { notificationRoutes } from './routes';
+import { sandboxSmsRoutes } from './sandbox-sms-routes';
+
+/**
+ * In-app notifications, e-mail notices and SMS providers.
+ * This file is the module's only door: other modules and the app import from here, never from its files.
+ */
+export const notificationsModule: ServerModule = {
+  name: 'notifications',
+  urlPrefixes: ['/api/notifications', '/api/admin/sandbox'],
+  async routes(app, options) {
+    await app.register(notificationRoutes, options);
+    await app.register(sandboxSmsRoutes, options);
+  },
+};
+
+export { scanConsumerAlerts } from './consumer-alerts';
+export { sendPendingNotificationEmails } from './email';
+export { notify } from './service';
+export { SandboxSmsProvider } from './sms/sandbox-sms-provider';
+export { type SmsProvider } from './sms/sms-provider';

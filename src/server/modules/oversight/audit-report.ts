@@ -1,0 +1,252 @@
+import { csvCell } from '@shared/csv-cell';
+import type { TAuditReportSummary, TComplianceList } from '@shared/schemas/oversight';
+import { sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import type { AuditSealing } from '../audit';
+import { verifyAuditLog } from '../audit';
+
+// Audit reports over a period for the regulator: a summary (JSON, and the first page of the PDF)
+// and every event of the period as CSV. The log's verification is run for the report, so the
+// report says whether the log it summarises is intact.
+
+const DAY_MS = 86_400_000;
+const bounds = (from: string, to: string) => ({
+  fromTs: `${from}T00:00:00Z`,
+  toTs: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
+});
+
+export async function buildAuditSummary(db: Database, from: string, to: string, sealing?: AuditSealing): Promise<TAuditReportSummary> {
+  const { fromTs, toTs } = bounds(from, to);
+  const byAction = await queryRows<{ action: string; count: number }>(
+    db,
+    sql`SELECT action, count(*)::int AS count FROM audit_events WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz
+        GROUP BY action ORDER BY count(*) DESC, action`,
+  );
+  const byRole = await queryRows<{ role: string; count: number }>(
+    db,
+    sql`SELECT COALESCE(actor_role, 'system') AS role, count(*)::int AS count FROM audit_events
+        WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+  const inquiries = await queryRows<{ business_id: string; business_name: string | null; searches: number; reports: number }>(
+    db,
+    sql`SELECT i.business_id, b.business_name, count(*) FILTER (WHERE i.kind = 'search')::int AS searches, count(*) FILTER (WHERE i.kind = 'report')::int AS reports
+        FROM credit_inquiries i LEFT JOIN business_profiles b ON b.user_id = i.business_id
+        WHERE i.created_at >= ${fromTs}::timestamptz AND i.created_at < ${toTs}::timestamptz
+        GROUP BY i.business_id, b.business_name ORDER BY count(*) DESC LIMIT 100`,
+  );
+  const [seals] = await queryRows<{ count: number; first_hash: string | null; last_hash: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS count, (array_agg(seal_hash ORDER BY id))[1] AS first_hash, (array_agg(seal_hash ORDER BY id DESC))[1] AS last_hash
+        FROM audit_seals WHERE sealed_at >= ${fromTs}::timestamptz AND sealed_at < ${toTs}::timestamptz`,
+  );
+  const verification = await verifyAuditLog(db, { sealing });
+  return {
+    from,
+    to,
+    totalEvents: byAction.reduce((sum, a) => sum + Number(a.count), 0),
+    byAction: byAction.map((a) => ({ action: a.action, count: Number(a.count) })),
+    byRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
+    inquiriesByBusiness: inquiries.map((i) => ({
+      businessId: i.business_id,
+      businessName: i.business_name ?? 'Unknown business',
+      searches: Number(i.searches),
+      reports: Number(i.reports),
+    })),
+    seals: { count: Number(seals?.count ?? 0), firstSealHash: seals?.first_hash ?? null, lastSealHash: seals?.last_hash ?? null },
+    verification: {
+      valid: verification.valid,
+      checked: verification.checked,
+      ...(verification.firstBadEventId !== undefined ? { firstBadEventId: verification.firstBadEventId } : {}),
+      ...(verification.problem ? { problem: verification.problem } : {}),
+    },
+    generatedAt: new Date().toISOString(),
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'action',
+  'actor_role',
+  'actor_user_id',
+  'business_id',
+  'subject_id',
+  'target_type',
+  'target_id',
+  'ip',
+  'request_id',
+  'details',
+  'content_hash',
+  'seal_id',
+] as const;
+
+/** Every event of the period as CSV, streamed page by page (a national log does not fit in memory). */
+export function streamAuditCsv(db: Database, from: string, to: string): Readable {
+  const { fromTs, toTs } = bounds(from, to);
+  const PAGE = 2000;
+  let lastId = 0;
+  let isHeaderSent = false;
+  let isDone = false;
+  return new Readable({
+    async read() {
+      try {
+        if (!isHeaderSent) {
+          isHeaderSent = true;
+          this.push(`${CSV_COLUMNS.join(',')}\n`);
+          return;
+        }
+        if (isDone) {
+          this.push(null);
+          return;
+        }
+        const rows = await queryRows<Record<(typeof CSV_COLUMNS)[number], unknown>>(
+          db,
+          sql`SELECT id, occurred_at, action, actor_role, actor_user_id, business_id, subject_id, target_type, target_id, ip, request_id, details, content_hash, seal_id
+              FROM audit_events WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz AND id > ${lastId}
+              ORDER BY id LIMIT ${PAGE}`,
+        );
+        if (rows.length < PAGE) isDone = true;
+        if (rows.length === 0) {
+          this.push(null);
+          return;
+        }
+        lastId = Number(rows[rows.length - 1].id);
+        this.push(
+          rows
+            .map((r) =>
+              CSV_COLUMNS.map((c) =>
+                csvCell(
+                  c === 'occurred_at'
+                    ? new Date(r[c] as string).toISOString()
+                    : c === 'id' || c === 'seal_id'
+                      ? r[c] === null
+                        ? ''
+                        : String(r[c])
+                      : r[c],
+                ),
+              ).join(','),
+            )
+            .join('\n') + '\n',
+        );
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}
+
+/** The audit report as a PDF: summary, verification, activity by action and role, inquiries per business, compliance. */
+export async function renderAuditPdf(summary: TAuditReportSummary, compliance: TComplianceList): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `CreditCheck SL audit report ${summary.from} to ${summary.to}`, Author: 'CreditCheck SL' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 100;
+
+  doc.fontSize(18).font('Helvetica-Bold').text('CreditCheck SL - Audit report');
+  doc
+    .moveDown(0.3)
+    .fontSize(10)
+    .font('Helvetica')
+    .fillColor('#444')
+    .text(`Period: ${summary.from} to ${summary.to} (UTC, both days included)`)
+    .text(`Generated: ${summary.generatedAt.replace('T', ' ').slice(0, 19)} UTC, for the Bank of Sierra Leone`);
+  doc.fillColor('black').moveDown();
+
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    doc.moveDown(0.5).fontSize(13).font('Helvetica-Bold').text(text).moveDown(0.3).fontSize(10).font('Helvetica');
+  };
+  const table = (headers: string[], rows: (string | number)[][], widths: number[]) => {
+    const draw = (cells: (string | number)[], isBold: boolean) => {
+      if (doc.y > doc.page.height - 70) doc.addPage();
+      const y = doc.y;
+      let x = 50;
+      doc.font(isBold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      let height = 0;
+      cells.forEach((cell, i) => {
+        const w = widths[i] * width;
+        doc.text(String(cell), x, y, { width: w - 6 });
+        height = Math.max(height, doc.y - y);
+        x += w;
+      });
+      doc.x = 50;
+      doc.y = y + height + 3;
+    };
+    draw(headers, true);
+    doc
+      .moveTo(50, doc.y)
+      .lineTo(50 + width, doc.y)
+      .strokeColor('#999')
+      .stroke();
+    doc.y += 3;
+    rows.forEach((r) => draw(r, false));
+    doc.fontSize(10).font('Helvetica');
+  };
+
+  heading('Integrity of the audit log');
+  const v = summary.verification;
+  doc
+    .fillColor(v.valid ? '#166534' : '#b91c1c')
+    .font('Helvetica-Bold')
+    .text(
+      v.valid
+        ? `VALID: all ${v.checked.toLocaleString('en-GB')} events and their seals check out.`
+        : `NOT VALID: ${v.problem ?? 'a stored event does not match its hash'}${v.firstBadEventId ? ` (first bad event ${v.firstBadEventId})` : ''}.`,
+    )
+    .fillColor('black')
+    .font('Helvetica')
+    .text(
+      `Seals written in the period: ${summary.seals.count}. ${summary.seals.lastSealHash ? `Last seal hash: ${summary.seals.lastSealHash}` : ''}`,
+      { width },
+    );
+
+  heading(`Activity: ${summary.totalEvents.toLocaleString('en-GB')} events`);
+  table(
+    ['Action', 'Events'],
+    summary.byAction.slice(0, 40).map((a) => [a.action, a.count]),
+    [0.75, 0.25],
+  );
+  heading('Events by role');
+  table(
+    ['Role', 'Events'],
+    summary.byRole.map((r) => [r.role, r.count]),
+    [0.75, 0.25],
+  );
+  heading('Searches and reports per business');
+  table(
+    ['Business', 'Searches', 'Reports'],
+    summary.inquiriesByBusiness.slice(0, 40).map((b) => [b.businessName, b.searches, b.reports]),
+    [0.6, 0.2, 0.2],
+  );
+  heading(`Compliance per business (${compliance.from} to ${compliance.to})`);
+  table(
+    ['Business', 'Score', 'Overdue disputes', 'Rejected rows', 'Flags'],
+    compliance.businesses.map((b) => [
+      b.businessName,
+      b.score,
+      b.disputes.overdue,
+      `${Math.round(b.submissions.rejectedRate * 100)}%`,
+      b.flags.join('; ') || 'none',
+    ]),
+    [0.3, 0.1, 0.15, 0.12, 0.33],
+  );
+  doc
+    .moveDown()
+    .fontSize(8)
+    .fillColor('#555')
+    .text('The full list of events of the period is in the CSV export of the same report.', 50, doc.y, { width });
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,106 @@
+import { ZListQuerySchema, ZReportCopyListSchema, ZReportIdParamsSchema, ZStoredReportSchema } from '@shared/schemas/business';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessProfiles, plans } from '../../db/schema/index';
+import { businessActorOf } from '../../lib/business-actor';
+import { errorResponses } from '../../lib/route-schemas';
+import { businessIdOf, requireRole } from '../../plugins/authorization';
+import { auditContextOf, recordAuditEvent } from '../audit';
+import { getBusinessProfile } from '../businesses';
+import { renderReportPdf } from './business-report-pdf';
+import { getReportCopy, listReportCopies } from './report-copies';
+
+const ZFileSchema = (mediaType: string) =>
+  z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
+
+export async function storedReportRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const business = requireRole('business');
+
+  typed.get(
+    '/api/credit/reports',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['credit'],
+        summary: 'The reports this business pulled, newest first (open one again with GET /api/credit/reports/:id)',
+        querystring: ZListQuerySchema,
+        response: { 200: ZReportCopyListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ reports: await listReportCopies(app.db, businessIdOf(request), request.query.limit) }),
+  );
+
+  typed.get(
+    '/api/credit/reports/:id',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['credit'],
+        summary: 'A report this business pulled, exactly as it was shown; no new inquiry, no quota (another business’s report is 404)',
+        params: ZReportIdParamsSchema,
+        response: { 200: ZStoredReportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const businessId = businessIdOf(request);
+      const report = await getReportCopy(app.db, businessId, request.params.id);
+      await recordAuditEvent(app.db, {
+        ...auditContextOf(request),
+        action: 'credit.report_reopened',
+        businessId,
+        subjectId: report.subject.subjectId,
+        targetType: 'credit_report',
+        targetId: report.reportId,
+        details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
+      });
+      return report;
+    },
+  );
+
+  typed.get(
+    '/api/credit/reports/:id/pdf',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['credit'],
+        summary: 'A report this business pulled, as a PDF (white-labelled with the business name on Enterprise); no new inquiry, no quota',
+        params: ZReportIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: ZFileSchema('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = businessActorOf(request);
+      const report = await getReportCopy(app.db, actor.businessId, request.params.id);
+      const [brand] = await app.db
+        .select({ businessName: businessProfiles.businessName, isWhiteLabel: plans.hasWhiteLabel })
+        .from(businessProfiles)
+        .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
+        .where(eq(businessProfiles.userId, actor.businessId))
+        .limit(1);
+      const profile = await getBusinessProfile(app.db, actor);
+      const pdf = await renderReportPdf(report, {
+        businessName: brand?.businessName ?? profile.businessName,
+        isWhiteLabel: brand?.isWhiteLabel ?? false,
+        printedBy: request.auth?.apiKeyId ? 'API' : profile.user.fullName,
+      });
+      await recordAuditEvent(app.db, {
+        ...actor.audit,
+        action: 'credit.report_pdf_downloaded',
+        businessId: actor.businessId,
+        subjectId: report.subject.subjectId,
+        targetType: 'credit_report',
+        targetId: report.reportId,
+        details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-report-${report.reportId}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import type { TCreditReport, TCreditReportRequest } from '@shared/schemas/credit';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { columnPlaceholders, columnValues, insertRowFrom } from '../../db/insert-from';
+import { compiledStatement } from '../../db/prepared';
+import { queryRows } from '../../db/query';
+import { auditEvents, creditInquiries, creditInquirySubjects, creditReportCopies, creditScores } from '../../db/schema/index';
+import { forbidden, notFound } from '../../lib/http-error';
+import { auditEventRow } from '../audit';
+import {
+  assembleCreditReport,
+  inquiryRows,
+  openAccountReportedBeforeSql,
+  readReportSources,
+  refuseForWithdrawnConsent,
+  type InquiryMeta,
+} from '../credit-file';
+import { computeScore, storedScoreValues } from '../scoring';
+import { assertCanInquire, loadBusinessAccess, quotaExhausted } from './business-access';
+import { monthKey, takeReportFromQuotaSql } from './quota';
+export const FROZEN_FILE_MESSAGE =
+  'This person has frozen their credit file. Reports are released only to lenders reviewing an open account they already held with the person before the freeze.';
+
+/**
+ * A business pulls a report: verified, subscribed, within its monthly quota, for a permissible
+ * purpose with the person's consent. Two reads (the business, then the whole file in one
+ * statement) and one write: the quota unit, the inquiry, the score, the stored copy and the audit
+ * event are one statement, so they are written together or not at all, and a report that finds
+ * the quota spent at that instant writes nothing (decisions/016, docs/performance.md).
+ */
+export async function pullCreditReport(db: Database, meta: InquiryMeta, request: TCreditReportRequest): Promise<TCreditReport> {
+  const access = await loadBusinessAccess(db, meta.businessId);
+  assertCanInquire(access);
+  // Spent quota is refused before any work; the exact check is part of the write.
+  if (access.reportsThisMonth >= access.monthlyQuota) throw quotaExhausted(access);
+
+  const asOf = new Date();
+  const reportId = randomUUID();
+  const sources = await readReportSources(db, request.subjectId, {
+    audience: 'business',
+    asOf,
+    excludeInquiryId: reportId,
+    purpose: request.purpose,
+    businessId: meta.businessId,
+  });
+  if (!sources) throw notFound('No such person in the registry');
+  if (sources.withdrawnConsent) {
+    const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
+    await refuseForWithdrawnConsent(
+      db,
+      { subjectId: sources.subject.id, businessId: meta.businessId, purpose: request.purpose, audit },
+      sources.withdrawnConsent,
+    );
+  }
+  // A frozen file: only a lender reviewing an open account it reported before the freeze (decisions/022).
+  if (
+    sources.subject.frozen_at &&
+    !(request.purpose === 'account_review' && (await heldOpenAccountBeforeFreeze(db, sources.subject.id, meta.businessId)))
+  ) {
+    throw forbidden(FROZEN_FILE_MESSAGE, 'FILE_FROZEN');
+  }
+
+  const assembled = assembleCreditReport(sources, {
+    audience: 'business',
+    viewerBusinessId: meta.businessId,
+    purpose: request.purpose,
+    reportId,
+    asOf,
+  });
+  // The report lists its own inquiry, as the person's access log and every later report will.
+  assembled.inquiries.unshift({
+    date: asOf.toISOString(),
+    businessName: access.businessName,
+    purpose: request.purpose,
+    purposeName: sources.purposeName ?? request.purpose,
+    kind: 'report',
+  });
+  assembled.summary.inquiriesLast12Months += 1;
+  // The score never counts the inquiry it is asked for: it is read before the inquiry is written.
+  const computed = computeScore(sources.scoringInputs, asOf);
+  const report: TCreditReport = { ...assembled, score: computed.score, scoreUnavailable: computed.scoreUnavailable };
+
+  const inquiry = inquiryRows(reportId, {
+    ...meta,
+    kind: 'report',
+    purpose: request.purpose,
+    subjectId: sources.subject.id,
+    consentGiven: request.consent,
+    shown: [{ subjectId: sources.subject.id, matchScore: 100 }],
+  });
+  const rows: WriteRows = {
+    inquiry: inquiry.inquiry,
+    shown: inquiry.subjects[0],
+    score: storedScoreValues(computed, { subjectId: sources.subject.id, asOf, context: 'business_report', inquiryId: reportId }),
+    copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report: report as unknown as Record<string, unknown> },
+    audit: auditEventRow({
+      action: 'credit.report_pulled',
+      actorUserId: meta.userId,
+      actorRole: 'business',
+      businessId: meta.businessId,
+      subjectId: sources.subject.id,
+      targetType: 'credit_report',
+      targetId: reportId,
+      ip: meta.ip ?? null,
+      requestId: meta.requestId ?? null,
+      details: { purpose: request.purpose, score: computed.score?.value ?? null },
+    }),
+  };
+  const [written] = await writeReport(rows)(db, {
+    businessId: meta.businessId,
+    monthlyQuota: access.monthlyQuota,
+    month: monthKey(asOf),
+    ...Object.fromEntries(WRITTEN_TABLES.flatMap(([part, table]) => Object.entries(columnValues(table, `${part}.`, rows[part])))),
+  });
+  if (Number(written?.taken ?? 0) !== 1) throw quotaExhausted(access);
+  return report;
+}
+
+interface WriteRows {
+  inquiry: typeof creditInquiries.$inferInsert;
+  shown: typeof creditInquirySubjects.$inferInsert;
+  score: typeof creditScores.$inferInsert;
+  copy: typeof creditReportCopies.$inferInsert;
+  audit: typeof auditEvents.$inferInsert;
+}
+
+const WRITTEN_TABLES = [
+  ['inquiry', creditInquiries],
+  ['shown', creditInquirySubjects],
+  ['score', creditScores],
+  ['copy', creditReportCopies],
+  ['audit', auditEvents],
+] as const;
+
+let reportWrite: ReturnType<typeof compiledStatement<{ taken: number }>> | undefined;
+
+/**
+ * The one write of a report, compiled once (the columns of the first report's rows, the same for
+ * every report): the quota unit gates every insert, so when none is left nothing is written.
+ */
+function writeReport(rows: WriteRows) {
+  reportWrite ??= compiledStatement<{ taken: number }>('credit-report-write', () => {
+    const gate = sql.raw('quota');
+    const insert = (part: keyof WriteRows, table: (typeof WRITTEN_TABLES)[number][1]) =>
+      insertRowFrom(table, columnPlaceholders(`${part}.`, Object.keys(rows[part])), gate);
+    return sql`WITH quota AS (${takeReportFromQuotaSql(sql.placeholder('businessId'), sql.placeholder('monthlyQuota'), sql.placeholder('month'))}),
+      inquiry AS (${insert('inquiry', creditInquiries)}),
+      shown AS (${insert('shown', creditInquirySubjects)}),
+      score AS (${insert('score', creditScores)}),
+      copy AS (${insert('copy', creditReportCopies)}),
+      audit AS (${insert('audit', auditEvents)})
+    SELECT count(*)::int AS taken FROM quota`;
+  });
+  return reportWrite;
+}
+
+/**
+ * A lender reviewing an account it holds may see a frozen file (Credit Reference Act review
+ * purpose): an open account it reported before the file was frozen. An account reported after the
+ * freeze (a pretext) or one paid, closed or written off does not count (decisions/022).
+ */
+async function heldOpenAccountBeforeFreeze(db: Database, subjectId: string, businessId: string): Promise<boolean> {
+  // The freeze's own instant, read in SQL (a JavaScript date would drop its microseconds).
+  const [row] = await queryRows<{ held: boolean }>(
+    db,
+    sql`SELECT ${openAccountReportedBeforeSql(sql`s.id`, sql`${businessId}::uuid`, sql`s.frozen_at`)} AS held FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
+  );
+  return row?.held === true;
+}

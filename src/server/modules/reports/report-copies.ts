@@ -1,0 +1,62 @@
+import type { TReportCopySummary } from '@shared/schemas/business';
+import type { TCreditReport } from '@shared/schemas/credit';
+import type { TScoreBand } from '@shared/scoring';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jsonColumn, queryRows } from '../../db/query';
+import { notFound } from '../../lib/http-error';
+
+/** A report this business pulled; another business's id, or an unknown one, is 404 alike. */
+export async function getReportCopy(db: Database, businessId: string, reportId: string): Promise<TCreditReport> {
+  const [row] = await queryRows<{ report: TCreditReport | string }>(
+    db,
+    sql`SELECT report FROM credit_report_copies WHERE report_id = ${reportId}::uuid AND business_id = ${businessId}::uuid`,
+  );
+  if (!row) throw notFound('No such report among the reports your business pulled');
+  return jsonColumn(row.report);
+}
+
+/** The reports this business pulled, newest first, with who pulled them. */
+export async function listReportCopies(db: Database, businessId: string, limit: number): Promise<TReportCopySummary[]> {
+  const rows = await queryRows<{
+    report_id: string;
+    created_at: Date | string;
+    subject_name: string | null;
+    purpose: string | null;
+    score: number | null;
+    band: string | null;
+    pulled_by: string;
+  }>(
+    db,
+    sql`SELECT c.report_id, c.created_at,
+          c.report #>> '{subject,fullName}' AS subject_name,
+          c.report ->> 'purpose' AS purpose,
+          (c.report #>> '{score,value}')::int AS score,
+          c.report #>> '{score,band}' AS band,
+          ${madeBySql} AS pulled_by
+        FROM credit_report_copies c
+        JOIN credit_inquiries q ON q.id = c.report_id
+        ${madeByJoins}
+        WHERE c.business_id = ${businessId}::uuid
+        ORDER BY c.created_at DESC, c.report_id
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    reportId: r.report_id,
+    createdAt: new Date(r.created_at).toISOString(),
+    subjectName: r.subject_name ?? 'Unknown person',
+    purpose: r.purpose,
+    score: r.score === null ? null : Number(r.score),
+    band: (r.band as TScoreBand | null) ?? null,
+    pulledBy: r.pulled_by,
+  }));
+}
+
+/**
+ * Who made an inquiry or a submission (alias q, with a user_id column): a team member's name, the
+ * business's contact for the owner. Requests made with an API key are recorded under the key's
+ * creator, so they read as that person.
+ */
+export const madeByJoins = sql`LEFT JOIN business_members mb ON mb.user_id = q.user_id
+        LEFT JOIN business_profiles owner ON owner.user_id = q.user_id`;
+export const madeBySql = sql`COALESCE(mb.full_name, owner.contact_name, 'Unknown user')`;

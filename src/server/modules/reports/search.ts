@@ -1,0 +1,224 @@
+import type { TIdentifierType } from '@shared/credit-reference';
+import { maskIdentifier } from '@shared/identity';
+import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryPreparedRows } from '../../db/prepared';
+import { jsonColumn, queryRows } from '../../db/query';
+import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from '../credit-file';
+import {
+  addIdentifier,
+  computeNameCodes,
+  findCandidateSubjects,
+  joinName,
+  normalizeName,
+  rankCandidates,
+  scoreCandidate,
+  swapDayMonth,
+  type CandidateIdentity,
+  type ProbeIdentity,
+} from '../matching';
+import { assertCanInquire, loadBusinessAccess } from './business-access';
+
+/** Candidates scoring less than this are not shown: they would only expose unrelated people. */
+export const SEARCH_MIN_SCORE = 0.6;
+export const SEARCH_MAX_CANDIDATES = 10;
+/** Most people one phone number may list (a shared family or business phone). */
+const PHONE_MAX = 10;
+
+interface Hit {
+  subjectId: string;
+  score: number;
+}
+
+async function findByIdentifier(db: Database, type: 'nin' | 'passport' | 'drivers_license', value: string): Promise<Hit[]> {
+  const rows = await queryRows<{ subject_id: string }>(
+    db,
+    sql`SELECT subject_id FROM credit_subject_identifiers WHERE type = ${type}::credit_identifier_type AND value = ${value}`,
+  );
+  return rows.map((r) => ({ subjectId: r.subject_id, score: 1 }));
+}
+
+async function findByPhone(db: Database, phone: string): Promise<Hit[]> {
+  const rows = await queryRows<{ subject_id: string }>(
+    db,
+    sql`SELECT subject_id FROM credit_subject_phones WHERE phone = ${phone} ORDER BY last_reported_at DESC LIMIT ${PHONE_MAX}`,
+  );
+  return rows.map((r) => ({ subjectId: r.subject_id, score: 1 }));
+}
+
+/**
+ * Name and birth date: the matcher's blocking and scoring, so search and reporting agree on who
+ * is who. When the phonetic blocks find nobody (both names misspelt past their sound), a trigram
+ * search on the full name within the birth year catches what is left.
+ */
+async function findByNameAndDob(
+  db: Database,
+  firstName: string,
+  lastName: string,
+  dateOfBirth: string,
+): Promise<{ hits: Hit[]; people: Map<string, Candidate> }> {
+  const first = normalizeName(firstName);
+  const last = normalizeName(lastName);
+  const [codes] = await computeNameCodes(db, [{ first, last }]);
+  const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
+  const blocked = await findCandidateSubjects(
+    db,
+    [
+      {
+        idx: 0,
+        firstCode: codes.firstCode,
+        lastCode: codes.lastCode,
+        dob: dateOfBirth,
+        swappedDob: swapDayMonth(dateOfBirth),
+        phone: null,
+      },
+    ],
+    { prepared: true },
+  );
+  let ids = blocked.get(0) ?? new Set<string>();
+  if (ids.size === 0) {
+    const year = Number(dateOfBirth.slice(0, 4));
+    const rows = await queryRows<{ subject_id: string }>(
+      db,
+      sql`SELECT DISTINCT subject_id FROM credit_subject_names
+          WHERE full_name % ${`${first} ${last}`} AND date_of_birth BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
+          LIMIT 50`,
+    );
+    ids = new Set(rows.map((r) => r.subject_id));
+  }
+  const people = await loadCandidates(db, [...ids]);
+  const hits = rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)))
+    .filter((s) => s.score >= SEARCH_MIN_SCORE)
+    .slice(0, SEARCH_MAX_CANDIDATES)
+    .map((s) => ({ subjectId: s.subjectId, score: s.score }));
+  return { hits, people };
+}
+
+interface Candidate {
+  identity: CandidateIdentity;
+  row: DescribedRow;
+}
+
+interface DescribedRow {
+  id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  date_of_birth: string | null;
+  district: string | null;
+  nin: string | null;
+}
+
+/**
+ * The people blocking found, in one round trip: what the matcher scores (names with their sound
+ * codes, phones, addresses, identifiers) and what the result list shows.
+ */
+async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
+  const people = new Map<string, Candidate>();
+  if (ids.length === 0) return people;
+  const rows = await queryPreparedRows<
+    DescribedRow & {
+      names:
+        | {
+            first_name: string;
+            middle_name: string;
+            last_name: string;
+            date_of_birth: string | null;
+            first_code: string;
+            last_code: string;
+          }[]
+        | string;
+      phones: string[] | string;
+      addresses: string[] | string;
+      identifiers: { type: TIdentifierType; value: string }[] | string;
+    }
+  >(
+    db,
+    'credit-search-candidates',
+    sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
+          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
+          COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
+              'date_of_birth', n.date_of_birth::text, 'first_code', n.first_code, 'last_code', n.last_code))
+            FROM credit_subject_names n WHERE n.subject_id = s.id), '[]'::json) AS names,
+          COALESCE((SELECT json_agg(p.phone) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json) AS phones,
+          COALESCE((SELECT json_agg(a.line) FROM credit_subject_addresses a WHERE a.subject_id = s.id), '[]'::json) AS addresses,
+          COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value)) FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers
+        FROM credit_subjects s WHERE s.id = ANY (${sql.param(ids)}::uuid[])`,
+  );
+  for (const r of rows) {
+    const identity: CandidateIdentity = {
+      subjectId: r.id,
+      names: jsonColumn(r.names).map((n) => ({
+        first: n.first_name,
+        middle: n.middle_name,
+        last: n.last_name,
+        dob: n.date_of_birth,
+        firstCode: n.first_code,
+        lastCode: n.last_code,
+      })),
+      phones: new Set(jsonColumn(r.phones)),
+      addresses: new Set(jsonColumn(r.addresses)),
+      identifiers: new Map(),
+    };
+    for (const i of jsonColumn(r.identifiers)) addIdentifier(identity, i.type, i.value);
+    people.set(r.id, { identity, row: r });
+  }
+  return people;
+}
+
+async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string, Candidate>): Promise<TCreditSearchResult['candidates']> {
+  if (hits.length === 0) return [];
+  const rows = loaded
+    ? [...loaded.values()].map((c) => c.row)
+    : await queryRows<DescribedRow>(
+        db,
+        sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
+          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin
+        FROM credit_subjects s WHERE s.id = ANY (${sql.param(hits.map((h) => h.subjectId))}::uuid[])`,
+      );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return hits
+    .filter((h) => byId.has(h.subjectId))
+    .map((h) => {
+      const r = byId.get(h.subjectId)!;
+      return {
+        subjectId: r.id,
+        fullName: joinName(r.first_name, r.middle_name, r.last_name),
+        maskedNationalId: r.nin ? maskIdentifier(r.nin) : null,
+        birthYear: r.date_of_birth ? Number(r.date_of_birth.slice(0, 4)) : null,
+        district: r.district,
+        // Phone and address agreement can lift a score past 1; the scale shown stops at 100.
+        matchScore: Math.min(100, Math.round(h.score * 100)),
+      };
+    });
+}
+
+/** Finds people by one identifier or by name with birth date; every search, a no-hit too, is an inquiry. */
+export async function searchRegistry(
+  db: Database,
+  meta: InquiryMeta,
+  search: TCreditSearch,
+  hashKey: string,
+): Promise<TCreditSearchResult> {
+  assertCanInquire(await loadBusinessAccess(db, meta.businessId));
+  let hits: Hit[];
+  let loaded: Map<string, Candidate> | undefined;
+  if (search.nationalId) hits = await findByIdentifier(db, 'nin', search.nationalId);
+  else if (search.passportNumber) hits = await findByIdentifier(db, 'passport', search.passportNumber);
+  else if (search.driversLicense) hits = await findByIdentifier(db, 'drivers_license', search.driversLicense);
+  else if (search.phone) hits = await findByPhone(db, search.phone);
+  else ({ hits, people: loaded } = await findByNameAndDob(db, search.firstName!, search.lastName!, search.dateOfBirth!));
+
+  const candidates = await describeCandidates(db, hits, loaded);
+  const { terms, termsHash } = storedSearchTerms(search, hashKey);
+  const inquiryId = await recordSearchInquiry(db, {
+    ...meta,
+    kind: 'search',
+    purpose: search.purpose,
+    searchTerms: terms,
+    termsHash,
+    shown: candidates.map((c) => ({ subjectId: c.subjectId, matchScore: c.matchScore })),
+  });
+  return { inquiryId, candidates };
+}

@@ -1,0 +1,19 @@
+import type { ServerModule } from '../../lib/server-module';
+import { portfolioScoreRoutes } from './business-routes';
+import { scoringRoutes } from './routes';
+
+/**
+ * The credit score: features, the scorecard, stored scores, portfolio scores and the model summary.
+ * This file is the module's only door: other modules and the app import from here, never from its files.
+ */
+export const scoringModule: ServerModule = {
+  name: 'scoring',
+  urlPrefixes: ['/api/scoring', '/api/consumers/me/scores', '/api/businesses/me/analytics/scores'],
+  async routes(app, options) {
+    await app.register(portfolioScoreRoutes, options);
+    await app.register(scoringRoutes, options);
+  },
+};
+
+export { parseScoringInputs, scoringInputsColumns, type ScoringInputs, type ScoringInputsRow } from './queries';
+export { computeScore, scoreCreditReport, storedScoreValues } from './service';

@@ -1,0 +1,167 @@
+import type { TIdentifierType } from '@shared/credit-reference';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { plainArray as plain, textArray as text } from '../../db/sql-arrays';
+
+// The write half of applying reported accounts: one INSERT ... SELECT FROM unnest(...) per table
+// for a whole batch. Column arrays, not rows, so a batch is one parameter per column.
+
+type Executor = Pick<Database, 'execute'>;
+/**
+ * A phone or address reported again within this long is left as it is: a monthly file re-sends
+ * every customer's, and rewriting them all each time would only churn the tables.
+ */
+const REFRESH_AFTER = '20 days';
+
+export interface NewSubjectRow {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  dateOfBirth: string | null;
+  district: string | null;
+}
+
+export interface NameRow {
+  subjectId: string;
+  first: string;
+  middle: string;
+  last: string;
+  dob: string | null;
+}
+
+export interface AccountRow {
+  id: string;
+  subjectId: string;
+  accountNumber: string;
+  type: string;
+  currency: string;
+  principal: number;
+  balance: number;
+  openedAt: string;
+  status: string;
+  defaultAmount: number | null;
+  defaultDate: string | null;
+  paymentHistory: string;
+}
+
+export interface ReviewRow {
+  subjectId: string;
+  candidateSubjectId: string;
+  reason: string;
+  score: number;
+  accountNumber: string;
+  reported: Record<string, unknown>;
+}
+
+export async function insertSubjects(db: Executor, rows: NewSubjectRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_subjects (id, first_name, middle_name, last_name, date_of_birth, district)
+    SELECT * FROM unnest(${plain(rows.map((r) => r.id))}::uuid[], ${text(rows.map((r) => r.firstName))}::text[],
+      ${text(rows.map((r) => r.middleName))}::text[], ${text(rows.map((r) => r.lastName))}::text[],
+      ${plain(rows.map((r) => r.dateOfBirth))}::date[], ${text(rows.map((r) => r.district))}::text[])`);
+}
+
+export async function insertIdentifiers(db: Executor, rows: { subjectId: string; type: TIdentifierType; value: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_subject_identifiers (type, value, subject_id)
+    SELECT * FROM unnest(${text(rows.map((r) => r.type))}::text[]::credit_identifier_type[], ${text(rows.map((r) => r.value))}::text[],
+      ${plain(rows.map((r) => r.subjectId))}::uuid[])
+    ON CONFLICT DO NOTHING`);
+}
+
+export async function insertNames(db: Executor, rows: NameRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_subject_names (subject_id, first_name, middle_name, last_name, date_of_birth)
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.first))}::text[],
+      ${text(rows.map((r) => r.middle))}::text[], ${text(rows.map((r) => r.last))}::text[], ${plain(rows.map((r) => r.dob))}::date[])
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Rows must be unique by (subject, phone): one statement may not touch a row twice. Known ones only get a fresher date. */
+export async function upsertPhones(db: Executor, rows: { subjectId: string; phone: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_subject_phones (subject_id, phone)
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.phone))}::text[])
+    ON CONFLICT (subject_id, phone) DO UPDATE SET last_reported_at = now()
+      WHERE credit_subject_phones.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
+}
+
+/** Rows must be unique by (subject, line). */
+export async function upsertAddresses(db: Executor, rows: { subjectId: string; line: string; district: string | null }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_subject_addresses (subject_id, line, district)
+    SELECT * FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.line))}::text[], ${text(rows.map((r) => r.district))}::text[])
+    ON CONFLICT (subject_id, line) DO UPDATE SET last_reported_at = now(), district = COALESCE(EXCLUDED.district, credit_subject_addresses.district)
+      WHERE credit_subject_addresses.last_reported_at < now() - ${REFRESH_AFTER}::interval`);
+}
+
+/** The latest reported district becomes the person's district. Rows unique by subject. */
+export async function touchSubjects(db: Executor, rows: { subjectId: string; district: string | null }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE credit_subjects s SET district = COALESCE(u.district, s.district), updated_at = now()
+    FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.district))}::text[]) AS u(id, district)
+    WHERE s.id = u.id`);
+}
+
+/**
+ * New accounts, known to be new: the caller looked every account number up under the registry
+ * write lock, so a plain INSERT (no ON CONFLICT arbitration, which costs a speculative insertion
+ * per row) cannot collide.
+ */
+export async function insertAccounts(db: Executor, businessId: string, submissionId: string | null, rows: AccountRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_accounts (id, business_id, subject_id, account_number, type, currency, principal, balance, opened_at,
+      status, default_amount, default_date, payment_history, submission_id, last_reported_at, updated_at)
+    SELECT u.id, ${businessId}::uuid, u.subject_id, u.account_number, u.type, u.currency, u.principal, u.balance, u.opened_at,
+      u.status, u.default_amount, u.default_date, u.payment_history, ${submissionId}::uuid, now(), now()
+    FROM ${accountColumns(rows)}`);
+}
+
+/**
+ * Accounts already on file, by id (found by the caller under the registry write lock). Their
+ * subject never changes here, and neither does their disputed flag (only a dispute's outcome
+ * clears it).
+ */
+export async function updateAccounts(db: Executor, submissionId: string | null, unsorted: AccountRow[]) {
+  if (unsorted.length === 0) return;
+  // In id order: the primary key is walked from one end to the other (a quarter less CPU).
+  const rows = [...unsorted].sort((a, b) => (a.id < b.id ? -1 : 1));
+  await db.execute(sql`
+    UPDATE credit_accounts a SET
+      type = u.type, currency = u.currency, principal = u.principal, balance = u.balance, opened_at = u.opened_at, status = u.status,
+      default_amount = u.default_amount, default_date = u.default_date, payment_history = u.payment_history, submission_id = ${submissionId}::uuid,
+      last_reported_at = now(), updated_at = now()
+    FROM ${accountColumns(rows)}
+    WHERE a.id = u.id`);
+}
+
+function accountColumns(rows: AccountRow[]) {
+  return sql`unnest(${plain(rows.map((r) => r.id))}::uuid[], ${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.accountNumber))}::text[],
+      ${text(rows.map((r) => r.type))}::text[], ${text(rows.map((r) => r.currency))}::text[], ${plain(rows.map((r) => r.principal))}::bigint[],
+      ${plain(rows.map((r) => r.balance))}::bigint[], ${plain(rows.map((r) => r.openedAt))}::date[], ${text(rows.map((r) => r.status))}::text[],
+      ${plain(rows.map((r) => r.defaultAmount))}::bigint[], ${plain(rows.map((r) => r.defaultDate))}::date[], ${text(rows.map((r) => r.paymentHistory))}::text[])
+      AS u(id, subject_id, account_number, type, currency, principal, balance, opened_at, status, default_amount, default_date, payment_history)`;
+}
+
+export async function insertReviews(
+  db: Executor,
+  businessId: string,
+  submissionId: string | null,
+  rows: (ReviewRow & { accountId: string | null })[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_match_reviews (subject_id, candidate_subject_id, reason, score, business_id, account_id, submission_id, reported)
+    SELECT u.subject_id, u.candidate_subject_id, u.reason, u.score, ${businessId}::uuid, u.account_id, ${submissionId}::uuid, u.reported
+    FROM unnest(${plain(rows.map((r) => r.subjectId))}::uuid[], ${plain(rows.map((r) => r.candidateSubjectId))}::uuid[], ${text(rows.map((r) => r.reason))}::text[],
+      ${plain(rows.map((r) => r.score))}::real[], ${plain(rows.map((r) => r.accountId))}::uuid[], ${text(rows.map((r) => JSON.stringify(r.reported)))}::text[]::jsonb[])
+      AS u(subject_id, candidate_subject_id, reason, score, account_id, reported)`);
+}

@@ -1,0 +1,62 @@
+import { ZClientAccountsQuerySchema, ZClientAccountsSchema, ZListQuerySchema, ZSubmissionListSchema } from '@shared/schemas/business';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas';
+import { businessIdOf, requireRole } from '../../plugins/authorization';
+import { listClientAccounts } from './client-accounts';
+import { listSubmissions, submissionTemplateCsv } from './submission-list';
+
+const ZFileSchema = (mediaType: string) =>
+  z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
+
+export async function reportedAccountRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const business = requireRole('business');
+
+  typed.get(
+    '/api/businesses/me/accounts',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['businesses'],
+        summary: 'The accounts this business reported (its clients), newest report first; ?q= account number or name, ?status=, ?page=',
+        querystring: ZClientAccountsQuerySchema,
+        response: { 200: ZClientAccountsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listClientAccounts(app.db, businessIdOf(request), request.query),
+  );
+
+  typed.get(
+    '/api/credit/submissions',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['credit'],
+        summary: 'The monthly files this business sent, newest first',
+        querystring: ZListQuerySchema,
+        response: { 200: ZSubmissionListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ submissions: await listSubmissions(app.db, businessIdOf(request), request.query.limit) }),
+  );
+
+  typed.get(
+    '/api/credit/submissions/template.csv',
+    {
+      preHandler: business,
+      schema: {
+        tags: ['credit'],
+        summary: 'The monthly-file CSV template: the header in the documented column order and two example rows',
+        produces: ['text/csv'],
+        response: { 200: ZFileSchema('text/csv'), ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="creditcheck-monthly-file-template.csv"')
+        .send(submissionTemplateCsv()),
+  );
+}

@@ -1,0 +1,112 @@
+import { formatMinorAmount } from '@shared/amounts';
+import { maskIdentifier } from '@shared/identity';
+import { CLIENT_PAGE_SIZE, type TClientAccounts } from '@shared/schemas/business';
+import { sql, type SQL } from 'drizzle-orm';
+import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { joinName } from '../matching';
+
+function statusFilter(status: string): SQL {
+  switch (status) {
+    case 'all':
+      return sql`true`;
+    case 'open':
+      return sql`a.status NOT IN ${CLOSED_STATUSES_SQL}`;
+    case 'negative':
+      return sql`st.is_negative`;
+    case 'disputed':
+      return sql`a.is_disputed`;
+    default:
+      return sql`a.status = ${status}`;
+  }
+}
+
+/** `%` and `_` typed by the user are searched for, not used as wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The accounts this business reported, newest report first, filtered by status and by an account
+ * number or a name: the lender's own book. The account number is whole (it is the lender's); the
+ * person's NIN is masked as in every report.
+ */
+export async function listClientAccounts(
+  db: Database,
+  businessId: string,
+  query: { q?: string; status: string; page: number },
+): Promise<TClientAccounts> {
+  const q = query.q?.trim() ?? '';
+  const search = q
+    ? sql`(a.account_number ILIKE ${`${escapeLike(q)}%`} OR (s.first_name || ' ' || s.last_name) ILIKE ${`%${escapeLike(q)}%`}
+          OR (s.first_name || ' ' || COALESCE(s.middle_name || ' ', '') || s.last_name) ILIKE ${`%${escapeLike(q)}%`})`
+    : sql`true`;
+  const rows = await queryRows<{
+    id: string;
+    account_number: string;
+    subject_id: string;
+    first_name: string;
+    middle_name: string | null;
+    last_name: string;
+    date_of_birth: string | null;
+    nin: string | null;
+    type: string;
+    type_name: string;
+    currency: string;
+    principal: string | number;
+    balance: string | number;
+    opened_at: string;
+    status: string;
+    status_name: string;
+    is_negative: boolean;
+    default_amount: string | number | null;
+    default_date: string | null;
+    payment_history: string;
+    last_reported_at: Date | string;
+    is_disputed: boolean;
+    total: number;
+  }>(
+    db,
+    sql`SELECT a.id, a.account_number, a.subject_id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth,
+          (SELECT value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
+          a.type, t.name AS type_name, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status, st.name AS status_name,
+          st.is_negative, a.default_amount, a.default_date::text AS default_date, a.payment_history, a.last_reported_at, a.is_disputed,
+          count(*) OVER ()::int AS total
+        FROM credit_accounts a
+        JOIN credit_subjects s ON s.id = a.subject_id
+        JOIN credit_account_types t ON t.code = a.type
+        JOIN credit_account_statuses st ON st.code = a.status
+        WHERE a.business_id = ${businessId}::uuid AND ${statusFilter(query.status)} AND ${search}
+        ORDER BY a.last_reported_at DESC, a.id
+        LIMIT ${CLIENT_PAGE_SIZE} OFFSET ${(query.page - 1) * CLIENT_PAGE_SIZE}`,
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    page: query.page,
+    pageSize: CLIENT_PAGE_SIZE,
+    accounts: rows.map((r) => ({
+      accountId: r.id,
+      accountNumber: r.account_number,
+      subjectId: r.subject_id,
+      fullName: joinName(r.first_name, r.middle_name, r.last_name),
+      firstName: r.first_name,
+      middleName: r.middle_name,
+      lastName: r.last_name,
+      dateOfBirth: r.date_of_birth,
+      maskedNationalId: r.nin ? maskIdentifier(r.nin) : null,
+      type: r.type,
+      typeName: r.type_name,
+      currency: r.currency,
+      principal: formatMinorAmount(r.principal),
+      balance: formatMinorAmount(r.balance),
+      openedAt: r.opened_at,
+      status: r.status,
+      statusName: r.status_name,
+      isNegative: r.is_negative,
+      defaultAmount: r.default_amount === null ? null : formatMinorAmount(r.default_amount),
+      defaultDate: r.default_date,
+      paymentHistory: r.payment_history,
+      lastReportedAt: new Date(r.last_reported_at).toISOString(),
+      disputed: r.is_disputed,
+    })),
+  };
+}

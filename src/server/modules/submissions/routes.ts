@@ -1,0 +1,126 @@
+import {
+  ZCreditAccountReportResultSchema,
+  ZCreditAccountReportSchema,
+  ZSubmissionAcceptedSchema,
+  ZSubmissionIdParamsSchema,
+  ZSubmissionStatusSchema,
+  csvRecordToRow,
+} from '@shared/schemas/credit';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { creditSubmissions } from '../../db/schema/index';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
+import { errorResponses } from '../../lib/route-schemas';
+import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
+import { type InquiryMeta } from '../credit-file';
+import { readSubmissionCsv } from './csv';
+import { readSubmissionJson } from './json-stream';
+import { reportAccount } from './report-account';
+import { failAbandonedSubmissions, getSubmission, submitMonthlyFile } from './service';
+
+export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
+
+const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
+
+function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
+  const auth = authOf(request);
+  // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
+  return {
+    businessId: businessIdOf(request),
+    userId: auth.userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: String(request.id),
+  };
+}
+
+export async function submissionRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onReady', async () => {
+    try {
+      const failed = await failAbandonedSubmissions(app.db);
+      if (failed > 0) app.log.warn({ failed }, 'monthly files left processing by a stopped server were marked failed');
+    } catch (error) {
+      // A database that does not answer yet is an outage the readiness probe reports, not a bug here.
+      if (isDatabaseUnavailable(error)) app.log.warn({ err: error }, 'could not check for abandoned monthly files: database unavailable');
+      else app.log.error({ err: error }, 'could not check for abandoned monthly files');
+    }
+  });
+
+  typed.post(
+    '/api/credit/accounts',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: 'Report one account or a defaulter (the same business and account number again updates it)',
+        body: ZCreditAccountReportSchema,
+        response: { 200: ZCreditAccountReportResultSchema, 201: ZCreditAccountReportResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await reportAccount(app.db, inquiryMetaOf(request), request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  await app.register(async (files) => {
+    files.removeContentTypeParser('application/json');
+    files.addContentTypeParser(['application/json', 'text/csv'], (request, payload, done) => {
+      const read = isCsv(request)
+        ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => ({ rows: records.map(csvRecordToRow) }))
+        : readSubmissionJson(payload, SUBMISSION_BODY_LIMIT);
+      read.then(
+        (body) => done(null, body),
+        (error: Error) => done(error, undefined),
+      );
+    });
+    files.withTypeProvider<ZodTypeProvider>().post(
+      '/api/credit/submissions',
+      {
+        preHandler: requireRole('business'),
+        bodyLimit: SUBMISSION_BODY_LIMIT,
+        // Each row is checked for NUL characters as a row of its own (a rejected row, not a refused file).
+        config: { nulCharactersCheckedByRoute: true },
+        schema: {
+          tags: ['credit'],
+          summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
+          consumes: ['application/json', 'text/csv'],
+          body: z.object({ rows: z.array(z.unknown()) }),
+          response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413) },
+        },
+      },
+      async (request, reply) => {
+        const input = { format: 'rows' as const, rows: request.body.rows, isCsv: isCsv(request) };
+        const meta = inquiryMetaOf(request);
+        const result = await submitMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
+        const [counts] = await app.db
+          .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
+          .from(creditSubmissions)
+          .where(eq(creditSubmissions.id, result.id));
+        if (counts) {
+          app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
+          app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
+        }
+        return reply.status(202).send(result);
+      },
+    );
+  });
+
+  typed.get(
+    '/api/credit/submissions/:id',
+    {
+      preHandler: requireRole('business'),
+      schema: {
+        tags: ['credit'],
+        summary: "A monthly file's status, counts and rejected rows (only the business that sent it)",
+        params: ZSubmissionIdParamsSchema,
+        response: { 200: ZSubmissionStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSubmission(app.db, businessIdOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,329 @@
+import {
+  CSV_COLUMN_OF_FIELD,
+  MAX_SUBMISSION_ROWS,
+  ZCreditAccountReportSchema,
+  csvRecordToRow,
+  type TCreditAccountReport,
+  type TSubmissionReject,
+  type TSubmissionStatus,
+} from '@shared/schemas/credit';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { creditSubmissionRejects, creditSubmissions } from '../../db/schema/index';
+import { noteRowsApplied } from '../../db/statistics';
+import { badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
+import { NUL_MESSAGE, pathOfNulCharacter } from '../../plugins/nul-characters';
+import { recordAuditEvent, recordAuditEvents } from '../audit';
+import { type InquiryMeta } from '../credit-file';
+import { assertVerified, loadBusinessAccess } from '../reports';
+import { applyAccountReports, duplicateAccountMessage, phaseClock, type ReportedRow } from './apply-reports';
+import { parseSubmissionCsv, tooManyRows } from './csv';
+import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
+import { NOT_A_LIST_OF_ROWS } from './json-stream';
+
+/** A file as its JSON body or CSV text (benchmarks, tests), or as rows already read from a stream (the route). */
+export type SubmissionBody =
+  { format: 'json'; body: unknown } | { format: 'csv'; body: string } | { format: 'rows'; rows: unknown[]; isCsv: boolean };
+
+export interface SubmitOptions {
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Rows per round of lookups and writes inside the file's one transaction. */
+  chunkSize?: number;
+  /** When given, milliseconds spent per phase are added here (benchmarks). */
+  timings?: Record<string, number>;
+  /**
+   * Empty the caller's list of rows once they are checked (the valid ones are parsed copies). The
+   * route passes true: the request body holds the same array, and a 100,000-row JSON file is a few
+   * hundred MB of objects the garbage collector can then take back while the rows are applied.
+   */
+  releaseRows?: boolean;
+}
+
+export const FAILED_FILE_MESSAGE = 'The file could not be applied, so none of its rows were written. Please send it again.';
+/** A file still "processing" this long after it started, and no longer locked by its transaction, died with its server. */
+const ABANDONED_AFTER = '1 minute';
+
+function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
+  if (input.format === 'csv') return { rows: parseSubmissionCsv(input.body).map(csvRecordToRow), isCsv: true };
+  const body = input.format === 'rows' ? { rows: input.rows } : (input.body as { rows?: unknown } | null);
+  if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]);
+  if (input.format === 'rows' && input.isCsv) return { rows: body.rows, isCsv: true };
+  if (body.rows.length === 0) throw badRequest([{ field: 'rows', message: 'The file has no rows' }]);
+  if (body.rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();
+  return { rows: body.rows, isCsv: false };
+}
+
+/** Every this-many-th row the fast path accepted is parsed by the schema too, and both must agree. */
+const CROSS_CHECK_EVERY = 64;
+
+/**
+ * Every row through the one shared schema; a bad row is listed with each bad field, the others go
+ * on. Plainly valid rows take a fast path that gives exactly the schema's value (fast-validate.ts);
+ * a sample of them is parsed by the schema as well, and if the two ever disagree the whole file is
+ * checked by the schema alone (`onDisagreement` is told).
+ */
+export function validateRows(
+  rows: unknown[],
+  isCsv: boolean,
+  options: { onDisagreement?: () => void } = {},
+): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+  let fastPath = true;
+  const parseRow = (
+    raw: unknown,
+    i: number,
+  ): { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } } => {
+    if (fastPath) {
+      const fast = parsePlainlyValidRow(raw);
+      if (fast) {
+        if (i % CROSS_CHECK_EVERY !== 0) return { success: true, data: fast };
+        const checked = ZCreditAccountReportSchema.safeParse(raw);
+        if (checked.success && sameParsedRow(fast, checked.data)) return { success: true, data: fast };
+        fastPath = false;
+      }
+    }
+    return ZCreditAccountReportSchema.safeParse(raw);
+  };
+  let result = validateWith(rows, isCsv, parseRow);
+  if (!fastPath) {
+    options.onDisagreement?.();
+    result = validateWith(rows, isCsv, (raw) => ZCreditAccountReportSchema.safeParse(raw));
+  }
+  return result;
+}
+
+function validateWith(
+  rows: unknown[],
+  isCsv: boolean,
+  parseRow: (
+    raw: unknown,
+    i: number,
+  ) => { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } },
+): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+  const valid: ReportedRow[] = [];
+  const rejects: TSubmissionReject[] = [];
+  const firstRowOfAccount = new Map<string, number>();
+  const fieldName = (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
+  for (let i = 0; i < rows.length; i++) {
+    const rowNumber = i + 1;
+    const nulAt = pathOfNulCharacter(rows[i]);
+    if (nulAt) {
+      rejects.push({ row: rowNumber, field: nulAt.length > 0 ? fieldName(nulAt.join('.')) : 'row', message: NUL_MESSAGE });
+      continue;
+    }
+    const parsed = parseRow(rows[i], i);
+    if (!parsed.success) {
+      for (const e of fieldErrorsOf(parsed.error.issues))
+        rejects.push({ row: rowNumber, field: e.field === 'body' ? 'row' : fieldName(e.field), message: e.message });
+      continue;
+    }
+    const accountNumber = parsed.data.account.accountNumber;
+    const first = firstRowOfAccount.get(accountNumber);
+    if (first !== undefined) {
+      rejects.push({ row: rowNumber, field: fieldName('account.accountNumber'), message: duplicateAccountMessage(first) });
+      continue;
+    }
+    firstRowOfAccount.set(accountNumber, rowNumber);
+    valid.push({ rowNumber, report: parsed.data });
+  }
+  return { valid, rejects };
+}
+
+async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string, rejects: TSubmissionReject[]) {
+  const p = (v: unknown) => sql.param(v);
+  for (let i = 0; i < rejects.length; i += 20_000) {
+    const part = rejects.slice(i, i + 20_000);
+    await db.execute(sql`
+      INSERT INTO credit_submission_rejects (submission_id, row_number, field, message)
+      SELECT ${submissionId}::uuid, u.row_number, u.field, u.message
+      FROM unnest(${p(part.map((r) => r.row))}::int[], ${p(part.map((r) => r.field))}::text[], ${p(part.map((r) => r.message))}::text[]) AS u(row_number, field, message)
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+const distinctRows = (rejects: TSubmissionReject[]) => new Set(rejects.map((r) => r.row)).size;
+
+/**
+ * A monthly file: validated row by row, then every valid row applied in ONE transaction together
+ * with the submission's final status, so the registry holds all of a file's valid rows or none of
+ * them. Processing happens inside the request (set-based, thousands of rows a second); the answer
+ * is the submission id, whose status is already final.
+ */
+export async function submitMonthlyFile(
+  db: Database,
+  meta: InquiryMeta,
+  input: SubmissionBody,
+  options: SubmitOptions = {},
+): Promise<{ id: string }> {
+  assertVerified(await loadBusinessAccess(db, meta.businessId));
+  const lap = phaseClock(options.timings);
+  const { rows, isCsv } = rowsOf(input);
+  const format = isCsv ? 'csv' : 'json';
+  const { valid, rejects } = validateRows(rows, isCsv, {
+    onDisagreement: () =>
+      options.log?.error(
+        { businessId: meta.businessId },
+        'the fast row check disagreed with the schema; this file was checked by the schema alone',
+      ),
+  });
+  lap('validation');
+  const total = rows.length;
+  if (options.releaseRows) rows.length = 0;
+
+  const [submission] = await db
+    .insert(creditSubmissions)
+    .values({
+      businessId: meta.businessId,
+      userId: meta.userId,
+      format,
+      status: 'processing',
+      total,
+      rejected: distinctRows(rejects),
+      startedAt: new Date(),
+    })
+    .returning({ id: creditSubmissions.id });
+  await insertRejects(db, submission.id, rejects);
+  const submissionAudit = (action: string) => ({
+    action,
+    actorUserId: meta.userId,
+    actorRole: 'business',
+    businessId: meta.businessId,
+    targetType: 'credit_submission',
+    targetId: submission.id,
+    ip: meta.ip ?? null,
+    requestId: meta.requestId ?? null,
+  });
+
+  let appliedRows = 0;
+  try {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
+      const [locked] = await queryRows<{ status: string }>(
+        tx,
+        sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`,
+      );
+      if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
+      const { applied, rejects: applyRejects } = await applyAccountReports(
+        tx,
+        { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings },
+        valid,
+      );
+      await insertRejects(
+        tx,
+        submission.id,
+        isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects,
+      );
+      const count = (m: string) => applied.filter((a) => a.match === m).length;
+      const outcome = {
+        accepted: applied.length,
+        rejected: distinctRows([...rejects, ...applyRejects]),
+        createdCount: applied.filter((a) => a.created).length,
+        updatedCount: applied.filter((a) => !a.created).length,
+        matchExact: count('exact'),
+        matchProbable: count('probable'),
+        matchNew: count('new'),
+        matchReview: count('review'),
+      };
+      await tx
+        .update(creditSubmissions)
+        .set({ status: 'completed', ...outcome, completedAt: new Date() })
+        .where(eq(creditSubmissions.id, submission.id));
+      // One event for the file (each account carries the file's id): in its transaction, so the
+      // registry never holds a file's rows without the record of who sent them.
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format, total, ...outcome } });
+      appliedRows = outcome.accepted;
+    });
+  } catch (error) {
+    // The database error only: the failed query's parameters hold the file's personal data.
+    options.log?.error({ submissionId: submission.id, cause: databaseCauseOf(error) }, 'monthly file failed; nothing of it was applied');
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await tx
+        .update(creditSubmissions)
+        .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
+        .where(eq(creditSubmissions.id, submission.id));
+      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format, total } });
+    });
+  }
+  // After the commit, never inside the file's transaction: a large file (or enough smaller ones)
+  // refreshes the registry's planner statistics (db/statistics.ts).
+  if (appliedRows > 0) await noteRowsApplied(db, appliedRows, { log: options.log });
+  return { id: submission.id };
+}
+
+function databaseCauseOf(error: unknown): { message: string; code?: string } {
+  let e: any = error;
+  while (e?.cause) e = e.cause;
+  return { message: String(e?.message ?? e).slice(0, 500), code: e?.code };
+}
+
+/**
+ * Marks as failed the files whose server died mid-way: still "processing", started a while ago,
+ * and not locked by a live transaction (SKIP LOCKED passes over files being applied right now).
+ * Their transaction rolled back with the process, so nothing of them is in the registry. Each file
+ * marked failed gets its `credit.submission_failed` event in the same transaction, as a file that
+ * fails while its server lives does (actor: the system; the sender is the event's business and
+ * `details.senderUserId`).
+ */
+export async function failAbandonedSubmissions(db: Database, onlyId?: string): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const rows = await queryRows<{ id: string; business_id: string; user_id: string | null; format: string; total: number }>(
+      tx,
+      sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
+          WHERE id IN (
+            SELECT id FROM credit_submissions
+            WHERE status = 'processing' AND started_at < now() - ${ABANDONED_AFTER}::interval
+              ${onlyId ? sql`AND id = ${onlyId}::uuid` : sql``}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, business_id, user_id, format, total`,
+    );
+    await recordAuditEvents(
+      tx,
+      rows.map((r) => ({
+        action: 'credit.submission_failed',
+        actorRole: 'system',
+        businessId: r.business_id,
+        targetType: 'credit_submission',
+        targetId: r.id,
+        details: { format: r.format, total: Number(r.total), reason: 'abandoned', senderUserId: r.user_id },
+      })),
+    );
+    return rows.length;
+  });
+}
+
+export async function getSubmission(db: Database, businessId: string, id: string): Promise<TSubmissionStatus> {
+  const find = () =>
+    db
+      .select()
+      .from(creditSubmissions)
+      .where(and(eq(creditSubmissions.id, id), eq(creditSubmissions.businessId, businessId)))
+      .limit(1);
+  let [row] = await find();
+  // Another business's file is as absent as a file that never was.
+  if (!row) throw notFound('No such submission');
+  if (row.status === 'processing' && (await failAbandonedSubmissions(db, id)) > 0) [row] = await find();
+  const rejects = await db
+    .select({ row: creditSubmissionRejects.rowNumber, field: creditSubmissionRejects.field, message: creditSubmissionRejects.message })
+    .from(creditSubmissionRejects)
+    .where(eq(creditSubmissionRejects.submissionId, id))
+    .orderBy(asc(creditSubmissionRejects.rowNumber), asc(creditSubmissionRejects.field));
+  return {
+    id: row.id,
+    status: row.status,
+    format: row.format === 'csv' ? 'csv' : 'json',
+    total: row.total,
+    accepted: row.accepted,
+    rejected: row.rejected,
+    matches: { exact: row.matchExact, probable: row.matchProbable, new: row.matchNew, review: row.matchReview },
+    created: row.createdCount,
+    updated: row.updatedCount,
+    rejects,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,100 @@
+import { csvCell } from '@shared/csv-cell';
+import type { TSubmissionSummary } from '@shared/schemas/business';
+import { CSV_COLUMNS } from '@shared/schemas/credit';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { madeByJoins, madeBySql } from '../reports';
+
+/** The monthly files this business sent, newest first. */
+export async function listSubmissions(db: Database, businessId: string, limit: number): Promise<TSubmissionSummary[]> {
+  const rows = await queryRows<{
+    id: string;
+    status: TSubmissionSummary['status'];
+    format: string;
+    total: number;
+    accepted: number;
+    rejected: number;
+    created_count: number;
+    updated_count: number;
+    created_at: Date | string;
+    completed_at: Date | string | null;
+    made_by: string;
+  }>(
+    db,
+    sql`SELECT q.id, q.status::text AS status, q.format, q.total, q.accepted, q.rejected, q.created_count, q.updated_count,
+          q.created_at, q.completed_at, ${madeBySql} AS made_by
+        FROM credit_submissions q
+        ${madeByJoins}
+        WHERE q.business_id = ${businessId}::uuid
+        ORDER BY q.created_at DESC, q.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    format: r.format,
+    total: Number(r.total),
+    accepted: Number(r.accepted),
+    rejected: Number(r.rejected),
+    created: Number(r.created_count),
+    updated: Number(r.updated_count),
+    createdAt: new Date(r.created_at).toISOString(),
+    completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+    submittedBy: r.made_by,
+  }));
+}
+
+/** Example rows of the template: an account in good standing and a defaulter (FAQ fields). */
+const TEMPLATE_ROWS: Record<(typeof CSV_COLUMNS)[number], string>[] = [
+  {
+    national_id: 'SL12345678',
+    drivers_license: '',
+    passport_number: '',
+    first_name: 'Fatmata',
+    middle_name: '',
+    last_name: 'Koroma',
+    date_of_birth: '1990-06-15',
+    phone: '+232 76 123 456',
+    address: '14 Kissy Road, Freetown',
+    district: 'Western Area Urban',
+    account_number: 'LN-2025-0001',
+    account_type: 'personal_loan',
+    currency: 'SLE',
+    principal: '15000.00',
+    balance: '9250.50',
+    opened_at: '2025-02-01',
+    status: 'current',
+    default_amount: '',
+    default_date: '',
+    payment_history: '000000',
+  },
+  {
+    national_id: '',
+    drivers_license: '',
+    passport_number: 'P1234567',
+    first_name: 'Ibrahim',
+    middle_name: 'Lamin',
+    last_name: 'Sesay',
+    date_of_birth: '1983-09-17',
+    phone: '+232 78 765 432',
+    address: '3 Bo-Kenema Highway, Bo',
+    district: 'Bo',
+    account_number: 'LN-2024-0420',
+    account_type: 'microfinance_loan',
+    currency: 'SLE',
+    principal: '8000.00',
+    balance: '6400.00',
+    opened_at: '2024-03-10',
+    status: 'default',
+    default_amount: '6400.00',
+    default_date: '2025-04-30',
+    payment_history: 'DD3210000000',
+  },
+];
+
+/** The monthly-file CSV template: the header in the documented order (docs/api.md) and two example rows. */
+export function submissionTemplateCsv(): string {
+  const lines = [CSV_COLUMNS.join(','), ...TEMPLATE_ROWS.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
