@@ -80,8 +80,3 @@ export function Field({
     </div>
   );
 }
-
-/** Transitional, for the business pages being reworked: Field now gives these props itself. */
-export function controlProps(id: string, error?: string) {
-  return fieldControlProps(id, { error });
-}

@@ -7,12 +7,12 @@ import { DISTRICTS } from '@shared/districts';
 import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportInput } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Field, controlProps } from '@web/components/ui/field';
-import { Input, NativeSelect } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { refusalOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useReportAccount } from './api/accounts';
+import { FormField } from '@web/components/ui/form-field';
 
 export interface TAccountForm {
   subject: {
@@ -111,7 +111,6 @@ const MESSAGE_FIELDS = new Set<string>([
  */
 export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm; onReported?: () => void }) {
   const form = useForm<TAccountForm>({ resolver, defaultValues: initial ?? EMPTY_ACCOUNT_FORM });
-  const { errors } = form.formState;
   const status = form.watch('account.status') as TAccountStatus;
   const isDefaulter = DEFAULTED_STATUSES.includes(status);
 
@@ -140,39 +139,18 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
     },
   });
 
-  const text = (name: FieldPath<TAccountForm>, label: string, props: React.ComponentProps<typeof Input> & { hint?: string } = {}) => {
-    const { hint, ...inputProps } = props;
-    const id = name.replaceAll('.', '-');
-    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-      { message?: string } | undefined;
-    return (
-      <Field id={id} label={label} error={error?.message} hint={hint}>
-        <Input {...controlProps(id, error?.message)} autoComplete="off" {...inputProps} {...form.register(name)} />
-      </Field>
-    );
-  };
-  const select = (
-    name: FieldPath<TAccountForm>,
-    label: string,
-    options: readonly { value: string; label: string }[],
-    placeholder?: string,
-  ) => {
-    const id = name.replaceAll('.', '-');
-    const error = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-      { message?: string } | undefined;
-    return (
-      <Field id={id} label={label} error={error?.message}>
-        <NativeSelect {...controlProps(id, error?.message)} {...form.register(name)}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-    );
-  };
+  // Its fields: ids from their names ("subject-firstName"), no autofill (another person's details).
+  const field = { form, autoComplete: 'off' };
+  const select = (name: FieldPath<TAccountForm>, options: readonly { value: string; label: string }[], placeholder?: string) => (
+    <NativeSelect {...form.register(name)}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
 
   const result = report.data;
   const refusal = refusalOf(report.error);
@@ -184,64 +162,76 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold">The person</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text('subject.firstName', 'First name')}
-          {text('subject.middleName', 'Middle name (optional)')}
-          {text('subject.lastName', 'Last name')}
+          <FormField {...field} name="subject.firstName" label="First name" />
+          <FormField {...field} name="subject.middleName" label="Middle name (optional)" />
+          <FormField {...field} name="subject.lastName" label="Last name" />
         </div>
         <p className="text-sm text-muted-foreground">At least one valid ID number: National ID, Driver&apos;s License or Passport.</p>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text('subject.nationalId', 'National ID (NIN)')}
-          {text('subject.driversLicense', "Driver's License")}
-          {text('subject.passportNumber', 'Passport')}
+          <FormField {...field} name="subject.nationalId" label="National ID (NIN)" />
+          <FormField {...field} name="subject.driversLicense" label="Driver's License" />
+          <FormField {...field} name="subject.passportNumber" label="Passport" />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text('subject.phone', 'Phone number', { placeholder: '+232 XX XXX XXXX', inputMode: 'tel' })}
-          {text('subject.dateOfBirth', 'Date of birth (optional)', { type: 'date' })}
-          {select(
-            'subject.address.district',
-            'District',
-            DISTRICTS.map((d) => ({ value: d, label: d })),
-            'From the address',
-          )}
+          <FormField {...field} name="subject.phone" label="Phone number" placeholder="+232 XX XXX XXXX" inputMode="tel" />
+          <FormField {...field} name="subject.dateOfBirth" label="Date of birth (optional)" type="date" />
+          <FormField {...field} name="subject.address.district" label="District">
+            {select(
+              'subject.address.district',
+              DISTRICTS.map((d) => ({ value: d, label: d })),
+              'From the address',
+            )}
+          </FormField>
         </div>
-        {text('subject.address.line', 'Address', { placeholder: 'House number, street, town' })}
+        <FormField {...field} name="subject.address.line" label="Address" placeholder="House number, street, town" />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold">The account</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text('account.accountNumber', 'Account number', { hint: 'The same account number again updates the account.' })}
-          {select(
-            'account.type',
-            'Account type',
-            ACCOUNT_TYPES.map((t) => ({ value: t.code, label: t.name })),
-          )}
-          {select(
-            'account.status',
-            'Status',
-            ACCOUNT_STATUSES.map((s) => ({ value: s.code, label: s.name })),
-          )}
+          <FormField
+            {...field}
+            name="account.accountNumber"
+            label="Account number"
+            hint="The same account number again updates the account."
+          />
+          <FormField {...field} name="account.type" label="Account type">
+            {select(
+              'account.type',
+              ACCOUNT_TYPES.map((t) => ({ value: t.code, label: t.name })),
+            )}
+          </FormField>
+          <FormField {...field} name="account.status" label="Status">
+            {select(
+              'account.status',
+              ACCOUNT_STATUSES.map((s) => ({ value: s.code, label: s.name })),
+            )}
+          </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-4">
-          {select(
-            'account.currency',
-            'Currency',
-            CURRENCIES.map((c) => ({ value: c, label: c === 'SLE' ? 'SLE (New Leone)' : 'USD' })),
-          )}
-          {text('account.principal', 'Amount borrowed', { inputMode: 'decimal', placeholder: '15000.00' })}
-          {text('account.balance', 'Balance now', { inputMode: 'decimal', placeholder: '9250.50' })}
-          {text('account.openedAt', 'Opening date', { type: 'date' })}
+          <FormField {...field} name="account.currency" label="Currency">
+            {select(
+              'account.currency',
+              CURRENCIES.map((c) => ({ value: c, label: c === 'SLE' ? 'SLE (New Leone)' : 'USD' })),
+            )}
+          </FormField>
+          <FormField {...field} name="account.principal" label="Amount borrowed" inputMode="decimal" placeholder="15000.00" />
+          <FormField {...field} name="account.balance" label="Balance now" inputMode="decimal" placeholder="9250.50" />
+          <FormField {...field} name="account.openedAt" label="Opening date" type="date" />
         </div>
         {isDefaulter ? (
           <div className="grid gap-4 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:grid-cols-2">
-            {text('account.defaultAmount', 'Default amount', { inputMode: 'decimal', placeholder: '8400.00' })}
-            {text('account.defaultDate', 'Default date', { type: 'date' })}
+            <FormField {...field} name="account.defaultAmount" label="Default amount" inputMode="decimal" placeholder="8400.00" />
+            <FormField {...field} name="account.defaultDate" label="Default date" type="date" />
           </div>
         ) : null}
-        {text('account.paymentHistory', 'Payment history (optional)', {
-          hint: 'Up to 24 monthly codes, most recent first: 0 on time, 1/2/3 late 30/60/90+ days, D default, C closed, - no report.',
-          placeholder: 'D3210000',
-        })}
+        <FormField
+          {...field}
+          name="account.paymentHistory"
+          label="Payment history (optional)"
+          hint="Up to 24 monthly codes, most recent first: 0 on time, 1/2/3 late 30/60/90+ days, D default, C closed, - no report."
+          placeholder="D3210000"
+        />
       </fieldset>
 
       {refusal ? (

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Field, FieldError, controlProps } from '@web/components/ui/field';
+import { Field, FieldError } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
@@ -146,7 +146,7 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
             <fieldset className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2">
               <legend className="px-1 text-sm font-medium">The account after correction (change what was wrong)</legend>
               <Field id="correction-status" label="Status" error={correctionError('status')}>
-                <NativeSelect {...controlProps('correction-status', correctionError('status'))} {...form.register('correction.status')}>
+                <NativeSelect {...form.register('correction.status')}>
                   {ACCOUNT_STATUSES.map((s) => (
                     <option key={s.code} value={s.code}>
                       {s.name}
@@ -155,32 +155,16 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
                 </NativeSelect>
               </Field>
               <Field id="correction-balance" label={`Balance (${a.currency})`} error={correctionError('balance')}>
-                <Input
-                  inputMode="decimal"
-                  {...controlProps('correction-balance', correctionError('balance'))}
-                  {...form.register('correction.balance')}
-                />
+                <Input inputMode="decimal" {...form.register('correction.balance')} />
               </Field>
               <Field id="correction-principal" label={`Amount borrowed (${a.currency})`} error={correctionError('principal')}>
-                <Input
-                  inputMode="decimal"
-                  {...controlProps('correction-principal', correctionError('principal'))}
-                  {...form.register('correction.principal')}
-                />
+                <Input inputMode="decimal" {...form.register('correction.principal')} />
               </Field>
               <Field id="correction-defaultAmount" label={`Default amount (${a.currency})`} error={correctionError('defaultAmount')}>
-                <Input
-                  inputMode="decimal"
-                  {...controlProps('correction-defaultAmount', correctionError('defaultAmount'))}
-                  {...form.register('correction.defaultAmount')}
-                />
+                <Input inputMode="decimal" {...form.register('correction.defaultAmount')} />
               </Field>
               <Field id="correction-defaultDate" label="Default date" error={correctionError('defaultDate')}>
-                <Input
-                  type="date"
-                  {...controlProps('correction-defaultDate', correctionError('defaultDate'))}
-                  {...form.register('correction.defaultDate')}
-                />
+                <Input type="date" {...form.register('correction.defaultDate')} />
               </Field>
               <Field
                 id="correction-paymentHistory"
@@ -188,10 +172,7 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
                 error={correctionError('paymentHistory')}
                 hint="Most recent month first: 0, 1, 2, 3, D, C or -"
               >
-                <Input
-                  {...controlProps('correction-paymentHistory', correctionError('paymentHistory'))}
-                  {...form.register('correction.paymentHistory')}
-                />
+                <Input {...form.register('correction.paymentHistory')} />
               </Field>
             </fieldset>
           ) : null}
@@ -202,14 +183,7 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
             error={errors.note?.message}
             hint="What you checked and what you changed. The person and the regulator read it."
           >
-            <textarea
-              id="note"
-              rows={4}
-              className={cn(inputClassName, 'h-auto')}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? 'note-error' : undefined}
-              {...form.register('note')}
-            />
+            <textarea rows={4} className={cn(inputClassName, 'h-auto')} {...form.register('note')} />
           </Field>
 
           {refusal ? (

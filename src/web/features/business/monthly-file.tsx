@@ -4,12 +4,12 @@ import type { TSubmissionStatus } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
-import { formatNumber, formatDateTime } from '@shared/format';
+import { formatNumber, formatDateTime, formatFileSize } from '@shared/format';
 import { SUBMISSION_TEMPLATE_URL, useSendMonthlyFile } from './api/submissions';
 import { downloadText, rejectedRowsCsv, rejectsCsv } from './csv';
+import { Field } from '@web/components/ui/field';
 
 type TPhase =
   | { kind: 'idle' }
@@ -180,11 +180,9 @@ export function MonthlyFileUpload() {
         </Button>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>Monthly file (CSV or JSON)</Label>
+      <Field id={inputId} label="Monthly file (CSV or JSON)" hint={file ? `${file.name}, ${formatFileSize(file.size)}` : undefined}>
         <input
           ref={inputRef}
-          id={inputId}
           type="file"
           accept=".csv,.json,text/csv,application/json"
           className="block w-full text-sm file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-4 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground hover:file:bg-secondary/80"
@@ -194,12 +192,7 @@ export function MonthlyFileUpload() {
             setResult(null);
           }}
         />
-        {file ? (
-          <p className="text-xs text-muted-foreground">
-            {file.name}, {formatNumber(Math.ceil(file.size / 1024))} kB
-          </p>
-        ) : null}
-      </div>
+      </Field>
 
       {phase.kind !== 'idle' && phase.kind !== 'error' ? (
         <div className="space-y-1" aria-live="polite">

@@ -1,16 +1,10 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TScoreBand } from '@shared/scoring';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { PageHeader as RolePageHeader } from '@web/components/layout/page-header';
 import { cn } from '@web/lib/utils';
 import { labelFromCode, NO_VALUE } from '@shared/format';
-
-/** Transitional: the layout's PageHeader for pages still importing it from here (being split). */
-export function PageHeader(props: Omit<ComponentProps<typeof RolePageHeader>, 'role'>) {
-  return <RolePageHeader role="business" {...props} />;
-}
 
 const BAND_CLASS: Record<TScoreBand, string> = {
   Good: 'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',

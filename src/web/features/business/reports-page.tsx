@@ -7,7 +7,6 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input, NativeSelect } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { formatMoney, formatNumber, formatDateTime, formatShortDate, plural } from '@shared/format';
@@ -15,7 +14,8 @@ import { useClientAccounts } from './api/accounts';
 import { useSubmission, useSubmissions } from './api/submissions';
 import { DefaulterForm, EMPTY_ACCOUNT_FORM, type TAccountForm } from './defaulter-form';
 import { MonthlyFileUpload, SubmissionResult } from './monthly-file';
-import { PageHeader } from './parts';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Field } from '@web/components/ui/field';
 
 const TABS = ['defaulter', 'file', 'history', 'clients'] as const;
 type TTab = (typeof TABS)[number];
@@ -143,14 +143,11 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
           setSearch(q.trim());
         }}
       >
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="client-q">Account number or name</Label>
-          <Input id="client-q" value={q} onChange={(e) => setQ(e.target.value)} placeholder="DMF-LN-0001 or Aminata Kamara" />
-        </div>
-        <div className="grid gap-1.5 sm:w-64">
-          <Label htmlFor="client-status">Status</Label>
+        <Field id="client-q" label="Account number or name" className="flex-1">
+          <Input value={q} onChange={(e) => setQ(e.target.value)} placeholder="DMF-LN-0001 or Aminata Kamara" />
+        </Field>
+        <Field id="client-status" label="Status" className="sm:w-64">
           <NativeSelect
-            id="client-status"
             value={status}
             onChange={(e) => {
               setPage(1);
@@ -163,7 +160,7 @@ function Clients({ onUpdate }: { onUpdate: (form: TAccountForm) => void }) {
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </Field>
         <Button type="submit" variant="outline">
           Find
         </Button>
@@ -246,6 +243,7 @@ export default function ReportsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
+        role="business"
         title="Submit Reports"
         description="Report a defaulter or any account one at a time, or send the month's file. The Credit Reference Act, 2011 asks lenders to report every month."
       />

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Field, controlProps } from '@web/components/ui/field';
+import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { hasErrorCode } from '@web/lib/api';
@@ -17,11 +17,12 @@ import { cn } from '@web/lib/utils';
 import { useUsage } from './api/dashboard';
 import { reportPdfUrl, useReportCopies, useReportCopy } from './api/report-copies';
 import { useCreditSearch, usePullReport, usePurposes } from './api/search';
-import { BandBadge, PageHeader, PURPOSE_LABEL } from './parts';
+import { BandBadge, PURPOSE_LABEL } from './parts';
 import { InquiryRefusal } from './inquiry-refusal';
 import { ReportView } from './report-view';
 import { EMPTY_SEARCH, SEARCH_KINDS, formFromQuery, searchResolver, toSearchPayload, type TSearchForm } from './search-form-model';
 import { formatDateTime, plural } from '@shared/format';
+import { PageHeader } from '@web/components/layout/page-header';
 
 function UsageLine() {
   const usage = useUsage();
@@ -112,6 +113,7 @@ export default function SearchPage() {
     <div className="space-y-6">
       <div className="print:hidden">
         <PageHeader
+          role="business"
           title="Customer Search"
           description="Find a person by an identification number, a phone, or a name with a date of birth, then pull their report for a permissible purpose with their consent."
         />
@@ -153,13 +155,13 @@ export default function SearchPage() {
               {by === 'name' ? (
                 <div className="grid gap-4 sm:grid-cols-3">
                   <Field id="firstName" label="First name" error={errors.firstName?.message}>
-                    <Input {...controlProps('firstName', errors.firstName?.message)} autoComplete="off" {...form.register('firstName')} />
+                    <Input autoComplete="off" {...form.register('firstName')} />
                   </Field>
                   <Field id="lastName" label="Last name" error={errors.lastName?.message}>
-                    <Input {...controlProps('lastName', errors.lastName?.message)} autoComplete="off" {...form.register('lastName')} />
+                    <Input autoComplete="off" {...form.register('lastName')} />
                   </Field>
                   <Field id="dateOfBirth" label="Date of birth" error={errors.dateOfBirth?.message}>
-                    <Input type="date" {...controlProps('dateOfBirth', errors.dateOfBirth?.message)} {...form.register('dateOfBirth')} />
+                    <Input type="date" {...form.register('dateOfBirth')} />
                   </Field>
                 </div>
               ) : (
@@ -172,18 +174,12 @@ export default function SearchPage() {
                   error={errors[by]?.message}
                   hint={by === 'phone' ? 'Format: +232 XX XXX XXXX' : undefined}
                 >
-                  <Input
-                    {...controlProps(by, errors[by]?.message)}
-                    key={by}
-                    autoComplete="off"
-                    placeholder={by === 'phone' ? '+232 XX XXX XXXX' : undefined}
-                    {...form.register(by)}
-                  />
+                  <Input key={by} autoComplete="off" placeholder={by === 'phone' ? '+232 XX XXX XXXX' : undefined} {...form.register(by)} />
                 </Field>
               )}
 
               <Field id="purpose" label="Permissible purpose" error={errors.purpose?.message} hint={purposeDescription}>
-                <NativeSelect {...controlProps('purpose', errors.purpose?.message)} {...form.register('purpose')}>
+                <NativeSelect {...form.register('purpose')}>
                   <option value="">Choose a purpose…</option>
                   {purposes.data?.map((p) => (
                     <option key={p.code} value={p.code}>

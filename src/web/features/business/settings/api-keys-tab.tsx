@@ -14,7 +14,8 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { ConfirmButton } from '../parts';
-import { Refusal, TextField } from './settings-fields';
+import { Refusal } from './settings-fields';
+import { FormField } from '@web/components/ui/form-field';
 
 function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
   const [isCopied, setIsCopied] = useState(false);
@@ -57,6 +58,8 @@ export function ApiKeysTab() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
   const form = useForm<TApiKeyCreate>({ resolver: zodResolver(ZApiKeyCreateSchema), defaultValues: { name: '' } });
+  // Its text fields: ids "settings-<name>", no autofill unless a field asks for it.
+  const field = { form, idPrefix: 'settings-', autoComplete: 'off' };
   const create = useCreateApiKey({
     onSuccess: (result) => {
       setCreated(result);
@@ -125,7 +128,7 @@ export function ApiKeysTab() {
             aria-label="Create an API key"
           >
             <div className="flex-1">
-              <TextField form={form} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
+              <FormField {...field} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
             </div>
             <Button type="submit" disabled={create.isPending} className="sm:mb-6">
               <KeyRound aria-hidden />

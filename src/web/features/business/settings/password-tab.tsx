@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useChangeBusinessPassword } from '../api/profile';
-import { Refusal, TextField } from './settings-fields';
+import { Refusal } from './settings-fields';
+import { FormField } from '@web/components/ui/form-field';
 
 /** The signed-in person's own password. */
 export function PasswordTab() {
@@ -15,6 +16,8 @@ export function PasswordTab() {
     resolver: zodResolver(ZPasswordChangeSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  // Its text fields: ids "settings-<name>", no autofill unless a field asks for it.
+  const field = { form, idPrefix: 'settings-', autoComplete: 'off' };
   const change = useChangeBusinessPassword({
     onSuccess: (result) => {
       form.reset();
@@ -35,16 +38,16 @@ export function PasswordTab() {
       </CardHeader>
       <CardContent>
         <form className="space-y-4" noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))} aria-label="Change password">
-          <TextField form={form} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-          <TextField
-            form={form}
+          <FormField {...field} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+          <FormField
+            {...field}
             name="newPassword"
             label="New password"
             type="password"
             autoComplete="new-password"
             hint="At least 8 characters."
           />
-          <TextField form={form} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
+          <FormField {...field} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
           <Refusal error={change.error} />
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Changing…' : 'Change password'}

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useProfile, useUpdateProfile } from '../api/profile';
-import { Refusal, TextField } from './settings-fields';
+import { Refusal } from './settings-fields';
+import { FormField } from '@web/components/ui/form-field';
 
 function ProfileEditor({ profile }: { profile: TBusinessProfile }) {
   const form = useForm<TBusinessProfileUpdate>({
@@ -20,16 +21,18 @@ function ProfileEditor({ profile }: { profile: TBusinessProfile }) {
       address: profile.address ?? '',
     },
   });
+  // Its text fields: ids "settings-<name>", no autofill unless a field asks for it.
+  const field = { form, idPrefix: 'settings-', autoComplete: 'off' };
   const save = useUpdateProfile({ successToast: 'Profile saved', onError: (error) => applyServerFieldErrors(form, error) });
   return (
     <form className="space-y-4" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} aria-label="Contact details">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="contactName" label="Contact person" autoComplete="name" />
-        <TextField form={form} name="contactPosition" label="Position" />
-        <TextField form={form} name="phone" label="Phone" type="tel" hint="+232 XX XXX XXXX" />
-        <TextField form={form} name="email" label="Email" type="email" />
+        <FormField {...field} name="contactName" label="Contact person" autoComplete="name" />
+        <FormField {...field} name="contactPosition" label="Position" />
+        <FormField {...field} name="phone" label="Phone" type="tel" hint="+232 XX XXX XXXX" />
+        <FormField {...field} name="email" label="Email" type="email" />
       </div>
-      <TextField form={form} name="address" label="Address" autoComplete="street-address" />
+      <FormField {...field} name="address" label="Address" autoComplete="street-address" />
       <Refusal error={save.error} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save contact details'}

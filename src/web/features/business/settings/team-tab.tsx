@@ -14,12 +14,15 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useAddTeamMember, useRemoveTeamMember, useTeam } from '../api/team';
 import { ConfirmButton } from '../parts';
-import { Refusal, TextField } from './settings-fields';
+import { Refusal } from './settings-fields';
+import { FormField } from '@web/components/ui/form-field';
 
 const EMPTY_MEMBER: TTeamMemberCreateInput = { fullName: '', position: '', username: '', email: '', password: '', confirmPassword: '' };
 
 function AddMemberForm({ onAdded }: { onAdded: () => void }) {
   const form = useForm<TTeamMemberCreateInput>({ resolver: zodResolver(ZTeamMemberCreateSchema), defaultValues: EMPTY_MEMBER });
+  // Its text fields: ids "settings-<name>", no autofill unless a field asks for it.
+  const field = { form, idPrefix: 'settings-', autoComplete: 'off' };
   const add = useAddTeamMember({
     onSuccess: () => {
       toast({ kind: 'success', title: 'Team member added', description: 'Give them their username and password; they sign in at /login.' });
@@ -31,12 +34,12 @@ function AddMemberForm({ onAdded }: { onAdded: () => void }) {
   return (
     <form className="space-y-4" noValidate onSubmit={form.handleSubmit((v) => add.mutate(v))} aria-label="Add a team member">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="fullName" label="Full name" />
-        <TextField form={form} name="position" label="Position (optional)" />
-        <TextField form={form} name="username" label="Username" hint="At least 3 characters." />
-        <TextField form={form} name="email" label="Email" type="email" />
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
-        <TextField form={form} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
+        <FormField {...field} name="fullName" label="Full name" />
+        <FormField {...field} name="position" label="Position (optional)" />
+        <FormField {...field} name="username" label="Username" hint="At least 3 characters." />
+        <FormField {...field} name="email" label="Email" type="email" />
+        <FormField {...field} name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <FormField {...field} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
       </div>
       <Refusal error={add.error} />
       <Button type="submit" disabled={add.isPending}>
