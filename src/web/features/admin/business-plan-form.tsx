@@ -9,7 +9,8 @@ import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
 import { formatDate, plural } from '@shared/format';
-import { useAdminAction, usePlans } from './admin-api';
+import { useChangeBusinessPlan } from './api/businesses';
+import { useAdminPlans } from './api/settings';
 
 type Errors = Partial<Record<'planCode' | 'nextBillingDate' | 'monthlyQuota' | 'note' | 'form', string>>;
 
@@ -18,7 +19,7 @@ type Errors = Partial<Record<'planCode' | 'nextBillingDate' | 'monthlyQuota' | '
  * agreement, or a plan paid by bank transfer or mobile money (PUT /api/admin/businesses/:id/plan).
  */
 export function BusinessPlanSection({ business }: { business: TAdminBusinessDetail }) {
-  const plans = usePlans();
+  const plans = useAdminPlans();
   const [isEditing, setIsEditing] = useState(false);
   const [planCode, setPlanCode] = useState(business.planCode);
   const [nextBillingDate, setNextBillingDate] = useState('');
@@ -29,31 +30,24 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
   const chosen = plans.data?.plans.find((p) => p.code === planCode);
   const isFree = chosen?.isFree ?? false;
 
-  const save = useAdminAction<void, { message: string }>(
-    () => ({
-      method: 'PUT',
-      path: `/api/admin/businesses/${business.id}/plan`,
-      body: {
+  const save = useChangeBusinessPlan(business.id, {
+    successToast: (r) => r.message,
+    onSuccess: () => {
+      setIsEditing(false);
+      setNote('');
+      setErrors({});
+    },
+  });
+  const submit = () =>
+    save.mutate(
+      {
         planCode,
         ...(isFree ? {} : isOpenEnded ? { nextBillingDate: null } : nextBillingDate ? { nextBillingDate } : {}),
         ...(quota.trim() === '' ? {} : { monthlyQuota: Number(quota) }),
         note,
       },
-    }),
-    (r) => r.message,
-    {
-      showErrorToast: false,
-      onSuccess: () => {
-        setIsEditing(false);
-        setNote('');
-        setErrors({});
-      },
-    },
-  );
-  const submit = () =>
-    save.mutate(undefined, {
-      onError: (error) => setErrors(fieldErrorMapOf(error)),
-    });
+      { onError: (error) => setErrors(fieldErrorMapOf(error)) },
+    );
 
   return (
     <section aria-labelledby="business-plan" className="space-y-3 border-t pt-4 text-sm">

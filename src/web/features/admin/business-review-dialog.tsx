@@ -8,13 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
-import { downloadFile } from '@web/lib/download';
 import { toast } from '@web/lib/toast';
 import { formatFileSize, formatDateTime } from '@shared/format';
-import { useAdminAction, useBusiness } from './admin-api';
+import { downloadBusinessDocument, useBusiness, useBusinessAction, type TBusinessAction } from './api/businesses';
 import { BusinessPlanSection } from './business-plan-form';
 
-type Action = 'verify' | 'reject' | 'suspend' | 'reinstate';
+type Action = TBusinessAction;
 const ACTION_TEXT: Record<Action, { label: string; needsReason: boolean; hint: string }> = {
   verify: { label: 'Verify business', needsReason: false, hint: 'Optional note (what you checked)' },
   reject: { label: 'Reject', needsReason: true, hint: 'Reason, shown to the business' },
@@ -43,21 +42,13 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
   const [action, setAction] = useState<Action | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const act = useAdminAction<{ action: Action; text: string }, { message: string }>(
-    ({ action: a, text: t }) => ({
-      method: 'POST',
-      path: `/api/admin/businesses/${businessId}/${a}`,
-      body: ACTION_TEXT[a].needsReason ? { reason: t } : t.trim() ? { note: t } : {},
-    }),
-    (r) => r.message,
-    {
-      showErrorToast: false,
-      onSuccess: () => {
-        setAction(null);
-        setText('');
-      },
+  const act = useBusinessAction(businessId, {
+    successToast: (r) => r.message,
+    onSuccess: () => {
+      setAction(null);
+      setText('');
     },
-  );
+  });
   const b = business.data;
   const submit = () => {
     if (!action) return;
@@ -66,7 +57,8 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
       return;
     }
     setError(undefined);
-    act.mutate({ action, text }, { onError: (e) => setError(e.message) });
+    const body: Record<string, string> = ACTION_TEXT[action].needsReason ? { reason: text } : text.trim() ? { note: text } : {};
+    act.mutate({ action, body }, { onError: (e) => setError(e.message) });
   };
   return (
     <Dialog open={!!businessId} onOpenChange={(open) => !open && onClose()}>
@@ -136,7 +128,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                         variant="outline"
                         aria-label={`Download ${d.fileName}`}
                         onClick={() =>
-                          downloadFile(`/api/admin/businesses/${b.id}/documents/${d.id}`, d.fileName).catch((e: Error) =>
+                          downloadBusinessDocument(b.id, d).catch((e: Error) =>
                             toast({ kind: 'error', title: 'Download failed', description: e.message }),
                           )
                         }

@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { Textarea } from '@web/components/ui/textarea';
 import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
 import { formatDateTime, formatDecimal } from '@shared/format';
-import { useAdminAction, useMatchReview, useMatchReviews } from './admin-api';
+import { useKeepApart, useMatchReview, useMatchReviews, useMergeReview } from './api/match-reviews';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -112,16 +112,12 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
   const review = useMatchReview(reviewId);
   const [note, setNote] = useState('');
   const [survivor, setSurvivor] = useState<'candidate' | 'record'>('candidate');
-  const merge = useAdminAction<void, { message: string }>(
-    () => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/merge`, body: { survivor, ...(note.trim() ? { note } : {}) } }),
-    (r) => r.message,
-    { onSuccess: onClose },
-  );
-  const keep = useAdminAction<void, unknown>(
-    () => ({ method: 'POST', path: `/api/admin/match-reviews/${reviewId}/keep-apart`, body: note.trim() ? { note } : {} }),
-    'Kept apart: they stay two people',
-    { onSuccess: onClose },
-  );
+  const merge = useMergeReview(reviewId, { successToast: (r) => r.message, errorToast: 'That did not work', onSuccess: onClose });
+  const keep = useKeepApart(reviewId, {
+    successToast: 'Kept apart: they stay two people',
+    errorToast: 'That did not work',
+    onSuccess: onClose,
+  });
   const r = review.data;
   return (
     <Dialog open={!!reviewId} onOpenChange={(open) => !open && onClose()}>
@@ -175,11 +171,18 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
                   </Field>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button onClick={() => merge.mutate()} disabled={merge.isPending || keep.isPending}>
+                  <Button
+                    onClick={() => merge.mutate({ survivor, ...(note.trim() ? { note } : {}) })}
+                    disabled={merge.isPending || keep.isPending}
+                  >
                     <GitMerge aria-hidden />
                     {merge.isPending ? 'Merging...' : 'Merge into one person'}
                   </Button>
-                  <Button variant="outline" onClick={() => keep.mutate()} disabled={merge.isPending || keep.isPending}>
+                  <Button
+                    variant="outline"
+                    onClick={() => keep.mutate(note.trim() ? { note } : {})}
+                    disabled={merge.isPending || keep.isPending}
+                  >
                     <Split aria-hidden />
                     Keep apart
                   </Button>

@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
-import { useAdminAction, useIncidents } from './admin-api';
+import { useAcknowledgeIncident, useIncidents, useResolveIncident, useScanIncidents } from './api/incidents';
 import { plural, formatNumber } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
 
@@ -19,26 +19,19 @@ export default function AdminSecurityPage() {
   const [resolving, setResolving] = useState<TIncident | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
-  const scan = useAdminAction<void, { opened: number; updated: number; scannedEvents: number }>(
-    () => ({ method: 'POST', path: '/api/admin/security/incidents/scan' }),
-    (r) =>
+  const scan = useScanIncidents({
+    successToast: (r) =>
       `Scanned ${plural(r.scannedEvents, { one: 'new event', other: 'new events' })}: ${plural(r.opened, { one: 'new incident', other: 'new incidents' })}, ${formatNumber(r.updated)} updated`,
-  );
-  const acknowledge = useAdminAction<string, unknown>(
-    (id) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/acknowledge` }),
-    'Incident acknowledged',
-  );
-  const resolve = useAdminAction<{ id: string; note: string }, unknown>(
-    ({ id, note: n }) => ({ method: 'POST', path: `/api/admin/security/incidents/${id}/resolve`, body: { note: n } }),
-    'Incident resolved',
-    {
-      showErrorToast: false,
-      onSuccess: () => {
-        setResolving(null);
-        setNote('');
-      },
+    errorToast: 'That did not work',
+  });
+  const acknowledge = useAcknowledgeIncident({ successToast: 'Incident acknowledged', errorToast: 'That did not work' });
+  const resolve = useResolveIncident({
+    successToast: 'Incident resolved',
+    onSuccess: () => {
+      setResolving(null);
+      setNote('');
     },
-  );
+  });
   const counts = incidents.data?.counts;
   return (
     <div className="space-y-6">

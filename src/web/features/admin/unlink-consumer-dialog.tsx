@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { ZUnlinkConsumerSchema } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Textarea } from '@web/components/ui/textarea';
-import { useAdminAction } from './admin-api';
-
-const REASON_MESSAGE = 'Give the reason: the documents you checked and what they showed';
+import { useUnlinkConsumer } from './api/users';
 
 /**
  * Undo a consumer account's linking to a credit file (POST /api/admin/consumers/:id/unlink,
@@ -16,16 +15,18 @@ export function UnlinkConsumerButton({ userId, name }: { userId: string; name: s
   const [isOpen, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const unlink = useAdminAction<{ reason: string }, { message: string }>(
-    (body) => ({ method: 'POST', path: `/api/admin/consumers/${userId}/unlink`, body }),
-    (r) => r.message,
-    { onSuccess: () => setOpen(false) },
-  );
+  const unlink = useUnlinkConsumer(userId, {
+    successToast: (r) => r.message,
+    errorToast: 'That did not work',
+    onSuccess: () => setOpen(false),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 10) return setError(REASON_MESSAGE);
+    // The route's own rule (at least 10 characters), with its message.
+    const parsed = ZUnlinkConsumerSchema.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0].message);
     setError(undefined);
-    unlink.mutate({ reason: reason.trim() });
+    unlink.mutate(parsed.data);
   };
   const fieldId = `unlink-reason-${userId}`;
   return (
