@@ -52,6 +52,57 @@ const webBoundaries = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Server boundaries. Each src/server/modules/<name>/ is a subject of the bureau that owns its URLs
+// (docs/ARCHITECTURE.md, "Module map") and opens through one door, its index.ts:
+// - a module imports another module only through `../<name>` (its index.ts), never a file inside it;
+// - the rest of the server (app.ts, jobs/, db/, lib/, plugins/) does the same;
+// - no import cycles anywhere in the server, so modules stay layered (a cycle between two modules
+//   shows as a cycle through their index files).
+// The list of modules is read from the folder, so a new module is fenced in the day it appears.
+const SERVER_MODULES = readdirSync(`${import.meta.dirname}/src/server/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MODULE_DOORS = SERVER_MODULES.map((name) => `./${name}/index.ts`);
+const serverBoundaries = {
+  files: ['src/server/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // no-cycle reads the imported files too: it needs to know they are TypeScript.
+    ...importX.flatConfigs.typescript.settings,
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...SERVER_MODULES.map((name) => ({
+            target: `./src/server/modules/${name}`,
+            from: './src/server/modules',
+            except: [`./${name}`, ...MODULE_DOORS.filter((door) => door !== `./${name}/index.ts`)],
+            message: `Import another module through its door, '../<name>' (its index.ts): export what you need there.`,
+          })),
+          {
+            target: [
+              './src/server/app.ts',
+              './src/server/module-registry.ts',
+              './src/server/jobs',
+              './src/server/db',
+              './src/server/lib',
+              './src/server/plugins',
+            ],
+            from: './src/server/modules',
+            except: MODULE_DOORS,
+            message: "Reach a module through its index.ts ('modules/<name>'), never a file inside it.",
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,4 +140,11 @@ export default tseslint.config(
     },
   },
   webBoundaries,
+  serverBoundaries,
+  {
+    // Drizzle tables refer to each other through lazy callbacks (`references(() => plans.code)`),
+    // which cannot loop at load time: the schema files are the one place such cycles are fine.
+    files: ['src/server/db/schema/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
 );

@@ -9,7 +9,7 @@ import { startScheduler } from './jobs/scheduler';
 import { paymentProviderFor, smsProviderFor } from './lib/providers';
 import { OneLinePerRequest } from './logging';
 import { registerModules } from './module-registry';
-import { installCommonPasswordCheck } from './modules/accounts';
+import { installCommonPasswordCheck, sessionsPlugin } from './modules/accounts';
 import { apiKeysPlugin } from './modules/api-keys';
 import { type PaymentProvider } from './modules/billing';
 import { type SmsProvider } from './modules/notifications';
@@ -22,7 +22,7 @@ import nulCharactersPlugin from './plugins/nul-characters';
 import openApiPlugin from './plugins/openapi';
 import readinessPlugin from './plugins/readiness';
 import securityHeadersPlugin from './plugins/security-headers';
-import sessionsPlugin from './plugins/sessions';
+
 import webAppPlugin from './plugins/web-app';
 
 export interface BuildAppOptions {

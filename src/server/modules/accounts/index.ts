@@ -41,3 +41,4 @@ export { installCommonPasswordCheck } from './common-passwords';
 export { AdministratorRefused, checkNewAdministrator, createAdministrator } from './first-administrator';
 export { hashPassword, verifyPassword } from './passwords';
 export { deleteUserSessions, findActiveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './sessions';
+export { default as sessionsPlugin } from './session-plugin';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
-import { clearSessionCookie, clientMeta, setSessionCookie } from '../../plugins/sessions';
+import { clearSessionCookie, clientMeta, setSessionCookie } from './session-plugin';
 import { auditContextOf, recordAuditEvent } from '../audit';
 import { deleteSession } from './sessions';
 import { logIn } from './sign-in';

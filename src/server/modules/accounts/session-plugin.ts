@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, findActiveSession } from '../modules/accounts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, findActiveSession } from './sessions';
 
 /**
  * Reads the signed session cookie and, for API requests, resolves it to request.auth.
