@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { EmptyState } from '@web/components/ui/empty-state';
 import { NativeSelect } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { useAccessLog } from './consumer-data';
+import { useAccessLog } from './api/access-log';
 import { IdentityGate } from './identity-gate';
 import { formatDateTime } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';

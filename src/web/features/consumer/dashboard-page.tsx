@@ -7,7 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate, formatDateTime, plural, formatNumber } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { REPORT_PDF_URL, useDashboard, useIdentity, useRequestNewReport } from './consumer-data';
+import { useDashboard } from './api/dashboard';
+import { useIdentity } from './api/identity';
+import { REPORT_PDF_URL, useRequestNewReport } from './api/reports';
 import { ConfirmIdentity, NoFileYet } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
 import { bandVariant } from './score-band';

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Landmark, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,12 +20,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { apiPost } from '@web/lib/api';
 import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
-import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
+import { applyServerFieldErrors, errorMessageOf, plainMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
-import { useDisputes, useOwnReport, useRefreshConsumer } from './consumer-data';
+import { useComplainToRegulator, useDisputes, useFileDispute } from './api/disputes';
+import { useOwnReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
 
@@ -64,7 +63,6 @@ function FileDisputeFormFor({
   verifiedOn: Record<string, string>;
   preselected: string;
 }) {
-  const refresh = useRefreshConsumer();
   const form = useForm<TFileDispute>({
     resolver: zodResolver(ZFileDisputeSchema),
     defaultValues: {
@@ -76,8 +74,7 @@ function FileDisputeFormFor({
   const statement = form.watch('statement') ?? '';
   const words = countWords(statement);
   const verifiedAt = verifiedOn[form.watch('accountId') ?? ''];
-  const file = useMutation({
-    mutationFn: (values: TFileDispute) => apiPost<TDispute>('/api/consumers/me/disputes', values),
+  const file = useFileDispute({
     onSuccess: (dispute) => {
       toast({
         kind: 'success',
@@ -85,7 +82,6 @@ function FileDisputeFormFor({
         description: `The entry is marked disputed. The lender must answer by ${formatDate(dispute.dueAt)}.`,
       });
       form.reset({ accountId: '', reason: '' as TFileDispute['reason'], statement: '' });
-      refresh();
     },
     onError: (error) => {
       if (!applyServerFieldErrors(form, error))
@@ -168,9 +164,7 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
   const [subject, setSubject] = useState(`Dispute ${dispute.reference} with ${dispute.account.lender}`);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const refresh = useRefreshConsumer();
-  const complain = useMutation({
-    mutationFn: () => apiPost<{ reference: string }>('/api/consumers/me/complaints', { disputeId: dispute.id, subject, description }),
+  const complain = useComplainToRegulator({
     onSuccess: (answer) => {
       toast({
         kind: 'success',
@@ -178,9 +172,8 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
         description: `Reference ${answer.reference}. The Bank of Sierra Leone will look into it.`,
       });
       onOpenChange(false);
-      refresh();
     },
-    onError: (e) => setError(errorMessageOf(e, 'Please try again').replace(/^\d{3}: /, '')),
+    onError: (e) => setError(plainMessageOf(e, 'Please try again')),
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -196,7 +189,7 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
           onSubmit={(event) => {
             event.preventDefault();
             setError(undefined);
-            complain.mutate();
+            complain.mutate({ disputeId: dispute.id, subject, description });
           }}
         >
           <Field id="complaint-subject" label="Subject">

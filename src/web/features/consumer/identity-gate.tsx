@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { FileQuestion, Loader2, PhoneOff, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { IDENTITY_CODE_TTL_MINUTES, type TIdentityStatus } from '@shared/schemas/consumer';
@@ -9,11 +8,10 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { apiPost, isApiError } from '@web/lib/api';
-import { errorMessageOf } from '@web/lib/form-errors';
+import { isApiError } from '@web/lib/api';
 import { formatDateTime, plural } from '@shared/format';
 import { toast } from '@web/lib/toast';
-import { useIdentity, useRefreshConsumer } from './consumer-data';
+import { useIdentity, useSendIdentityCode, useVerifyIdentity } from './api/identity';
 
 /** "No credit file yet": honest, and clear that a missing record counts against no one. */
 export function NoFileYet() {
@@ -62,41 +60,33 @@ function useCountdown(iso: string | null): number {
  * goes only to phones lenders reported on the file, never to the one typed at registration.
  */
 export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
-  const refresh = useRefreshConsumer();
   const [phoneId, setPhoneId] = useState(status.phones[0]?.phoneId ?? '');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const resendIn = useCountdown(status.nextCodeAt);
   const lockedFor = useCountdown(status.lockedUntil);
 
-  const send = useMutation({
-    mutationFn: () => apiPost<{ message: string }>('/api/consumers/me/identity/code', { phoneId }),
+  const send = useSendIdentityCode({
     onSuccess: (answer) => {
       toast({ kind: 'success', title: 'Code sent', description: answer.message });
       setCode('');
       setCodeError(undefined);
     },
-    onError: (error) => toast({ kind: 'error', title: 'No code sent', description: errorMessageOf(error, 'Please try again') }),
-    onSettled: () => refresh(),
+    errorToast: 'No code sent',
   });
-  const verify = useMutation({
-    mutationFn: () => apiPost<{ message: string }>('/api/consumers/me/identity/verify', { code: code.trim() }),
-    onSuccess: (answer) => {
-      toast({ kind: 'success', title: 'Identity confirmed', description: answer.message });
-      refresh();
-    },
+  const verify = useVerifyIdentity({
+    onSuccess: (answer) => toast({ kind: 'success', title: 'Identity confirmed', description: answer.message }),
     onError: (error) => {
       const message = isApiError(error)
-        ? (error.fieldErrors.find((e) => e.field === 'code')?.message ?? error.message.replace(/^\d{3}: /, ''))
+        ? (error.fieldErrors.find((e) => e.field === 'code')?.message ?? error.serverMessage)
         : 'Please try again';
       setCodeError(message);
-      refresh();
     },
   });
 
   const onSend = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate();
+    send.mutate(phoneId);
   };
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +94,7 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
       setCodeError('Enter the 6-digit code');
       return;
     }
-    verify.mutate();
+    verify.mutate(code.trim());
   };
 
   const isLocked = lockedFor > 0;

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import {
   ZChangePasswordSchema,
@@ -14,26 +13,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { apiPost, apiRequest } from '@web/lib/api';
 import { formatDate } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
-import { useRefreshConsumer, useSettings } from './consumer-data';
+import { useChangeConsumerPassword, useSaveContact, useSaveNotificationPreferences, useSettings } from './api/settings';
 import { PageHeader } from '@web/components/layout/page-header';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
-  const refresh = useRefreshConsumer();
   const form = useForm<TContactDetailsInput>({
     resolver: zodResolver(ZContactDetailsSchema),
     defaultValues: { phone: settings.phone, email: settings.email ?? '' },
   });
-  const save = useMutation({
-    mutationFn: (values: TContactDetailsInput) => apiRequest('PUT', '/api/consumers/me/contact', values),
-    onSuccess: () => {
-      toast({ kind: 'success', title: 'Contact details saved' });
-      refresh();
-    },
+  const save = useSaveContact({
+    successToast: 'Contact details saved',
     onError: (error) => {
       if (!applyServerFieldErrors(form, error))
         toast({ kind: 'error', title: 'Not saved', description: errorMessageOf(error, 'Please try again') });
@@ -91,8 +84,7 @@ function PasswordForm() {
     resolver: zodResolver(ZChangePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const change = useMutation({
-    mutationFn: (values: TChangePassword) => apiPost<{ message: string }>('/api/consumers/me/password', values),
+  const change = useChangeConsumerPassword({
     onSuccess: (answer) => {
       toast({ kind: 'success', title: 'Password changed', description: answer.message });
       form.reset();
@@ -140,15 +132,7 @@ const PREFERENCES: { key: keyof TNotificationPreferences; label: string; hint: s
 ];
 
 function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
-  const refresh = useRefreshConsumer();
-  const save = useMutation({
-    mutationFn: (next: TNotificationPreferences) =>
-      apiRequest<TNotificationPreferences>('PUT', '/api/consumers/me/notification-preferences', next),
-    onSuccess: () => {
-      toast({ kind: 'success', title: 'Notification settings saved' });
-      refresh();
-    },
-  });
+  const save = useSaveNotificationPreferences({ successToast: 'Notification settings saved' });
   return (
     <Card>
       <CardHeader>

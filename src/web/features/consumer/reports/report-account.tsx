@@ -1,0 +1,94 @@
+import { Scale } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TReportAccount } from '@shared/schemas/credit';
+import { formatDate, formatMoney, formatShortMonth } from '@shared/format';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/utils';
+import { HISTORY_CELL, HISTORY_LABELS } from '../score-band';
+
+function HistoryGrid({ account }: { account: TReportAccount }) {
+  if (account.paymentHistory.length === 0) return <p className="text-sm text-muted-foreground">No monthly payments reported yet.</p>;
+  return (
+    <ol
+      className="grid grid-cols-6 gap-1 sm:grid-cols-12"
+      aria-label={`24-month payment history of ${account.accountNumber}, most recent first`}
+    >
+      {account.paymentHistory.map((cell) => (
+        <li
+          key={cell.month}
+          className={cn('rounded px-1 py-1 text-center', HISTORY_CELL[cell.code] ?? HISTORY_CELL['-'])}
+          title={`${formatShortMonth(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}
+        >
+          <span className="block text-[10px] leading-tight">{formatShortMonth(cell.month)}</span>
+          <span className="block text-sm font-semibold">{cell.code}</span>
+          <span className="sr-only">{HISTORY_LABELS[cell.code] ?? cell.code}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An account of the person's report, its 24 months and the way to dispute it. */
+export function AccountCard({ account, openDispute }: { account: TReportAccount; openDispute?: { reference: string; dueAt: string } }) {
+  const isNegative = ['late_90', 'default', 'written_off'].includes(account.status);
+  return (
+    <li className="rounded-lg border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">
+            {account.lender} · {account.typeName}
+          </h3>
+          <p className="font-mono text-sm text-muted-foreground">{account.accountNumber}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={isNegative ? 'destructive' : 'secondary'}>{account.statusName}</Badge>
+          {account.disputed ? <Badge variant="warning">Disputed{openDispute ? ` · ${openDispute.reference}` : ''}</Badge> : null}
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted-foreground">Amount borrowed</dt>
+          <dd>{formatMoney(account.currency, account.principal)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Balance</dt>
+          <dd>{formatMoney(account.currency, account.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Opened</dt>
+          <dd>{formatDate(account.openedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Last reported</dt>
+          <dd>{formatDate(account.lastReportedAt)}</dd>
+        </div>
+        {account.defaultAmount ? (
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">Default</dt>
+            <dd>
+              {formatMoney(account.currency, account.defaultAmount)} on {account.defaultDate ? formatDate(account.defaultDate) : '—'}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-3">
+        <HistoryGrid account={account} />
+      </div>
+      <div className="mt-3 flex justify-end">
+        {account.disputed ? (
+          <Link href="/consumer/disputes" className="text-sm font-medium text-primary hover:underline">
+            See the dispute
+          </Link>
+        ) : (
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/consumer/disputes?account=${account.accountId}`}>
+              <Scale aria-hidden />
+              Dispute this entry
+            </Link>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
