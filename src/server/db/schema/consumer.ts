@@ -226,7 +226,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
  * is trusted for identity codes once two different businesses reported it, so one lender cannot
  * put its own phone on a stranger's file and take the file over. Keyed by the account, so a merge
  * of two people (accounts move) keeps it and an account deleted as reported in error takes its
- * phones' votes with it. Written by the registry's write path (credit/registry/apply-reports.ts).
+ * phones' votes with it. Written by the registry's write path (submissions/apply-reports.ts).
  */
 export const creditAccountPhones = pgTable(
   'credit_account_phones',

@@ -1,0 +1,28 @@
+import type { TCreditAccountReport, TMatchOutcome } from '@shared/schemas/credit';
+
+/** The shapes going in and out of applyAccountReports, and the rejects it can give a row. */
+export interface ReportedRow {
+  /** 1-based position in the file (1 for a single report). */
+  rowNumber: number;
+  report: TCreditAccountReport;
+}
+
+export interface AppliedRow {
+  rowNumber: number;
+  accountId: string;
+  subjectId: string;
+  match: TMatchOutcome;
+  created: boolean;
+}
+
+export interface ApplyContext {
+  businessId: string;
+  submissionId: string | null;
+  /** Rows per round of lookups and writes; the whole call is still one transaction. */
+  chunkSize?: number;
+  /** When given, milliseconds spent per phase are added here (benchmarks). */
+  timings?: Record<string, number>;
+}
+
+export const ACCOUNT_OF_ANOTHER_PERSON = 'This account number is already reported for another person';
+export const duplicateAccountMessage = (firstRow: number) => `This account number already appears in row ${firstRow} of this file`;
