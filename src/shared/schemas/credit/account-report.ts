@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES, CURRENCIES, DEFAULTED_STATUSES, PAYMENT_HISTORY_PATTERN } from '../../credit-reference';
+import {
+  amountField,
+  nameField,
+  optional,
+  pastDateField,
+  ZAddressSchema,
+  ZDateOfBirthSchema,
+  ZDriversLicenseSchema,
+  ZNationalIdSchema,
+  ZPassportNumberSchema,
+  ZPhoneSchema,
+} from './field-rules';
+import { CREDIT_MESSAGES } from './messages';
+
+export const ZCreditSubjectInputSchema = z
+  .object({
+    nationalId: optional(ZNationalIdSchema),
+    driversLicense: optional(ZDriversLicenseSchema),
+    passportNumber: optional(ZPassportNumberSchema),
+    firstName: nameField(CREDIT_MESSAGES.firstName),
+    middleName: optional(nameField('Middle name is not valid')),
+    lastName: nameField(CREDIT_MESSAGES.lastName),
+    dateOfBirth: optional(ZDateOfBirthSchema),
+    phone: ZPhoneSchema,
+    address: ZAddressSchema,
+  })
+  .superRefine((s, ctx) => {
+    if (!s.nationalId && !s.driversLicense && !s.passportNumber) {
+      ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.idRequired, path: ['nationalId'] });
+    }
+  });
+export type TCreditSubjectInput = z.output<typeof ZCreditSubjectInputSchema>;
+
+export const ZCreditAccountInputSchema = z
+  .object({
+    accountNumber: z
+      .string({ error: CREDIT_MESSAGES.accountNumber })
+      .trim()
+      .min(1, { error: CREDIT_MESSAGES.accountNumber })
+      .max(50, { error: CREDIT_MESSAGES.accountNumber })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/, { error: CREDIT_MESSAGES.accountNumber }),
+    type: z.enum(ACCOUNT_TYPE_CODES, { error: CREDIT_MESSAGES.type }),
+    currency: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(CURRENCIES, { error: CREDIT_MESSAGES.currency }),
+    ),
+    principal: amountField(),
+    balance: amountField(),
+    openedAt: pastDateField(CREDIT_MESSAGES.openedAt),
+    status: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(ACCOUNT_STATUS_CODES, { error: CREDIT_MESSAGES.status }),
+    ),
+    defaultAmount: optional(amountField()),
+    defaultDate: optional(pastDateField()),
+    paymentHistory: optional(
+      z
+        .string({ error: CREDIT_MESSAGES.paymentHistory })
+        .transform((v) => v.trim().toUpperCase())
+        .refine((v) => PAYMENT_HISTORY_PATTERN.test(v), { error: CREDIT_MESSAGES.paymentHistory }),
+    ),
+  })
+  .superRefine((a, ctx) => {
+    if (DEFAULTED_STATUSES.includes(a.status)) {
+      if (a.defaultAmount === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmount, path: ['defaultAmount'] });
+      else if (a.defaultAmount <= 0)
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmountPositive, path: ['defaultAmount'] });
+      if (a.defaultDate === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultDate, path: ['defaultDate'] });
+    }
+    if (a.defaultDate !== undefined && a.defaultDate < a.openedAt) {
+      ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultBeforeOpened, path: ['defaultDate'] });
+    }
+  });
+export type TCreditAccountInput = z.output<typeof ZCreditAccountInputSchema>;
+
+/** POST /api/credit/accounts, and each row of a monthly file. */
+export const ZCreditAccountReportSchema = z.object(
+  {
+    subject: ZCreditSubjectInputSchema,
+    account: ZCreditAccountInputSchema,
+  },
+  { error: 'The body must hold subject and account' },
+);
+export type TCreditAccountReport = z.output<typeof ZCreditAccountReportSchema>;
+export type TCreditAccountReportInput = z.input<typeof ZCreditAccountReportSchema>;
+
+export const MATCH_OUTCOMES = ['exact', 'probable', 'new', 'review'] as const;
+export type TMatchOutcome = (typeof MATCH_OUTCOMES)[number];
+
+export const ZCreditAccountReportResultSchema = z.object({
+  accountId: z.string(),
+  subjectId: z.string(),
+  match: z.enum(MATCH_OUTCOMES),
+  created: z.boolean(),
+});
+export type TCreditAccountReportResult = z.infer<typeof ZCreditAccountReportResultSchema>;
