@@ -9,9 +9,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
 import { toast } from '@web/lib/toast';
-import { downloadFile } from '@web/lib/download';
 import { formatNumber, isoDateDaysAgo } from '@shared/format';
-import { useAuditSummary } from './regulator-api';
+import { downloadAuditReport, useAuditSummary } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -25,10 +24,7 @@ export default function RegulatorAuditsPage() {
   const download = async (format: 'csv' | 'pdf') => {
     setIsDownloading(format);
     try {
-      await downloadFile(
-        `/api/regulators/audit-report?from=${draft.from}&to=${draft.to}&format=${format}`,
-        `creditcheck-audit-${draft.from}-to-${draft.to}.${format}`,
-      );
+      await downloadAuditReport(draft.from, draft.to, format);
     } catch (error) {
       toast({ kind: 'error', title: 'Export failed', description: (error as Error).message });
     } finally {

@@ -11,7 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo } from '@shared/format';
-import { useCompliance, useComplianceDetail } from './regulator-api';
+import { useCompliance, useComplianceDetail } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 

@@ -3,7 +3,7 @@ import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLin
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { useRegulatorOverview } from './regulator-api';
+import { useRegulatorOverview } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
 

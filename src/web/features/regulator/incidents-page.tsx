@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
-import { useRegulatorIncidents } from './regulator-api';
+import { useRegulatorIncidents } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
 
 /** Incident Reports: the bureau's security incidents and how they were handled, read only. */

@@ -1,6 +1,14 @@
 import { FolderOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { INVESTIGATION_OUTCOME_LABELS, INVESTIGATION_OUTCOMES, type TRegulatorComplaint } from '@shared/schemas/oversight';
+import {
+  INVESTIGATION_OUTCOME_LABELS,
+  INVESTIGATION_OUTCOMES,
+  type INVESTIGATION_STATUSES,
+  type TRegulatorComplaint,
+} from '@shared/schemas/oversight';
+
+type TInvestigationStatus = (typeof INVESTIGATION_STATUSES)[number];
+type TInvestigationOutcome = (typeof INVESTIGATION_OUTCOMES)[number];
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -12,7 +20,14 @@ import { Textarea } from '@web/components/ui/textarea';
 import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { formatDateTime, plural } from '@shared/format';
 import { fieldErrorMapOf } from '@web/lib/form-errors';
-import { useComplaints, useInvestigation, useInvestigations, useRegulatorAction } from './regulator-api';
+import {
+  useAddInvestigationNote,
+  useComplaints,
+  useInvestigation,
+  useInvestigations,
+  useOpenInvestigation,
+  useUpdateInvestigation,
+} from './api/investigations';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -39,18 +54,13 @@ function OpenDialog({
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const open = useRegulatorAction<void, { id: string }>(
-    () => ({
-      method: 'POST',
-      path: '/api/regulators/investigations',
-      body: { title, description, ...(complaint ? { complaintId: complaint.id } : {}) },
-    }),
-    'Investigation opened',
-    (r) => {
+  const open = useOpenInvestigation({
+    successToast: 'Investigation opened',
+    onSuccess: (r) => {
       onClose();
       onOpened(r.id);
     },
-  );
+  });
   return (
     <Dialog
       open={isOpen}
@@ -81,7 +91,15 @@ function OpenDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={open.isPending} onClick={() => open.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}>
+          <Button
+            disabled={open.isPending}
+            onClick={() =>
+              open.mutate(
+                { title, description, ...(complaint ? { complaintId: complaint.id } : {}) },
+                { onError: (e) => setErrors(fieldErrorMapOf(e)) },
+              )
+            }
+          >
             {open.isPending ? 'Opening...' : 'Open investigation'}
           </Button>
         </DialogFooter>
@@ -93,23 +111,12 @@ function OpenDialog({
 function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const investigation = useInvestigation(id);
   const [note, setNote] = useState('');
-  const [status, setStatus] = useState('');
-  const [outcome, setOutcome] = useState('');
+  const [status, setStatus] = useState<TInvestigationStatus | ''>('');
+  const [outcome, setOutcome] = useState<TInvestigationOutcome | ''>('');
   const [outcomeNote, setOutcomeNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const addNote = useRegulatorAction<void, unknown>(
-    () => ({ method: 'POST', path: `/api/regulators/investigations/${id}/notes`, body: { body: note } }),
-    'Note added',
-    () => setNote(''),
-  );
-  const update = useRegulatorAction<void, unknown>(
-    () => ({
-      method: 'PATCH',
-      path: `/api/regulators/investigations/${id}`,
-      body: { status, ...(status === 'closed' ? { ...(outcome ? { outcome } : {}), outcomeNote } : {}) },
-    }),
-    status === 'closed' ? 'Investigation closed' : 'Status changed',
-  );
+  const addNote = useAddInvestigationNote(id, { successToast: 'Note added', onSuccess: () => setNote('') });
+  const update = useUpdateInvestigation(id, { successToast: status === 'closed' ? 'Investigation closed' : 'Status changed' });
   const inv = investigation.data;
   const currentStatus = status || inv?.status || 'open';
   return (
@@ -167,7 +174,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                   <Button
                     size="sm"
                     disabled={addNote.isPending || note.trim().length < 2}
-                    onClick={() => addNote.mutate(undefined, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}
+                    onClick={() => addNote.mutate(note, { onError: (e) => setErrors(fieldErrorMapOf(e)) })}
                   >
                     Add note
                   </Button>
@@ -186,7 +193,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
               ) : null}
               <div className="grid gap-3 sm:grid-cols-2">
                 <Field id="investigation-status" label="Status">
-                  <NativeSelect value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
+                  <NativeSelect value={currentStatus} onChange={(e) => setStatus(e.target.value as TInvestigationStatus)}>
                     <option value="open">Open</option>
                     <option value="in_progress">In progress</option>
                     <option value="closed">Closed</option>
@@ -197,7 +204,7 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                     <NativeSelect
                       value={outcome}
                       onChange={(e) => {
-                        setOutcome(e.target.value);
+                        setOutcome(e.target.value as TInvestigationOutcome);
                         setErrors(({ outcome: _cleared, ...rest }) => rest);
                       }}
                     >
@@ -227,13 +234,16 @@ function InvestigationDetail({ id, onClose }: { id: string | null; onClose: () =
                 size="sm"
                 disabled={update.isPending || currentStatus === inv.status}
                 onClick={() =>
-                  update.mutate(undefined, {
-                    onError: (e) => setErrors(fieldErrorMapOf(e)),
-                    onSuccess: () => {
-                      setStatus('');
-                      setErrors({});
+                  update.mutate(
+                    { status: currentStatus, ...(currentStatus === 'closed' ? { ...(outcome ? { outcome } : {}), outcomeNote } : {}) },
+                    {
+                      onError: (e) => setErrors(fieldErrorMapOf(e)),
+                      onSuccess: () => {
+                        setStatus('');
+                        setErrors({});
+                      },
                     },
-                  })
+                  )
                 }
               >
                 {update.isPending ? 'Saving...' : 'Save status'}

@@ -6,7 +6,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime, formatNumber, formatUsdCents } from '@shared/format';
 import { useSession } from '@web/lib/session';
-import { useRegulatorPolicy } from './regulator-api';
+import { useRegulatorPolicy } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 
