@@ -14,7 +14,9 @@ import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { registerDisputeMetrics } from './metrics';
-import { fileDispute, getBusinessDispute, listBusinessDisputes, listConsumerDisputes, respondToDispute } from './service';
+import { getBusinessDispute, listBusinessDisputes, listConsumerDisputes } from './dispute-reads';
+import { fileDispute } from './file-dispute';
+import { respondToDispute } from './respond-to-dispute';
 
 /** Disputes: the consumer files, the reporting business answers (docs/api.md, "Disputes"). */
 export async function disputeRoutes(app: FastifyInstance) {

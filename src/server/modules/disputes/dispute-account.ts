@@ -1,0 +1,63 @@
+import { formatMinorAmount } from '@shared/amounts';
+import { DISPUTE_REASONS } from '@shared/schemas/consumer';
+import { sql } from 'drizzle-orm';
+import type { AuditEventInput } from '../audit';
+
+// What every part of a dispute shares: the disputed account as it is read and shown, the reason's
+// label, and days to the deadline.
+
+export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+
+export const DAY_MS = 24 * 3600_000;
+
+/** The account columns a dispute shows, now and as filed. */
+export interface AccountRow {
+  id: string;
+  business_id: string;
+  subject_id: string;
+  lender: string;
+  account_number: string;
+  type: string;
+  type_name: string;
+  currency: string;
+  principal: string | number;
+  balance: string | number;
+  status: string;
+  status_name: string;
+  default_amount: string | number | null;
+  default_date: string | null;
+  payment_history: string;
+  opened_at: string;
+}
+
+export const ACCOUNT_COLUMNS = sql`a.id, a.business_id, a.subject_id, COALESCE(b.business_name, 'Unknown lender') AS lender, a.account_number, a.type, t.name AS type_name,
+  a.currency, a.principal, a.balance, a.status, st.name AS status_name, a.default_amount, a.default_date::text AS default_date, a.payment_history,
+  a.opened_at::text AS opened_at`;
+export const ACCOUNT_JOINS = sql`JOIN credit_account_types t ON t.code = a.type
+  JOIN credit_account_statuses st ON st.code = a.status
+  LEFT JOIN business_profiles b ON b.user_id = a.business_id`;
+
+export function accountView(row: AccountRow) {
+  return {
+    accountId: row.id,
+    lender: row.lender,
+    accountNumber: row.account_number,
+    typeName: row.type_name,
+    currency: row.currency,
+    principal: formatMinorAmount(row.principal),
+    balance: formatMinorAmount(row.balance),
+    status: row.status,
+    statusName: row.status_name,
+    defaultAmount: row.default_amount === null ? null : formatMinorAmount(row.default_amount),
+    defaultDate: row.default_date,
+    paymentHistory: row.payment_history,
+    openedAt: row.opened_at,
+  };
+}
+
+export const reasonLabel = (code: string) => DISPUTE_REASONS.find((r) => r.code === code)?.label ?? code;
+
+/** Whole days until the deadline, rounded up; negative once it has passed. */
+export function daysLeftUntil(dueAt: Date, now: Date): number {
+  return Math.ceil((dueAt.getTime() - now.getTime()) / DAY_MS);
+}

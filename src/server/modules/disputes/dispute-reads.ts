@@ -1,0 +1,157 @@
+import { maskIdentifier } from '@shared/identity';
+import { type TBusinessDispute, type TBusinessDisputeList, type TDispute, type TDisputeList } from '@shared/schemas/consumer';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jsonColumn, queryRows } from '../../db/query';
+import { notFound } from '../../lib/http-error';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, daysLeftUntil, reasonLabel, type AccountRow } from './dispute-account';
+
+// Reading disputes with their timelines, for the person who filed them and the lender who answers.
+
+export const EVENT_TEXTS: Record<string, string> = {
+  filed: 'Dispute filed; the entry is marked disputed on every report',
+  deadline_passed:
+    'The deadline passed without an answer: the entry is left out of business reports and the case is visible to the regulator',
+  corrected: 'The lender corrected the entry',
+  verified: 'The lender checked the entry and says it is correct',
+  complaint: 'The person complained to the regulator',
+};
+
+interface DisputeRow {
+  id: string;
+  reference: string;
+  consumer_user_id: string;
+  business_id: string;
+  reason: string;
+  statement: string;
+  status: 'open' | 'resolved';
+  account_snapshot: Record<string, unknown> | string;
+  filed_at: Date | string;
+  due_at: Date | string;
+  outcome: 'corrected' | 'verified' | null;
+  response_note: string | null;
+  resolved_at: Date | string | null;
+  account: AccountRow | string;
+  first_name: string;
+  last_name: string;
+  national_id: string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+async function readDisputes(db: Database, where: ReturnType<typeof sql>): Promise<DisputeRow[]> {
+  return queryRows<DisputeRow>(
+    db,
+    sql`SELECT d.id, d.reference, d.consumer_user_id, d.business_id, d.reason, d.statement, d.status::text AS status, d.account_snapshot,
+          d.filed_at, d.due_at, d.outcome::text AS outcome, d.response_note, d.resolved_at,
+          (SELECT row_to_json(x) FROM (SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = d.account_id) x) AS account,
+          cp.first_name, cp.last_name, cp.national_id
+        FROM disputes d
+        JOIN consumer_profiles cp ON cp.user_id = d.consumer_user_id
+        WHERE ${where}
+        ORDER BY d.status = 'open' DESC, d.filed_at DESC, d.id
+        LIMIT 500`,
+  );
+}
+
+async function readTimelines(db: Database, ids: string[]): Promise<Map<string, TDispute['timeline']>> {
+  const timelines = new Map<string, TDispute['timeline']>();
+  if (ids.length === 0) return timelines;
+  // A complaint to the regulator about the dispute is a step too (the oversight area writes it, with its reference).
+  const rows = await queryRows<{ dispute_id: string; kind: string; actor_role: string; note: string | null; occurred_at: Date | string }>(
+    db,
+    sql`SELECT dispute_id, kind, actor_role, COALESCE(note, CASE WHEN kind = 'complaint' THEN 'Complaint ' || (details->>'complaintReference') END) AS note, occurred_at
+        FROM dispute_events
+        WHERE dispute_id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        ORDER BY occurred_at, id`,
+  );
+  for (const r of rows) {
+    const list = timelines.get(r.dispute_id) ?? [];
+    list.push({ kind: r.kind, actorRole: r.actor_role, text: EVENT_TEXTS[r.kind] ?? r.kind, note: r.note, occurredAt: iso(r.occurred_at) });
+    timelines.set(r.dispute_id, list);
+  }
+  return timelines;
+}
+
+function toDispute(row: DisputeRow, timeline: TDispute['timeline'], now: Date): TDispute {
+  const dueAt = new Date(row.due_at);
+  const isOpen = row.status === 'open';
+  const snapshot = jsonColumn<ReturnType<typeof accountView>>(row.account_snapshot as never);
+  // Whole account numbers: the person sees their own, the lender its own.
+  const account = accountView(jsonColumn<AccountRow>(row.account));
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    reason: row.reason,
+    reasonLabel: reasonLabel(row.reason),
+    statement: row.statement,
+    filedAt: iso(row.filed_at),
+    dueAt: dueAt.toISOString(),
+    daysLeft: isOpen ? daysLeftUntil(dueAt, now) : null,
+    isOverdue: isOpen && dueAt <= now,
+    outcome: row.outcome,
+    responseNote: row.response_note,
+    resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
+    account,
+    accountWhenFiled: snapshot,
+    timeline,
+  };
+}
+
+export async function listConsumerDisputes(db: Database, userId: string, now = new Date()): Promise<TDisputeList> {
+  const rows = await readDisputes(db, sql`d.consumer_user_id = ${userId}::uuid`);
+  const timelines = await readTimelines(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { disputes: rows.map((r) => toDispute(r, timelines.get(r.id) ?? [], now)) };
+}
+
+function toBusinessDispute(row: DisputeRow, timeline: TDispute['timeline'], now: Date): TBusinessDispute {
+  return {
+    ...toDispute(row, timeline, now),
+    consumer: { fullName: `${row.first_name} ${row.last_name}`, maskedNationalId: maskIdentifier(row.national_id) },
+  };
+}
+
+export async function listBusinessDisputes(
+  db: Database,
+  businessId: string,
+  status: 'open' | 'resolved' | 'all',
+  now = new Date(),
+): Promise<TBusinessDisputeList> {
+  const filter = status === 'all' ? sql`TRUE` : sql`d.status = ${status}`;
+  const rows = await readDisputes(db, sql`d.business_id = ${businessId}::uuid AND ${filter}`);
+  const timelines = await readTimelines(
+    db,
+    rows.map((r) => r.id),
+  );
+  const [summary] = await queryRows<{ open: number; overdue: number; due_soon: number; resolved: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
+          count(*) FILTER (WHERE status = 'open' AND due_at <= ${now.toISOString()}::timestamptz)::int AS overdue,
+          count(*) FILTER (WHERE status = 'open' AND due_at > ${now.toISOString()}::timestamptz AND due_at <= ${new Date(now.getTime() + 7 * DAY_MS).toISOString()}::timestamptz)::int AS due_soon,
+          count(*) FILTER (WHERE status = 'resolved' AND resolved_at > ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}::timestamptz)::int AS resolved
+        FROM disputes WHERE business_id = ${businessId}::uuid`,
+  );
+  return {
+    summary: {
+      open: Number(summary.open),
+      overdue: Number(summary.overdue),
+      dueWithin7Days: Number(summary.due_soon),
+      resolvedLast30Days: Number(summary.resolved),
+    },
+    disputes: rows.map((r) => toBusinessDispute(r, timelines.get(r.id) ?? [], now)),
+  };
+}
+
+export async function getBusinessDispute(db: Database, businessId: string, disputeId: string, now = new Date()): Promise<TBusinessDispute> {
+  const [row] = await readDisputes(db, sql`d.id = ${disputeId}::uuid AND d.business_id = ${businessId}::uuid`);
+  if (!row) throw notFound('No such dispute');
+  const timelines = await readTimelines(db, [row.id]);
+  return toBusinessDispute(row, timelines.get(row.id) ?? [], now);
+}

@@ -1,0 +1,137 @@
+import { formatMinorAmount } from '@shared/amounts';
+import { type TBusinessDispute, type TDisputeResponse } from '@shared/schemas/consumer';
+import { ZCreditAccountInputSchema } from '@shared/schemas/credit';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { disputeEvents } from '../../db/schema/index';
+import { HttpError, badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
+import { recordAuditEvent } from '../audit';
+import { notify } from '../notifications';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, type AccountRow, type AuditContext } from './dispute-account';
+import { getBusinessDispute } from './dispute-reads';
+
+// The lender's answer to a dispute: verified as it stands, or corrected under the registry's own
+// account rules.
+
+const CORRECTABLE = ['status', 'balance', 'principal', 'defaultAmount', 'defaultDate', 'paymentHistory'] as const;
+
+/**
+ * The account after the correction, checked with the registry's own account rules (a default
+ * needs its amount and date, and so on); errors name `correction.<field>`.
+ */
+function correctedAccount(row: AccountRow, correction: NonNullable<TDisputeResponse['correction']>) {
+  const current = {
+    accountNumber: row.account_number,
+    type: row.type,
+    currency: row.currency,
+    principal: formatMinorAmount(row.principal),
+    balance: formatMinorAmount(row.balance),
+    openedAt: row.opened_at,
+    status: row.status,
+    defaultAmount: row.default_amount === null ? undefined : formatMinorAmount(row.default_amount),
+    defaultDate: row.default_date ?? undefined,
+    paymentHistory: row.payment_history,
+  };
+  const merged: Record<string, unknown> = { ...current };
+  for (const field of CORRECTABLE) if (correction[field] !== undefined) merged[field] = correction[field];
+  // A corrected account that is no longer in default drops its default amount and date unless given.
+  const parsed = ZCreditAccountInputSchema.safeParse(merged);
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error.issues).map((e) => ({ field: `correction.${e.field}`, message: e.message }));
+    throw badRequest(errors);
+  }
+  return parsed.data;
+}
+
+export async function respondToDispute(
+  db: Database,
+  businessId: string,
+  disputeId: string,
+  input: TDisputeResponse,
+  audit: AuditContext,
+  now = new Date(),
+): Promise<TBusinessDispute> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [dispute] = await queryRows<{ id: string; reference: string; status: string; account_id: string; consumer_user_id: string }>(
+      tx,
+      sql`SELECT id, reference, status::text AS status, account_id, consumer_user_id FROM disputes
+          WHERE id = ${disputeId}::uuid AND business_id = ${businessId}::uuid FOR UPDATE`,
+    );
+    // Another business's dispute is "not found".
+    if (!dispute) throw notFound('No such dispute');
+    if (dispute.status !== 'open') throw new HttpError(409, 'This dispute has already been answered');
+    const [account] = await queryRows<AccountRow>(
+      tx,
+      sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = ${dispute.account_id}::uuid FOR UPDATE OF a`,
+    );
+    let change: Record<string, { from: unknown; to: unknown }> | null = null;
+    if (input.outcome === 'corrected' && input.correction) {
+      const next = correctedAccount(account, input.correction);
+      const before = accountView(account);
+      const nextDefaultAmount = next.defaultAmount ?? null;
+      const nextDefaultDate = next.defaultDate ?? null;
+      await tx.execute(
+        sql`UPDATE credit_accounts SET status = ${next.status}, balance = ${next.balance}, principal = ${next.principal},
+              default_amount = ${nextDefaultAmount}, default_date = ${nextDefaultDate}::date, payment_history = ${next.paymentHistory ?? ''},
+              is_disputed = false, updated_at = now()
+            WHERE id = ${account.id}::uuid`,
+      );
+      const after = {
+        status: next.status,
+        balance: formatMinorAmount(next.balance),
+        principal: formatMinorAmount(next.principal),
+        defaultAmount: nextDefaultAmount === null ? null : formatMinorAmount(nextDefaultAmount),
+        defaultDate: nextDefaultDate,
+        paymentHistory: next.paymentHistory ?? '',
+      };
+      change = {};
+      for (const key of Object.keys(after) as (keyof typeof after)[]) {
+        if (before[key] !== after[key]) change[key] = { from: before[key], to: after[key] };
+      }
+    } else {
+      await tx.execute(sql`UPDATE credit_accounts SET is_disputed = false WHERE id = ${account.id}::uuid`);
+    }
+    await tx.execute(
+      sql`UPDATE disputes SET status = 'resolved', outcome = ${input.outcome}, response_note = ${input.note}, correction = ${change ? JSON.stringify(change) : null}::jsonb,
+            responded_by = ${audit.actorUserId ?? null}::uuid, resolved_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${dispute.id}::uuid`,
+    );
+    await tx.insert(disputeEvents).values({
+      disputeId: dispute.id,
+      kind: input.outcome,
+      actorRole: 'business',
+      actorUserId: audit.actorUserId ?? null,
+      note: input.note,
+      details: change ? { changes: change } : {},
+      occurredAt: now,
+    });
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: 'dispute.answered',
+      subjectId: account.subject_id,
+      businessId,
+      targetType: 'dispute',
+      targetId: dispute.id,
+      details: { reference: dispute.reference, outcome: input.outcome, changedFields: change ? Object.keys(change) : [] },
+    });
+    await notify(tx, [
+      {
+        userId: dispute.consumer_user_id,
+        kind: 'dispute_update',
+        title:
+          input.outcome === 'corrected'
+            ? `Dispute ${dispute.reference}: the entry was corrected`
+            : `Dispute ${dispute.reference}: the lender says the entry is correct`,
+        body:
+          input.outcome === 'corrected'
+            ? `${account.lender} corrected account ${account.account_number}. Your report now shows the corrected entry.`
+            : `${account.lender} checked account ${account.account_number} and says it is correct. If you disagree, you can complain to the regulator.`,
+        link: '/consumer/disputes',
+        dedupeKey: `dispute_answered:${dispute.id}`,
+      },
+    ]);
+  });
+  return getBusinessDispute(db, businessId, disputeId, now);
+}
