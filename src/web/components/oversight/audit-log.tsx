@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { downloadSealHeads, useAuditEvents, useLatestSealHead, useVerifyAuditLog, type TAuditFilters } from '@web/lib/audit-log';
 import { toast } from '@web/lib/toast';
-import { formatDateTime, formatNumber, labelFromAuditAction } from '@shared/format';
+import { formatDateTime, formatNumber, labelFromAuditAction, plural } from '@shared/format';
 import type { TAuditVerification } from '@shared/schemas/oversight';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -43,7 +43,8 @@ export function AuditVerifyCard() {
             <CheckCircle2 aria-hidden />
             <AlertTitle>The audit log is intact</AlertTitle>
             <AlertDescription>
-              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked. {outsideHeadSentence(result)}
+              {plural(result.checked, { one: 'event', other: 'events' })} and {plural(result.seals, { one: 'seal', other: 'seals' })}{' '}
+              checked. {outsideHeadSentence(result)}
             </AlertDescription>
           </Alert>
         ) : (
@@ -157,7 +158,8 @@ export function SealHeadsCard() {
             <CheckCircle2 aria-hidden />
             <AlertTitle>The head you kept is in the chain, and the log is intact</AlertTitle>
             <AlertDescription>
-              {formatNumber(result.checked)} events and {formatNumber(result.seals)} seals checked. {outsideHeadSentence(result)}
+              {plural(result.checked, { one: 'event', other: 'events' })} and {plural(result.seals, { one: 'seal', other: 'seals' })}{' '}
+              checked. {outsideHeadSentence(result)}
             </AlertDescription>
           </Alert>
         ) : (

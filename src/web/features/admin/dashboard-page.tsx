@@ -1,7 +1,7 @@
 import { Building2, FileSearch, KeyRound, Settings, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { formatDateTime, formatNumber } from '@shared/format';
+import { formatDateTime, formatNumber, plural } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useOverview } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -79,12 +79,12 @@ export default function AdminDashboardPage() {
               <StatCard
                 label="People in the registry"
                 value={formatNumber(o.registry.subjects)}
-                hint={`${formatNumber(o.registry.accounts)} accounts`}
+                hint={plural(o.registry.accounts, { one: 'account', other: 'accounts' })}
               />
               <StatCard
                 label="Reports this month"
                 value={formatNumber(o.registry.reportsThisMonth)}
-                hint={`${formatNumber(o.registry.searchesThisMonth)} searches, ${o.registry.filesThisMonth} monthly files`}
+                hint={`${plural(o.registry.searchesThisMonth, { one: 'search', other: 'searches' })}, ${plural(o.registry.filesThisMonth, { one: 'monthly file', other: 'monthly files' })}`}
               />
               <StatCard
                 label="Audit events"
@@ -94,7 +94,7 @@ export default function AdminDashboardPage() {
               <StatCard
                 label="Staff"
                 value={formatNumber(o.users.administrators + o.users.regulators)}
-                hint={`${o.users.administrators} administrators, ${o.users.regulators} regulators`}
+                hint={`${plural(o.users.administrators, { one: 'administrator', other: 'administrators' })}, ${plural(o.users.regulators, { one: 'regulator', other: 'regulators' })}`}
               />
             </StatGrid>
           </section>

@@ -183,8 +183,9 @@ export default function BusinessDashboardPage() {
           hint={
             d ? (
               <>
-                {formatNumber(d.reporting.defaultersReportedThisMonth)} defaulters · {formatNumber(d.reporting.filesThisMonth)} monthly
-                files · {formatNumber(d.reporting.accountsOnFile)} accounts on file
+                {plural(d.reporting.defaultersReportedThisMonth, { one: 'defaulter', other: 'defaulters' })} ·{' '}
+                {plural(d.reporting.filesThisMonth, { one: 'monthly file', other: 'monthly files' })} ·{' '}
+                {plural(d.reporting.accountsOnFile, { one: 'account', other: 'accounts' })} on file
               </>
             ) : null
           }

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
 import { toast } from '@web/lib/toast';
-import { formatNumber, isoDateDaysAgo } from '@shared/format';
+import { formatNumber, isoDateDaysAgo, plural } from '@shared/format';
 import { downloadAuditReport, useAuditSummary } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
@@ -75,8 +75,8 @@ export default function RegulatorAuditsPage() {
                 <CheckCircle2 aria-hidden />
                 <AlertTitle>The audit log is intact</AlertTitle>
                 <AlertDescription>
-                  All {formatNumber(s.verification.checked)} events check against their hashes and seals. {s.seals.count} seals were written
-                  in the period.
+                  All {formatNumber(s.verification.checked)} events check against their hashes and seals.{' '}
+                  {plural(s.seals.count, { one: 'seal was', other: 'seals were' })} written in the period.
                 </AlertDescription>
               </Alert>
             ) : (
@@ -91,7 +91,7 @@ export default function RegulatorAuditsPage() {
             )}
             <div className="grid gap-4 lg:grid-cols-2">
               <div>
-                <h3 className="mb-2 font-semibold">{formatNumber(s.totalEvents)} events by action</h3>
+                <h3 className="mb-2 font-semibold">{plural(s.totalEvents, { one: 'event', other: 'events' })} by action</h3>
                 <Table caption="Events by action">
                   <TableHeader>
                     <TableRow>

@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo } from '@shared/format';
+import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo, plural } from '@shared/format';
 import { useCompliance, useComplianceDetail } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
@@ -53,7 +53,8 @@ function BusinessDetail({ row, from, to, onClose }: { row: TComplianceRow | null
               <dd className="sm:col-span-2">{row.disputes.open}</dd>
               <dt className="text-muted-foreground">Monthly files</dt>
               <dd className="sm:col-span-2">
-                {row.submissions.files} ({formatNumber(row.submissions.rows)} rows, {formatNumber(row.submissions.rejectedRows)} rejected)
+                {formatNumber(row.submissions.files)} ({plural(row.submissions.rows, { one: 'row', other: 'rows' })},{' '}
+                {formatNumber(row.submissions.rejectedRows)} rejected)
               </dd>
               <dt className="text-muted-foreground">Searches / reports</dt>
               <dd className="sm:col-span-2">

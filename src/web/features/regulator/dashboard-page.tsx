@@ -1,7 +1,7 @@
 import { BarChart3, FileDown, FolderSearch, ShieldAlert } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
-import { formatDateTime, formatNumber } from '@shared/format';
+import { formatDateTime, formatNumber, plural } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useRegulatorOverview } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -61,7 +61,7 @@ export default function RegulatorDashboardPage() {
           <StatCard
             label="Unresolved security incidents"
             value={formatNumber(o.openIncidents)}
-            hint={`Audit log: ${formatNumber(o.auditLog.events)} events, last sealed ${formatDateTime(o.auditLog.lastSealedAt)}`}
+            hint={`Audit log: ${plural(o.auditLog.events, { one: 'event', other: 'events' })}, last sealed ${formatDateTime(o.auditLog.lastSealedAt)}`}
           />
         </StatGrid>
       )}

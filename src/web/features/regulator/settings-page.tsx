@@ -4,7 +4,7 @@ import { PasswordChangeCard } from '@web/components/account/password-change-card
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { formatDateTime, formatNumber, formatUsdCents } from '@shared/format';
+import { formatDateTime, formatNumber, formatUsdCents, plural } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useRegulatorPolicy } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -168,7 +168,7 @@ export default function RegulatorSettingsPage() {
                     <li key={c.businessId} className="flex justify-between gap-4">
                       <span>{c.businessName}</span>
                       <span className="whitespace-nowrap tabular-nums">
-                        {formatNumber(c.monthlyQuota)} reports a month{' '}
+                        {plural(c.monthlyQuota, { one: 'report', other: 'reports' })} a month{' '}
                         <span className="text-muted-foreground capitalize">({c.planCode})</span>
                       </span>
                     </li>
