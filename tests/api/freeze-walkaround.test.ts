@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
-import { CONSENT_WITHDRAWN_MESSAGE } from '../../src/server/modules/credit-file/privacy';
+import { CONSENT_WITHDRAWN_MESSAGE } from '../../src/server/modules/credit-file/withdrawn-consent';
 import { FROZEN_FILE_MESSAGE } from '../../src/server/modules/reports/pull-report';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from './consumer/consumer-fixtures';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
-import { CONSENT_WITHDRAWN_MESSAGE } from '../../../src/server/modules/credit-file/privacy';
+import { CONSENT_WITHDRAWN_MESSAGE } from '../../../src/server/modules/credit-file/withdrawn-consent';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport, createBusiness } from '../credit/credit-fixtures';
 import { registryPeople, verifiedConsumer, type RegistryPerson } from './consumer-fixtures';

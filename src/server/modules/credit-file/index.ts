@@ -23,7 +23,8 @@ export const creditFileModule: ServerModule = {
 
 export { getAccessLog } from './access-log';
 export { inquiryHashKey, inquiryRows, recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
-export { getPrivacyStatus, openAccountReportedBeforeSql, refuseForWithdrawnConsent } from './privacy';
+export { getPrivacyStatus } from './privacy-controls';
+export { openAccountReportedBeforeSql, refuseForWithdrawnConsent } from './withdrawn-consent';
 export { listPurposes } from './purposes';
 export { assembleCreditReport, buildCreditReport } from './report';
 export { readReportSources } from './report-sources';

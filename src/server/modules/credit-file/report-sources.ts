@@ -8,7 +8,7 @@ import { isHiddenFromLendersSql } from '../disputes';
 import { parseScoringInputs, scoringInputsColumns, type ScoringInputs, type ScoringInputsRow } from '../scoring';
 import { SETTING_DEFAULTS } from '../settings';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
-import { withdrawnConsentColumn, type WithdrawnConsent } from './privacy';
+import { withdrawnConsentColumn, type WithdrawnConsent } from './withdrawn-consent';
 
 const INQUIRY_WINDOW_MONTHS = 12;
 

@@ -16,17 +16,8 @@ import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { getAccessLog } from './access-log';
 import { inquiryHashKey } from './inquiries';
-import {
-  getPrivacyStatus,
-  grantConsent,
-  listConsents,
-  placeFraudAlert,
-  removeFraudAlert,
-  revokeConsent,
-  searchLenders,
-  setFrozen,
-  withdrawConsent,
-} from './privacy';
+import { grantConsent, listConsents, revokeConsent, searchLenders, withdrawConsent } from './consents';
+import { getPrivacyStatus, placeFraudAlert, removeFraudAlert, setFrozen } from './privacy-controls';
 
 export async function creditFileRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
