@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE, DEMO_PASSWORD } from '../../../src/shared/demo';
 import { queryRows } from '../../../src/server/db/query';
-import { identityHmacKey, phoneIdOf } from '../../../src/server/modules/consumers/own-file';
+import { identityHmacKey, phoneIdOf } from '../../../src/server/modules/consumers/identity-keys';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport } from '../credit/credit-fixtures';
 import { freshPhone, lastCodeSentTo, registerAndSignIn, registryPeople, type RegistryPerson } from './consumer-fixtures';

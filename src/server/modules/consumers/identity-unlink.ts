@@ -4,7 +4,7 @@ import { queryRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { deleteUserSessions } from '../accounts';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
-import { maskPhone } from './own-file';
+import { maskPhone } from './identity-keys';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
@@ -26,8 +26,7 @@ export async function unlinkConsumerIdentity(
   reason: string,
   audit: AuditContext,
 ): Promise<{ message: string; id: string }> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [profile] = await queryRows<{ national_id: string; identity_verified_at: Date | string | null }>(
       tx,
       sql`SELECT cp.national_id, cp.identity_verified_at FROM consumer_profiles cp JOIN users u ON u.id = cp.user_id

@@ -17,13 +17,7 @@ export const consumersModule: ServerModule = {
   },
 };
 
-export {
-  confirmIdentityCode,
-  getIdentityStatus,
-  identityHmacKey,
-  requireOwnSubject,
-  resolveOwnFile,
-  sendIdentityCode,
-  type OwnFile,
-} from './own-file';
+export { confirmIdentityCode, getIdentityStatus, sendIdentityCode } from './identity-codes';
+export { identityHmacKey } from './identity-keys';
+export { requireOwnSubject, resolveOwnFile, type OwnFile } from './own-file';
 export { recordReportedPhones } from './reported-phones';
