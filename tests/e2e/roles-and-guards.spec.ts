@@ -202,6 +202,7 @@ test.describe('subscription page', () => {
 
 test('the name in the role header has a tooltip that opens after the 700 ms delay', async ({ page }) => {
   await login(page, 'business');
+  await expect(page.getByTestId('signed-in-name')).toBeVisible();
   // The page itself notes when the pointer arrives and when the tooltip appears, so a slow machine
   // (CI saw the check after 300 ms land after 700 ms) cannot make the delay look shorter or longer.
   await page.evaluate(() => {

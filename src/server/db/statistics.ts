@@ -48,8 +48,7 @@ export async function analyseTables(db: Database, tables?: readonly string[]): P
   );
   if (owned.length === 0) return [];
   const names = owned.map((t) => t.name);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ANALYSE_LOCK_ID}) AS locked`);
     if (!lock?.locked) return [];
     // The names come from pg_tables and are quoted; ANALYZE takes no parameters.

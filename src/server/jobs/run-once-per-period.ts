@@ -21,7 +21,7 @@ export async function runOncePerPeriod(
   work: (tx: Database) => Promise<Record<string, unknown>>,
 ): Promise<PeriodResult> {
   return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+    const tx = txRaw;
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext(${jobName})) AS locked`);
     if (!lock?.locked) return { ran: false, reason: 'busy' } as const;
     const claimed = await tx

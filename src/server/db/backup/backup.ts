@@ -74,7 +74,7 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
   const tables = await listTablesInDependencyOrder(db);
   let rows = 0;
   await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+    const tx = txRaw;
     const [{ is_super }] = await queryRows<{ is_super: boolean }>(
       tx,
       sql`SELECT rolsuper AS is_super FROM pg_roles WHERE rolname = current_user`,

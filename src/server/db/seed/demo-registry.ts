@@ -94,8 +94,7 @@ export async function seedDemoRegistry(db: Database, people = demoRegistryPeople
     sql`SELECT id FROM users WHERE role = 'business' AND username = ${DEMO_ACCOUNTS.business.username}`,
   );
   if (!business) return;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await insertRegistry(tx, {
       people,
       seed: DEMO_REGISTRY_SEED,

@@ -64,8 +64,7 @@ export async function createAdministrator(
   const admin = checkNewAdministrator(input);
   const passwordHash = await hashPassword(admin.password);
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    return await db.transaction(async (tx) => {
       const taken = await tx
         .select({ username: users.username, email: users.email })
         .from(users)

@@ -99,7 +99,7 @@ export async function createInvitation(
         delivery: options.mailer.isConfigured ? 'email' : 'link',
       })
       .returning();
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: 'admin.invitation_created',
       ...context,
       targetType: 'invitation',
@@ -147,7 +147,7 @@ export async function revokeInvitation(db: Database, id: string, context: AuditC
     if (!row) throw notFound('Invitation not found');
     if (statusOf(row) !== 'pending') throw new HttpError(409, `This invitation is already ${statusOf(row)}.`);
     const [updated] = await tx.update(staffInvitations).set({ revokedAt: new Date() }).where(eq(staffInvitations.id, id)).returning();
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: 'admin.invitation_revoked',
       ...context,
       targetType: 'invitation',
@@ -191,7 +191,7 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const invitation = await findPendingByToken(tx as unknown as Database, token, true);
+      const invitation = await findPendingByToken(tx, token, true);
       if (!invitation) throw notFound(INVALID_INVITATION);
       const username = input.username.toLowerCase();
       const [taken] = await tx
@@ -214,7 +214,7 @@ export async function acceptInvitation(
         .update(staffInvitations)
         .set({ acceptedAt: new Date(), acceptedUserId: user.id })
         .where(eq(staffInvitations.id, invitation.id));
-      await recordAuditEvent(tx as unknown as Database, {
+      await recordAuditEvent(tx, {
         action: 'auth.invitation_accepted',
         actorUserId: user.id,
         actorRole: invitation.role,

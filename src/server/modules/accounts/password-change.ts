@@ -54,8 +54,7 @@ export async function changeOwnPassword(
   if (wording.sameAsCurrent && input.currentPassword === input.newPassword)
     throw badRequest([{ field: 'newPassword', message: wording.sameAsCurrent }]);
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, owner.userId));
     await deleteUserSessions(tx, owner.userId, owner.sessionId);
     await recordAuditEvent(tx, {

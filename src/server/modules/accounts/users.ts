@@ -105,13 +105,13 @@ export async function changeUser(
   if (action === 'disable' && userId === context.actorUserId) throw new HttpError(409, 'You cannot disable your own account.');
   await db.transaction(async (tx) => {
     const [current] = await queryRows<{ status: string; locked_until: Date | string | null; role: TRole }>(
-      tx as unknown as Database,
+      tx,
       sql`SELECT status, locked_until, role FROM users WHERE id = ${userId} FOR UPDATE`,
     );
     if (!current) throw notFound('Account not found');
     if (action === 'disable' && current.role === 'system_admin') {
       const [{ n }] = await queryRows<{ n: number }>(
-        tx as unknown as Database,
+        tx,
         sql`SELECT count(*)::int AS n FROM users WHERE role = 'system_admin' AND status = 'active'`,
       );
       if (Number(n) <= 1) throw new HttpError(409, 'This is the last active administrator; it cannot be disabled.');
@@ -125,14 +125,14 @@ export async function changeUser(
     // theirs stop too (their sign-in is refused while the owner is disabled, decisions/022), and
     // its API keys are refused on their next request (api-keys/service.ts reads the owner's status).
     if (action === 'disable') {
-      await deleteUserSessions(tx as unknown as Database, userId);
+      await deleteUserSessions(tx, userId);
       if (current.role === 'business') {
         await tx.execute(
           sql`DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM business_members WHERE business_id = ${userId}::uuid)`,
         );
       }
     }
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: `admin.user_${action === 'unlock' ? 'unlocked' : `${action}d`}`,
       ...context,
       ...(current.role === 'business' ? { businessId: userId } : {}),

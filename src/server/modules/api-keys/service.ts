@@ -139,7 +139,7 @@ export async function createApiKey(db: Database, actor: BusinessActor, name: str
       .insert(apiKeys)
       .values({ businessId: actor.businessId, name, prefix, keyHash, createdBy: actor.userId })
       .returning({ id: apiKeys.id, createdAt: apiKeys.createdAt });
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       ...actor.audit,
       action: 'business.api_key_created',
       businessId: actor.businessId,
@@ -173,7 +173,7 @@ export async function revokeApiKey(db: Database, actor: BusinessActor, keyId: st
       if (!existing) throw notFound('No such API key');
       return;
     }
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       ...actor.audit,
       action: 'business.api_key_revoked',
       businessId: actor.businessId,

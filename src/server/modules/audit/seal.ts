@@ -22,13 +22,10 @@ export async function sealPendingEvents(
   sealing: AuditSealing = DEVELOPMENT_SEALING,
 ): Promise<{ sealed: number }> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx as unknown as Database,
-      sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`,
-    );
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { sealed: 0 };
     const pending = await queryRows<{ id: string | number; content_hash: string }>(
-      tx as unknown as Database,
+      tx,
       sql`SELECT id, content_hash FROM audit_events WHERE seal_id IS NULL ORDER BY id LIMIT ${maxEvents}`,
     );
     if (pending.length === 0) return { sealed: 0 };

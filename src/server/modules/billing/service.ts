@@ -132,7 +132,7 @@ export async function payForSubscription(
       .update(businessProfiles)
       .set({ planCode, subscriptionStatus: 'active', nextBillingDate: periodEnd, autoRenew })
       .where(eq(businessProfiles.userId, business.userId));
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       ...auditContext,
       action: 'payment.succeeded',
       businessId: business.userId,

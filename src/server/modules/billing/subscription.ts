@@ -81,7 +81,7 @@ export async function setAutoRenew(db: Database, actor: BusinessActor, autoRenew
   assertOwner(actor, 'change the subscription');
   await db.transaction(async (tx) => {
     await tx.update(businessProfiles).set({ autoRenew }).where(eq(businessProfiles.userId, actor.businessId));
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       ...actor.audit,
       action: 'business.auto_renew_changed',
       businessId: actor.businessId,

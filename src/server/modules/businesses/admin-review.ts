@@ -187,7 +187,7 @@ export async function changeBusinessStatus(
         sql`DELETE FROM sessions WHERE user_id = ${businessId}::uuid OR user_id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId}::uuid)`,
       );
     }
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: AUDIT_ACTION[action],
       ...context,
       businessId,
@@ -254,7 +254,7 @@ export async function changeBusinessPlan(
       .update(businessProfiles)
       .set({ planCode: plan.code, subscriptionStatus, nextBillingDate, monthlyQuotaOverride: contractedQuota })
       .where(eq(businessProfiles.userId, businessId));
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: 'admin.business_plan_changed',
       ...context,
       businessId,

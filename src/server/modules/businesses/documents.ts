@@ -129,7 +129,7 @@ export async function uploadDocument(
     if (profile.status === 'rejected') {
       await tx.update(businessProfiles).set({ verificationStatus: 'pending' }).where(eq(businessProfiles.userId, businessId));
     }
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: 'business.document_uploaded',
       ...context,
       businessId,
@@ -180,7 +180,7 @@ export async function deleteDocument(db: Database, businessId: string, documentI
       );
     }
     await tx.delete(businessDocuments).where(eq(businessDocuments.id, documentId));
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       action: 'business.document_deleted',
       ...context,
       businessId,

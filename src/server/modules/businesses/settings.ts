@@ -68,7 +68,7 @@ export async function updateBusinessProfile(db: Database, actor: BusinessActor, 
       .update(businessProfiles)
       .set({ contactName: input.contactName, contactPosition: input.contactPosition, phone, email: input.email, address: input.address })
       .where(eq(businessProfiles.userId, actor.businessId));
-    await recordAuditEvent(tx as unknown as Database, {
+    await recordAuditEvent(tx, {
       ...actor.audit,
       action: 'business.profile_updated',
       businessId: actor.businessId,
@@ -154,8 +154,7 @@ export async function addTeamMember(db: Database, actor: BusinessActor, input: T
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    const userId = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    const userId = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCK}, hashtext(${actor.businessId}))`);
       const [seats] = await queryRows<{ max_members: number; members: number; plan_name: string }>(
         tx,
@@ -210,8 +209,7 @@ export async function addTeamMember(db: Database, actor: BusinessActor, input: T
  */
 export async function removeTeamMember(db: Database, actor: BusinessActor, memberUserId: string): Promise<void> {
   assertOwner(actor, 'remove team members');
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const removed = await tx
       .update(businessMembers)
       .set({ removedAt: new Date() })

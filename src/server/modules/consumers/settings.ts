@@ -62,8 +62,7 @@ export async function updateContactDetails(
 ) {
   // The per-role unique indexes on phone and email decide; their violation names the field.
   try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       await tx.update(users).set({ phone: input.phone, email: input.email, updatedAt: new Date() }).where(eq(users.id, userId));
       await recordAuditEvent(tx, {
         ...audit,

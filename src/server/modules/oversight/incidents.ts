@@ -45,8 +45,7 @@ export async function scanForIncidents(
   db: Database,
   requestedBy?: AuditContext,
 ): Promise<{ scannedEvents: number; opened: number; updated: number }> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SCAN_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { scannedEvents: 0, opened: 0, updated: 0 };
     await tx.execute(sql`INSERT INTO audit_scan_cursors (name, last_event_id) VALUES (${CURSOR}, 0) ON CONFLICT (name) DO NOTHING`);
@@ -238,8 +237,7 @@ export async function changeIncident(
   note: string | undefined,
   context: AuditContext,
 ): Promise<TIncident> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [row] = await queryRows<{ status: string; kind: string }>(
       tx,
       sql`SELECT status::text, kind FROM security_incidents WHERE id = ${id} FOR UPDATE`,

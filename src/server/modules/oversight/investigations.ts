@@ -63,8 +63,7 @@ export async function fileComplaint(
   input: z.output<typeof ZComplaintRequestSchema>,
   context: AuditContext,
 ): Promise<TComplaint> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     let businessId: string | null = null;
     let subjectId: string | null = null;
     if (input.disputeId) {
@@ -239,8 +238,7 @@ export async function openInvestigation(
   input: z.output<typeof ZOpenInvestigationSchema>,
   context: AuditContext,
 ): Promise<TInvestigationDetail> {
-  const id = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const id = await db.transaction(async (tx) => {
     let businessId = input.businessId ?? null;
     if (input.complaintId) {
       const [complaint] = await queryRows<{ business_id: string | null; status: string }>(
@@ -281,8 +279,7 @@ export async function openInvestigation(
 }
 
 export async function addInvestigationNote(db: Database, id: string, body: string, context: AuditContext): Promise<TInvestigationDetail> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [inv] = await queryRows<{ status: string; business_id: string | null }>(
       tx,
       sql`SELECT status::text, business_id FROM investigations WHERE id = ${id}::uuid FOR UPDATE`,
@@ -313,8 +310,7 @@ export async function updateInvestigation(
   input: z.output<typeof ZInvestigationUpdateSchema>,
   context: AuditContext,
 ): Promise<TInvestigationDetail> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [inv] = await queryRows<{ status: string; complaint_id: string | null; business_id: string | null }>(
       tx,
       sql`SELECT status::text, complaint_id, business_id FROM investigations WHERE id = ${id}::uuid FOR UPDATE`,

@@ -107,8 +107,7 @@ export async function creditRateLimitsFor(db: Database, businessId: string): Pro
 
 export async function writeRateLimitDefaults(db: Database, input: unknown, audit: AuditContext = {}): Promise<TRateLimitDefaults> {
   const changes = parseOrThrow(ZRateLimitDefaultsUpdateSchema, input);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const before = await readRateLimitDefaults(tx);
     const changed: Record<string, { from: number; to: number }> = {};
     for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof TRateLimitDefaults)[]) {
@@ -162,8 +161,7 @@ export async function setBusinessRateLimitOverride(
     updatedBy: audit.actorUserId ?? null,
     updatedAt: new Date(),
   };
-  const row = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const row = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(businessRateLimits)
       .values({ businessId, ...values })
@@ -192,8 +190,7 @@ export async function setBusinessRateLimitOverride(
 /** Back to the default limits. False when the business had no limits of its own. */
 export async function clearBusinessRateLimitOverride(db: Database, businessId: string, audit: AuditContext = {}): Promise<boolean> {
   await businessNameOf(db, businessId);
-  const removed = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const removed = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(businessRateLimits)
       .where(eq(businessRateLimits.businessId, businessId))

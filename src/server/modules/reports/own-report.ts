@@ -43,8 +43,7 @@ export async function getOwnReport(db: Database, userId: string): Promise<TOwnRe
 /** "Request New Report": a fresh report, kept in the person's list (and as a PDF on demand). Free. */
 export async function requestNewReport(db: Database, userId: string, audit: AuditContext): Promise<{ id: string; report: TCreditReport }> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const report = await buildCreditReport(tx, subjectId, { audience: 'consumer' });
     const [row] = await tx
       .insert(consumerReports)

@@ -43,8 +43,7 @@ export async function updateAdminSettings(
   input: z.output<typeof ZAdminSettingsUpdateSchema>,
   context: AuditContext,
 ): Promise<TAdminSettings> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const before = await readAdminSettings(tx);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const field of Object.keys(SETTING_FIELDS) as (keyof TAdminSettings)[]) {
@@ -97,8 +96,7 @@ export async function updatePlan(
   input: z.output<typeof ZAdminPlanUpdateSchema>,
   context: AuditContext,
 ): Promise<TAdminPlan> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [plan] = await tx.select().from(plans).where(eq(plans.code, code)).for('update').limit(1);
     if (!plan) throw notFound('Plan not found');
     const priceUsdCents = input.priceUsd === undefined ? undefined : input.priceUsd === null ? null : dollarsToCents(input.priceUsd);
@@ -145,8 +143,7 @@ export async function listAdminContent(db: Database): Promise<TAdminContent> {
 
 /** Sets one landing-page text; empty text removes it so the page shows its built-in default. */
 export async function updateContent(db: Database, input: TContentUpdate, context: AuditContext): Promise<TAdminContent> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     if (input.content === '') {
       await tx.delete(managedContent).where(sql`${managedContent.section} = ${input.section} AND ${managedContent.key} = ${input.key}`);
     } else {
@@ -188,8 +185,7 @@ export async function listAllHelp(db: Database): Promise<THelpItem[]> {
 type HelpInput = z.output<typeof ZHelpArticleFormSchema>;
 
 export async function createHelpArticle(db: Database, input: HelpInput, context: AuditContext): Promise<THelpItem> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(helpContent)
       .values({ ...input, tags: [...new Set(input.tags)], isPublished: false })
@@ -206,8 +202,7 @@ export async function createHelpArticle(db: Database, input: HelpInput, context:
 }
 
 export async function updateHelpArticle(db: Database, id: number, input: HelpInput, context: AuditContext): Promise<THelpItem> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(helpContent)
       .set({ ...input, tags: [...new Set(input.tags)], updatedAt: new Date() })
@@ -226,8 +221,7 @@ export async function updateHelpArticle(db: Database, id: number, input: HelpInp
 }
 
 export async function setHelpPublished(db: Database, id: number, isPublished: boolean, context: AuditContext): Promise<THelpItem> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [row] = await tx.update(helpContent).set({ isPublished, updatedAt: new Date() }).where(eq(helpContent.id, id)).returning();
     if (!row) throw notFound('Help article not found');
     await recordAuditEvent(tx, {

@@ -13,8 +13,7 @@ import { applyAccountReports } from './apply-reports';
  */
 export async function reportAccount(db: Database, meta: InquiryMeta, report: TCreditAccountReport): Promise<TCreditAccountReportResult> {
   assertVerified(await loadBusinessAccess(db, meta.businessId));
-  const { applied, rejects } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const { applied, rejects } = await db.transaction(async (tx) => {
     const result = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: null }, [{ rowNumber: 1, report }]);
     const [row] = result.applied;
     if (row) {

@@ -199,8 +199,7 @@ export async function submitMonthlyFile(
 
   let appliedRows = 0;
   try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
       const [locked] = await queryRows<{ status: string }>(
         tx,
@@ -240,8 +239,7 @@ export async function submitMonthlyFile(
   } catch (error) {
     // The database error only: the failed query's parameters hold the file's personal data.
     options.log?.error({ submissionId: submission.id, cause: databaseCauseOf(error) }, 'monthly file failed; nothing of it was applied');
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       await tx
         .update(creditSubmissions)
         .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
@@ -270,8 +268,7 @@ function databaseCauseOf(error: unknown): { message: string; code?: string } {
  * `details.senderUserId`).
  */
 export async function failAbandonedSubmissions(db: Database, onlyId?: string): Promise<number> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; business_id: string; user_id: string | null; format: string; total: number }>(
       tx,
       sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
