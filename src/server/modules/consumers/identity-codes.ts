@@ -122,8 +122,7 @@ export async function sendIdentityCode(
   const phone = file.phones.find((p) => phoneIdOf(deps.key, userId, p) === phoneId);
   if (!phone) throw badRequest([{ field: 'phoneId', message: 'Choose one of the phones listed' }]);
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     await lockAccount(tx, userId);
     const codes = await recentCodes(tx, userId, now);
     const lockedUntil = lockedUntilOf(codes, now);
@@ -196,8 +195,7 @@ export async function confirmIdentityCode(
   const file = await resolveOwnFile(db, userId);
   assertUnverified(file);
   const subjectId = file.subjectId!;
-  const outcome = await db.transaction(async (transaction): Promise<ConfirmOutcome> => {
-    const tx = transaction as unknown as Database;
+  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     await lockAccount(tx, userId);
     const codes = await recentCodes(tx, userId, now);
     const lockedUntil = lockedUntilOf(codes, now);

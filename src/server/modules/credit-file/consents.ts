@@ -98,8 +98,7 @@ export async function grantConsent(
   if (!business || business.status !== 'verified')
     throw badRequest([{ field: 'businessId', message: 'Choose a verified business from the list' }]);
   const expiresAt = new Date(now.getTime() + input.days * 24 * 3600_000);
-  const id = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const id = await db.transaction(async (tx) => {
     // A new consent for the same business and purpose replaces the one still active.
     await revokeLiveConsents(tx, { userId, businessId: input.businessId, purpose: input.purpose }, now);
     const [row] = await tx
@@ -138,8 +137,7 @@ export async function revokeConsent(
   now = new Date(),
 ): Promise<{ message: string }> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: consumerConsents.id, businessId: consumerConsents.businessId, revokedAt: consumerConsents.revokedAt })
       .from(consumerConsents)
@@ -183,8 +181,7 @@ export async function withdrawConsent(
     .limit(1);
   if (!business) throw badRequest([{ field: 'businessId', message: 'Choose a business from the list' }]);
   const purpose = input.purpose ?? ALL_PURPOSES;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await revokeLiveConsents(tx, { userId, businessId: input.businessId, purpose: input.purpose }, now);
     const [row] = await tx
       .insert(consumerConsents)

@@ -43,8 +43,7 @@ export async function getPrivacyStatus(
  */
 export async function setFrozen(db: Database, userId: string, isFrozen: boolean, audit: AuditContext): Promise<TPrivacyStatus> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const changed = await queryRows<{ id: string }>(
       tx,
       isFrozen
@@ -70,8 +69,7 @@ export async function placeFraudAlert(
   audit: AuditContext,
 ): Promise<TPrivacyStatus> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx
       .insert(consumerFraudAlerts)
       .values({ consumerUserId: userId, contactPhone: input.contactPhone, note: input.note ?? null })
@@ -92,8 +90,7 @@ export async function placeFraudAlert(
 
 export async function removeFraudAlert(db: Database, userId: string, audit: AuditContext): Promise<TPrivacyStatus> {
   const { subjectId } = await requireOwnSubject(db, userId);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const removed = await tx
       .delete(consumerFraudAlerts)
       .where(eq(consumerFraudAlerts.consumerUserId, userId))

@@ -31,8 +31,7 @@ export async function fileDispute(
 ): Promise<TDispute> {
   const { subjectId } = await requireOwnSubject(db, userId);
   const deadlineDays = await readSetting(db, 'dispute_deadline_days');
-  const id = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const id = await db.transaction(async (tx) => {
     const [account] = await queryRows<AccountRow>(
       tx,
       sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS}

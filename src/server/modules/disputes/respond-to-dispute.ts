@@ -52,8 +52,7 @@ export async function respondToDispute(
   audit: AuditContext,
   now = new Date(),
 ): Promise<TBusinessDispute> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [dispute] = await queryRows<{ id: string; reference: string; status: string; account_id: string; consumer_user_id: string }>(
       tx,
       sql`SELECT id, reference, status::text AS status, account_id, consumer_user_id FROM disputes

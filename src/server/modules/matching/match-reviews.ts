@@ -276,7 +276,7 @@ export async function mergeReview(
   context: AuditContext,
 ) {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     const [review] = await queryRows<{ subject_id: string; candidate_subject_id: string; status: ReviewStatus }>(
       t,
       sql`SELECT subject_id, candidate_subject_id, status FROM credit_match_reviews WHERE id = ${reviewId} FOR UPDATE`,
@@ -388,7 +388,7 @@ export async function keepApart(
   context: AuditContext,
 ): Promise<TMatchReviewDetail> {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     const [review] = await queryRows<{ status: ReviewStatus; subject_id: string; candidate_subject_id: string }>(
       t,
       sql`SELECT status, subject_id, candidate_subject_id FROM credit_match_reviews WHERE id = ${reviewId} FOR UPDATE`,
