@@ -118,20 +118,7 @@ export async function apiSend<S extends z.ZodType>(method: string, path: string,
 }
 
 /** A read: the answer of GET path, checked against its schema. */
-export function apiGet<S extends z.ZodType>(path: string, schema: TAnswerSchema<S>): Promise<z.output<S>>;
-/** @deprecated Migration shim (issue 16): removed once every feature reads through its request files. */
-export function apiGet<T>(path: string): Promise<T>;
-export function apiGet(path: string, schema?: TAnswerSchema<z.ZodType>) {
-  return schema ? apiSend('GET', path, schema) : apiRequest('GET', path);
-}
-
-/** @deprecated Migration shim (issue 16): an unchecked answer; removed once every feature has its request files. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const text = await (await apiFetch(method, path, body)).text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-/** @deprecated Migration shim (issue 16). */
-export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body);
+export const apiGet = <S extends z.ZodType>(path: string, schema: TAnswerSchema<S>) => apiSend('GET', path, schema);
 
 /** A read that yields null on 401 instead of raising (spec section 8: "may be configured"). */
 export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schema: TAnswerSchema<S>): Promise<z.output<S> | null> {

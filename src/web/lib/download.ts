@@ -12,6 +12,3 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
-
-/** @deprecated Migration shim (issue 16): lib/api-files.ts `apiDownload`. */
-export { apiDownload as downloadFile } from './api-files';

@@ -6,8 +6,8 @@ export interface TMutationDefinition<TVars, TResult> {
   mutationFn: (vars: TVars) => Promise<TResult>;
   /** Every cached read under these keys is refreshed before the page hears of the success. */
   invalidates?: readonly QueryKey[];
-  /** An answer that is itself the new value of a read goes into the cache as it is. */
-  updateCache?: (queryClient: QueryClient, result: TResult, vars: TVars) => void;
+  /** Anything else the cache needs first, awaited: an answer that is itself a read's new value, the session read again. */
+  afterSuccess?: (queryClient: QueryClient, result: TResult, vars: TVars) => Promise<unknown> | void;
   /** Done whatever the answer, before the page's own onSettled (logout forgets everything either way). */
   onSettled?: (queryClient: QueryClient) => void;
 }
@@ -35,7 +35,7 @@ export function useApiMutation<TVars, TResult>(
   return useMutation<TResult, Error, TVars>({
     mutationFn: definition.mutationFn,
     onSuccess: async (result, vars) => {
-      definition.updateCache?.(queryClient, result, vars);
+      await definition.afterSuccess?.(queryClient, result, vars);
       await Promise.all((definition.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       const { successToast } = feedback;
       if (successToast) toast({ kind: 'success', title: typeof successToast === 'function' ? successToast(result) : successToast });

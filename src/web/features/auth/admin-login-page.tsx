@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -10,23 +9,19 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiPost } from '@web/lib/api';
-import { refreshSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
+import { useLogin } from './api/login';
 
 type TForm = z.input<typeof ZAdminLoginFormSchema>;
 
 /** /admin/login: the administrators' own sign-in page. */
 export default function AdminLoginPage() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const form = useForm<TForm>({ resolver: zodResolver(ZAdminLoginFormSchema), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
 
-  const login = useMutation({
-    mutationFn: (values: TForm) => apiPost('/api/admin/login', values),
-    onSuccess: async () => {
-      await refreshSession(queryClient);
+  const login = useLogin({
+    onSuccess: () => {
       toast({ kind: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' });
       navigate('/admin/dashboard');
     },
@@ -45,7 +40,7 @@ export default function AdminLoginPage() {
           </CardTitle>
           <CardDescription>Restricted to CreditCheck SL system administrators.</CardDescription>
         </CardHeader>
-        <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <form noValidate onSubmit={form.handleSubmit((values) => login.mutate({ role: 'system_admin', credentials: values }))}>
           <CardContent className="grid gap-4">
             <Field id="admin-username" label="Username" error={errors.username?.message}>
               <Input autoComplete="username" {...form.register('username')} />

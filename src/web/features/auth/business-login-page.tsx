@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -9,10 +8,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiPost } from '@web/lib/api';
 import { errorMessageOf } from '@web/lib/form-errors';
-import { refreshSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
+import { useLogin } from './api/login';
 import { PRODUCT_NAME } from '@web/lib/utils';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 
@@ -21,18 +19,15 @@ type TForm = z.input<typeof ZBusinessLoginFormSchema>;
 /** /login: the business login screen (spec section 2). */
 export default function BusinessLoginPage() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const form = useForm<TForm>({
     resolver: zodResolver(ZBusinessLoginFormSchema),
     defaultValues: { username: '', password: '', rememberMe: false },
   });
   const { errors } = form.formState;
 
-  const login = useMutation({
-    // rememberMe stays in the form: the payload is username and password only (spec section 3).
-    mutationFn: (values: TForm) => apiPost('/api/businesses/login', { username: values.username, password: values.password }),
-    onSuccess: async () => {
-      await refreshSession(queryClient);
+  // rememberMe stays in the form: the payload is username and password only (spec section 3).
+  const login = useLogin({
+    onSuccess: () => {
       toast({ kind: 'success', title: 'Login successful!' });
       navigate('/dashboard');
     },
@@ -50,7 +45,7 @@ export default function BusinessLoginPage() {
           </CardTitle>
           <CardDescription>Access your {PRODUCT_NAME} dashboard</CardDescription>
         </CardHeader>
-        <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <form noValidate onSubmit={form.handleSubmit((values) => login.mutate({ role: 'business', credentials: values }))}>
           <CardContent className="grid gap-4">
             <Field id="login-username" label="Username" error={errors.username?.message}>
               <Input autoComplete="username" {...form.register('username')} />

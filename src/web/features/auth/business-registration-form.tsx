@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZBusinessPortalRegistrationSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useRegisterBusiness } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
 
@@ -32,8 +31,7 @@ export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (user
   // Every text field of this form: bound to it, ids "portal-business-<name>".
   const field = { form, idPrefix: 'portal-business-' };
 
-  const register = useMutation({
-    mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/businesses/register', values),
+  const register = useRegisterBusiness<TForm>({
     onSuccess: (_data, values) => {
       toast({
         kind: 'success',

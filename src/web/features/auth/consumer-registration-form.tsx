@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Eye, FilePen, Lock, Scale } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { ZConsumerRegistrationSchema, type TConsumerRegistrationForm } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useRegisterConsumer } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
 
@@ -62,9 +61,8 @@ export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nati
   // Every text field of this form: bound to it, ids "portal-consumer-<name>".
   const field = { form, idPrefix: 'portal-consumer-' };
 
-  const register = useMutation({
-    // The form's raw values are sent: the server applies the same schema (trimming, NIN upper-casing).
-    mutationFn: (values: TForm) => apiPost<{ id: string; message: string }>('/api/consumers/register', values),
+  // The form's raw values are sent: the server applies the same schema (trimming, NIN upper-casing).
+  const register = useRegisterConsumer({
     onSuccess: (_data, values) => {
       toast({
         kind: 'success',

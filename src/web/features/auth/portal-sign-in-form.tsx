@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { ROLE_API_SEGMENT, type TRole } from '@shared/roles';
+import type { TRole } from '@shared/roles';
 import { ZPortalLoginFormSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { apiPost } from '@web/lib/api';
 import { ROLE_INFO } from '@web/lib/role-info';
-import { refreshSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
+import { useLogin } from './api/login';
 import { DemoCredentials } from './demo-credentials';
 
 type TForm = z.input<typeof ZPortalLoginFormSchema>;
@@ -20,7 +18,6 @@ type TForm = z.input<typeof ZPortalLoginFormSchema>;
 /** The portal's sign-in form for the selected role. */
 export function PortalSignInForm({ role, initialUsername }: { role: TRole; initialUsername?: string }) {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const info = ROLE_INFO[role];
   const form = useForm<TForm>({
     resolver: zodResolver(ZPortalLoginFormSchema),
@@ -35,12 +32,9 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
     if (initialUsername) form.setValue('username', initialUsername);
   }, [form, initialUsername]);
 
-  const login = useMutation({
-    mutationFn: (values: TForm) =>
-      apiPost(`/api/${ROLE_API_SEGMENT[values.userType as TRole]}/login`, { username: values.username, password: values.password }),
-    onSuccess: async (_data, values) => {
-      await refreshSession(queryClient);
-      const target = ROLE_INFO[values.userType as TRole];
+  const login = useLogin({
+    onSuccess: (_data, { role: signedIn }) => {
+      const target = ROLE_INFO[signedIn];
       toast({ kind: 'success', title: 'Login successful', description: `Welcome to your ${target.environment}` });
       navigate(target.home);
     },
@@ -57,7 +51,7 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      onSubmit={form.handleSubmit((values) => login.mutate({ role: values.userType as TRole, credentials: values }))}
       aria-label={`Sign in as ${info.name}`}
     >
       <input type="hidden" {...form.register('userType')} />

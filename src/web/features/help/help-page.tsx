@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { GuideCard } from './guide-card';
 import { GuideDetail } from './guide-detail';
 import { CATEGORY_LABEL, HELP_TABS, matchesSearch, type THelpTab } from './help-text';
-import { useHelpContent, useRecordView } from './use-help-content';
+import { useHelpContent, useRecordView } from './api/help-content';
 import { WhatsNew } from './whats-new';
 
 function QuickStats({ items }: { items: THelpItem[] }) {

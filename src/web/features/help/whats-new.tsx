@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate } from '@shared/format';
 import { previewOf } from './help-text';
-import { useWhatsNew } from './use-help-content';
+import { useWhatsNew } from './api/help-content';
 
 /** The updates tab's What's New panel: the first 3 updates, 150-character previews, Read More. */
 export function WhatsNew({ onOpen }: { onOpen: (item: THelpItem) => void }) {

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import { ZAcceptInvitationSchema, type TAcceptInvitation, type TInvitationInfo } from '@shared/schemas/admin';
+import { ZAcceptInvitationSchema, type TAcceptInvitation } from '@shared/schemas/admin';
 import { AuthLayout } from '@web/components/layout/auth-layout';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -11,10 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { apiGet, apiPost } from '@web/lib/api';
-import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { applyServerFieldErrors, plainMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { formatDateTime } from '@shared/format';
+import { useAcceptInvitation, useInvitation } from './api/invitation';
 
 const ROLE_TEXT = { system_admin: 'system administrator', regulator: 'regulator' } as const;
 const SIGN_IN = { system_admin: '/admin/login', regulator: '/auth' } as const;
@@ -22,16 +21,12 @@ const SIGN_IN = { system_admin: '/admin/login', regulator: '/auth' } as const;
 /** /invite/:token: an invited administrator or regulator chooses a username and password, once. */
 export default function AcceptInvitePage() {
   const { token = '' } = useParams<{ token: string }>();
-  const info = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => apiGet<TInvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`),
-  });
+  const info = useInvitation(token);
   const form = useForm<TAcceptInvitation>({
     resolver: zodResolver(ZAcceptInvitationSchema),
     defaultValues: { fullName: '', username: '', position: '', password: '', confirmPassword: '' },
   });
-  const accept = useMutation({
-    mutationFn: (values: TAcceptInvitation) => apiPost<{ message: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, values),
+  const accept = useAcceptInvitation(token, {
     onSuccess: (r) => toast({ kind: 'success', title: 'Account created', description: r.message }),
     onError: (error) => {
       if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Could not create the account', description: error.message });
@@ -61,7 +56,7 @@ export default function AcceptInvitePage() {
           ) : info.isError ? (
             <Alert variant="destructive" role="alert">
               <AlertTitle>This link cannot be used</AlertTitle>
-              <AlertDescription>{info.error.message.replace(/^\d{3}: /, '')}</AlertDescription>
+              <AlertDescription>{plainMessageOf(info.error, 'Please try again')}</AlertDescription>
             </Alert>
           ) : accept.isSuccess && role ? (
             <div className="space-y-4 text-center">

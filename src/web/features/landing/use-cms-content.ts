@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TCmsItem } from '@shared/schemas/content';
-import { apiGet } from '@web/lib/api';
-import { cmsQueryKey } from '@web/lib/landing-data';
+import { useCmsItems } from './api/cms-content';
 import { CMS_DEFAULTS, type TCmsSection } from './cms-defaults';
 
 /**
@@ -9,10 +6,7 @@ import { CMS_DEFAULTS, type TCmsSection } from './cms-defaults';
  * empty, or a section that cannot be loaded, falls back to the built-in default.
  */
 export function useCmsContent<S extends TCmsSection>(section: S): { text: (typeof CMS_DEFAULTS)[S]; isLoading: boolean } {
-  const query = useQuery({
-    queryKey: cmsQueryKey(section),
-    queryFn: () => apiGet<TCmsItem[]>(`/api/cms/content?section=${section}`),
-  });
+  const query = useCmsItems(section);
   const text: Record<string, string> = { ...CMS_DEFAULTS[section] };
   if (Array.isArray(query.data)) {
     for (const item of query.data) {

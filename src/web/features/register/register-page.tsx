@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -11,9 +10,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { NativeSelect } from '@web/components/ui/input';
-import { apiPost } from '@web/lib/api';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { usePlans } from '@web/lib/plans';
+import { useRegisterBusiness } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
 
@@ -55,12 +54,7 @@ export default function RegisterPage() {
   const form = useForm<TForm>({ resolver: zodResolver(ZBusinessRegistrationFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const register = useMutation({
-    mutationFn: (values: TForm) => {
-      // confirmPassword and terms stay in the browser (spec section 3).
-      const { confirmPassword: _confirm, terms: _terms, ...payload } = values;
-      return apiPost<{ id: string; message: string }>('/api/businesses/register', payload);
-    },
+  const register = useRegisterBusiness({
     onSuccess: (data) => {
       toast({ kind: 'success', title: 'Registration successful!' });
       setBusinessId(data.id);
@@ -93,7 +87,11 @@ export default function RegisterPage() {
           <form
             noValidate
             className="grid gap-6"
-            onSubmit={form.handleSubmit(() => register.mutate(form.getValues()))}
+            onSubmit={form.handleSubmit(() => {
+              // confirmPassword and terms stay in the browser (spec section 3).
+              const { confirmPassword: _confirm, terms: _terms, ...payload } = form.getValues();
+              register.mutate(payload);
+            })}
             aria-label="Business registration"
           >
             <fieldset className="grid gap-4 sm:grid-cols-2">

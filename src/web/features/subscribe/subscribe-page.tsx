@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Check, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -14,7 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatSll, formatUsdWhole } from '@shared/format';
 import { usePlans } from '@web/lib/plans';
 import { ROLE_INFO } from '@web/lib/role-info';
-import { meQueryKey, useSession } from '@web/lib/session';
+import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
 
 /** Plans a business can pay for here: a monthly card price (Enterprise is by agreement, Starter is free). */
@@ -75,20 +74,14 @@ function PlanCard({ plan, isCurrent, onChoose }: { plan: TPlan; isCurrent: boole
 
 function BusinessSubscribe() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const { session } = useSession();
   const plans = usePlans();
   const [chosen, setChosen] = useState<TPayablePlan | null>(null);
   const profile = session?.role === 'business' ? session.profile : null;
   const visible = (plans.data?.plans ?? []).filter((plan) => plan.isPublic || plan.code === profile?.planCode || isPayable(plan));
 
-  const close = () => {
-    setChosen(null);
-    // The subscription state shown in the headers and dashboard is read again after a payment.
-    void queryClient.invalidateQueries({ queryKey: meQueryKey('business') });
-    // The business workspace's figures (plan, quota) too.
-    void queryClient.invalidateQueries({ queryKey: ['business'] });
-  };
+  // A payment reads the business's plan again itself (lib/payments.ts).
+  const close = () => setChosen(null);
 
   return (
     <div className="space-y-6">

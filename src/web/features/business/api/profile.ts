@@ -15,7 +15,9 @@ export const useUpdateProfile = (feedback?: TMutationFeedback<TBusinessProfile, 
   useApiMutation(
     {
       mutationFn: (values: TBusinessProfileUpdate) => apiSend('PUT', '/api/businesses/me/profile', ZBusinessProfileSchema, values),
-      updateCache: (queryClient, updated) => queryClient.setQueryData(businessKeys.profile, updated),
+      afterSuccess: (queryClient, updated) => {
+        queryClient.setQueryData(businessKeys.profile, updated);
+      },
     },
     feedback,
   );

@@ -17,7 +17,9 @@ export const useSetAutoRenew = (feedback?: TMutationFeedback<TSubscription, bool
   useApiMutation(
     {
       mutationFn: (autoRenew: boolean) => apiSend('PATCH', '/api/businesses/me/subscription', ZSubscriptionSchema, { autoRenew }),
-      updateCache: (queryClient, updated) => queryClient.setQueryData(businessKeys.subscription, updated),
+      afterSuccess: (queryClient, updated) => {
+        queryClient.setQueryData(businessKeys.subscription, updated);
+      },
     },
     feedback,
   );
