@@ -19,14 +19,49 @@ const DURATIONS = [
   { days: 365, label: '1 year' },
 ];
 
+/** A search over the verified lenders and the list of those it found, to choose one. */
+function LenderPicker({
+  ids,
+  searchLabel,
+  label,
+  businessId,
+  onChange,
+  error,
+}: {
+  ids: string;
+  searchLabel: string;
+  label: string;
+  businessId: string;
+  onChange: (businessId: string) => void;
+  error?: string;
+}) {
+  const [q, setQ] = useState('');
+  const lenders = useLenders(q);
+  return (
+    <>
+      <Field id={`${ids}-search`} label={searchLabel}>
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
+      </Field>
+      <Field id={`${ids}-business`} label={label} error={error}>
+        <NativeSelect value={businessId} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
+          {lenders.data?.lenders.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </>
+  );
+}
+
 /** Consent to one lender, for one purpose, for a time the person chooses. */
 export function GrantConsentForm() {
-  const [q, setQ] = useState('');
   const [businessId, setBusinessId] = useState('');
   const [purpose, setPurpose] = useState<TPurposeCode>('credit_application');
   const [days, setDays] = useState(30);
   const [error, setError] = useState<string | undefined>();
-  const lenders = useLenders(q);
   const grant = useGrantConsent({
     onSuccess: (consent) => {
       toast({
@@ -49,19 +84,14 @@ export function GrantConsentForm() {
   };
   return (
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
-      <Field id="consent-search" label="Find a business">
-        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
-      </Field>
-      <Field id="consent-business" label="Business" error={error}>
-        <NativeSelect value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
-          <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
-          {lenders.data?.lenders.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <LenderPicker
+        ids="consent"
+        searchLabel="Find a business"
+        label="Business"
+        businessId={businessId}
+        onChange={setBusinessId}
+        error={error}
+      />
       <Field id="consent-purpose" label="For">
         <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value as TPurposeCode)}>
           {PERMISSIBLE_PURPOSES.map((p) => (
@@ -94,11 +124,9 @@ export function GrantConsentForm() {
  * whether or not they granted a consent here before.
  */
 export function WithdrawConsentForm() {
-  const [q, setQ] = useState('');
   const [businessId, setBusinessId] = useState('');
   const [purpose, setPurpose] = useState<TPurposeCode | ''>('');
   const [error, setError] = useState<string | undefined>();
-  const lenders = useLenders(q);
   const withdraw = useRevokeConsent({
     onSuccess: (result) => {
       toast({ kind: 'success', title: 'Consent withdrawn', description: result.message });
@@ -118,19 +146,14 @@ export function WithdrawConsentForm() {
   return (
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
       <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">Withdraw consent from a business</h3>
-      <Field id="withdraw-search" label="Search lenders">
-        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
-      </Field>
-      <Field id="withdraw-business" label="Lender" error={error}>
-        <NativeSelect value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
-          <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
-          {lenders.data?.lenders.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <LenderPicker
+        ids="withdraw"
+        searchLabel="Search lenders"
+        label="Lender"
+        businessId={businessId}
+        onChange={setBusinessId}
+        error={error}
+      />
       <Field id="withdraw-purpose" label="Purposes">
         <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value as TPurposeCode)}>
           <option value="">{CONSENT_ALL_PURPOSES_NAME}</option>
