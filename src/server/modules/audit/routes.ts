@@ -8,19 +8,7 @@ import { requireRole } from '../../plugins/authorization';
 import { lastSealHead, readSealHeads, type SealHead } from './heads';
 import { auditSealingOf } from './sealing';
 import { verifyAuditLog } from './verify';
-import { ZSealHeadSchema } from '@shared/schemas/oversight';
-
-const ZVerificationSchema = z.object({
-  valid: z.boolean(),
-  checked: z.number(),
-  seals: z.number(),
-  firstBadEventId: z.number().optional(),
-  problem: z.string().optional(),
-  latestSeal: ZSealHeadSchema.nullable(),
-  outsideHead: ZSealHeadSchema.nullable(),
-  outsideHeadChecked: z.boolean(),
-  givenHeadFound: z.boolean().optional(),
-});
+import { ZAuditEventListSchema, ZAuditVerificationSchema, ZSealHeadSchema } from '@shared/schemas/oversight';
 
 const ZSealHash = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'head must be a seal hash: 64 hexadecimal characters' });
 
@@ -47,21 +35,6 @@ const ZEventQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-const ZEventSchema = z.object({
-  id: z.number(),
-  occurredAt: z.string(),
-  action: z.string(),
-  actorUserId: z.string().nullable(),
-  actorRole: z.string().nullable(),
-  businessId: z.string().nullable(),
-  subjectId: z.string().nullable(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  ip: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  sealed: z.boolean(),
-});
-
 /** The audit log for administrators and regulators: read and verify only; nothing here writes. */
 export async function auditRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -77,7 +50,7 @@ export async function auditRoutes(app: FastifyInstance) {
         summary:
           'Check the tamper-evident audit log: events, keyed seals, event times, the last seal head held outside the database, and a head you kept (`head`)',
         querystring: z.object({ head: ZSealHash.optional() }),
-        response: { 200: ZVerificationSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: ZAuditVerificationSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => verifyAuditLog(app.db, { sealing, givenHead: request.query.head }),
@@ -122,7 +95,7 @@ export async function auditRoutes(app: FastifyInstance) {
         tags: ['audit'],
         summary: 'Search the audit log, newest first',
         querystring: ZEventQuerySchema,
-        response: { 200: z.object({ events: z.array(ZEventSchema), nextBefore: z.number().nullable() }), ...errorResponses(400, 401, 403) },
+        response: { 200: ZAuditEventListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
