@@ -1,4 +1,4 @@
-import { formatMinorAmount } from '@shared/amounts';
+import { formatMinorAmount } from '@shared/format';
 import type { TSubscription } from '@shared/schemas/business';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';

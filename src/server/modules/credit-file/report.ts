@@ -1,4 +1,4 @@
-import { formatMinorAmount } from '@shared/amounts';
+import { formatMinorAmount } from '@shared/format';
 import { DEFAULTED_STATUSES, PAYMENT_HISTORY_LABELS, type TAccountStatus } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditReport, TReportAccount } from '@shared/schemas/credit';

@@ -1,4 +1,4 @@
-import { formatMinorAmount } from '@shared/amounts';
+import { formatMinorAmount } from '@shared/format';
 import { DISPUTE_REASONS } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
 import type { AuditEventInput } from '../audit';

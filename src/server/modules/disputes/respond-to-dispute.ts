@@ -1,4 +1,4 @@
-import { formatMinorAmount } from '@shared/amounts';
+import { formatMinorAmount } from '@shared/format';
 import { type TBusinessDispute, type TDisputeResponse } from '@shared/schemas/consumer';
 import { ZCreditAccountInputSchema } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';

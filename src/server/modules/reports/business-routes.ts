@@ -9,7 +9,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit';
 import { getBusinessProfile } from '../businesses';
-import { renderReportPdf } from './business-report-pdf';
+import { renderReportPdf } from './report-pdf';
 import { getReportCopy, listReportCopies } from './report-copies';
 
 const ZFileSchema = (mediaType: string) =>
@@ -83,6 +83,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
         .limit(1);
       const profile = await getBusinessProfile(app.db, actor);
       const pdf = await renderReportPdf(report, {
+        kind: 'business',
         businessName: brand?.businessName ?? profile.businessName,
         isWhiteLabel: brand?.isWhiteLabel ?? false,
         printedBy: request.auth?.apiKeyId ? 'API' : profile.user.fullName,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
-import { renderReportPdf } from './consumer-report-pdf';
+import { renderReportPdf } from './report-pdf';
 import { getOwnReport, listOwnReports, loadReportForPdf, requestNewReport } from './own-report';
 
 export async function ownReportRoutes(app: FastifyInstance) {
@@ -67,7 +67,7 @@ export async function ownReportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const report = await loadReportForPdf(app.db, userIdOf(request), request.query.reportId);
-      const pdf = await renderReportPdf(report);
+      const pdf = await renderReportPdf(report, { kind: 'person' });
       return (
         reply
           .type('application/pdf')

@@ -1,4 +1,4 @@
-import { formatMinorAmount } from '@shared/amounts';
+import { formatMinorAmount } from '@shared/format';
 import { maskIdentifier } from '@shared/identity';
 import { CLIENT_PAGE_SIZE, type TClientAccounts } from '@shared/schemas/business';
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { parseAmountToMinor } from '@shared/amounts';
+import { parseAmountToMinor } from '@shared/format';
 import {
   ACCOUNT_STATUS_CODES,
   ACCOUNT_TYPE_CODES,
