@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
-import { getMatchReview, keepApart, listMatchReviews, mergeReview } from './match-reviews';
+import { getMatchReview, listMatchReviews } from './match-reviews';
+import { keepApart, mergeReview } from './review-decisions';
 
 export async function matchReviewRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
