@@ -3,7 +3,7 @@
 // (and the account mix, age and file thickness) predicts 90+ days late or default in the recent 12
 // months; a logistic regression fitted on 70% of people is scored on the other 30%. The generator
 // aims at a holdout AUC near 0.75: a real scorecard's range, neither noise nor a perfect oracle.
-import { LENDERS } from '../src/server/db/seed/registry/sierra-leone-data';
+import { LENDERS } from '../src/server/db/seed/registry/lenders';
 import { generatePerson, indexLenders, type GeneratedPerson } from '../src/server/db/seed/registry/generate';
 import { argValue } from './lib/args';
 

@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { openDatabase } from '../src/server/db/client';
 import { indexLenders, generatePerson } from '../src/server/db/seed/registry/generate';
-import { LENDERS } from '../src/server/db/seed/registry/sierra-leone-data';
+import { LENDERS } from '../src/server/db/seed/registry/lenders';
 import { writeRegistry } from '../src/server/db/seed/registry/write-registry';
 import { loadConfig } from '../src/server/env';
 import { argValue, hasFlag } from './lib/args';

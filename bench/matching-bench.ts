@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import type { Database } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
 import { generatePerson, indexLenders, type GeneratedPerson } from '../src/server/db/seed/registry/generate';
-import { LENDERS } from '../src/server/db/seed/registry/sierra-leone-data';
+import { LENDERS } from '../src/server/db/seed/registry/lenders';
 import { ensureLenders, writeRegistry } from '../src/server/db/seed/registry/write-registry';
 import {
   computeNameCodes,

@@ -3,7 +3,7 @@
 // name, birth date and phone, some new to the registry.
 import type { TCreditAccountReportInput } from '../../src/shared/schemas/credit';
 import { generatePerson, indexLenders, reportedSubjectOf } from '../../src/server/db/seed/registry/generate';
-import { LENDERS } from '../../src/server/db/seed/registry/sierra-leone-data';
+import { LENDERS } from '../../src/server/db/seed/registry/lenders';
 
 /**
  * `newPeopleFrom`: the generator index of the first new person (default: just past the registry);

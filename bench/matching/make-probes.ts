@@ -1,5 +1,6 @@
 import type { TCreditAccountReportInput } from '../../src/shared/schemas/credit';
-import { phoneOf, reportedSubjectOf, type GeneratedPerson } from '../../src/server/db/seed/registry/generate';
+import { reportedSubjectOf, type GeneratedPerson } from '../../src/server/db/seed/registry/generate';
+import { phoneOf } from '../../src/server/db/seed/registry/identity-numbers';
 import { Rng } from '../../src/server/db/seed/registry/prng';
 import { NAME_VARIANTS, STREETS } from '../../src/server/db/seed/registry/sierra-leone-data';
 

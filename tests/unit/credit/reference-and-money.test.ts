@@ -3,7 +3,7 @@ import { formatMinorAmount, parseAmountToMinor } from '../../../src/shared/forma
 import { DISTRICTS, inferDistrictFromAddress, parseDistrict } from '../../../src/shared/districts';
 import { csvRecordToRow, ZCreditAccountReportSchema } from '../../../src/shared/schemas/credit';
 import { generatePerson, indexLenders, reportedSubjectOf } from '../../../src/server/db/seed/registry/generate';
-import { LENDERS } from '../../../src/server/db/seed/registry/sierra-leone-data';
+import { LENDERS } from '../../../src/server/db/seed/registry/lenders';
 
 describe('amounts', () => {
   it('turns major units into integer minor units without floats', () => {

@@ -9,12 +9,12 @@ import {
   MALE_CHRISTIAN,
   MALE_MUSLIM,
   MALE_TRADITIONAL,
-  PHONE_PREFIXES,
   STREETS,
   SURNAMES,
-  type LenderProfile,
   type Region,
 } from './sierra-leone-data';
+import type { LenderProfile } from './lenders';
+import { licenceOf, ninOf, passportOf, phoneOf } from './identity-numbers';
 
 /**
  * A synthetic Sierra Leonean credit registry, deterministic from a seed. Person i depends only on
@@ -107,12 +107,6 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0));
 
-/** A bijection of [0, modulus): distinct people get distinct numbers that do not look sequential. */
-function scramble(i: number, modulus: number, multiplier: number, offset: number): number {
-  return Number((BigInt(i) * BigInt(multiplier) + BigInt(offset)) % BigInt(modulus));
-}
-
-/** Unique for i below 18 x 900,000 people; never a +232 XX 000001-style number (the demo consumer's). */
 /**
  * A generated person as a lender reports them in a monthly file: every identifier the person
  * holds, names, birth date, phone and address (the subject half of one file row).
@@ -130,16 +124,6 @@ export function reportedSubjectOf(p: GeneratedPerson) {
     address: { line: p.addressLine, district: p.district },
   };
 }
-
-export function phoneOf(i: number): string {
-  const prefix = PHONE_PREFIXES[i % PHONE_PREFIXES.length];
-  const suffix = 100_000 + scramble(Math.floor(i / PHONE_PREFIXES.length), 900_000, 7_919, 12_345);
-  return `+232${prefix}${suffix}`;
-}
-
-export const ninOf = (i: number) => `SL${String(scramble(i, 100_000_000, 48_271, 9_301)).padStart(8, '0')}`;
-const passportOf = (i: number) => `E${String(scramble(i, 10_000_000, 69_621, 77)).padStart(7, '0')}`;
-const licenceOf = (i: number) => `DL${String(scramble(i, 100_000_000, 16_807, 4_242)).padStart(8, '0')}`;
 
 interface TypeProfile {
   termMonths: [number, number] | null;

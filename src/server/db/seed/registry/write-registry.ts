@@ -9,7 +9,7 @@ import type { Database, DatabaseHandle } from '../../client';
 import { queryRows } from '../../query';
 import { analyseTables } from '../../statistics';
 import { generatePerson, indexLenders, type GeneratedPerson } from './generate';
-import { LENDERS, type LenderProfile } from './sierra-leone-data';
+import { LENDERS, type LenderProfile } from './lenders';
 
 // Writes a generated registry. PostgreSQL and PGlite get COPY (a text stream per table per batch);
 // a plain Database (the demo seed) gets one INSERT ... SELECT FROM unnest per table per batch.
