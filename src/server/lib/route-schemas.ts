@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZErrorResponseSchema } from '@shared/schemas/common';
 
 /** Declares the error answers of a route so the OpenAPI document lists them. */
@@ -6,4 +5,4 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, ZErrorResponseSchema])) as Record<number, typeof ZErrorResponseSchema>;
 }
 
-export const ZMessageSchema = z.object({ message: z.string() });
+export { ZMessageSchema } from '@shared/schemas/common';

@@ -3,6 +3,7 @@ import {
   ZAdminUserListSchema,
   ZAdminUserQuerySchema,
   ZIdParamsSchema,
+  ZInvitationAcceptedSchema,
   ZInvitationCreatedSchema,
   ZInvitationInfoSchema,
   ZInvitationListSchema,
@@ -13,7 +14,6 @@ import {
 } from '@shared/schemas/admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createMailer } from '../../lib/mailer';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
@@ -140,7 +140,7 @@ export async function userAndInvitationRoutes(app: FastifyInstance) {
         params: ZInvitationTokenParamsSchema,
         body: ZAcceptInvitationSchema,
         response: {
-          201: z.object({ id: z.string(), role: z.enum(['system_admin', 'regulator']), message: z.string() }),
+          201: ZInvitationAcceptedSchema,
           ...errorResponses(400, 404, 409, 429),
         },
       },

@@ -1,7 +1,6 @@
-import { ZChangePasswordSchema } from '@shared/schemas/consumer';
+import { ZChangePasswordSchema, ZPasswordChangedSchema } from '@shared/schemas/consumer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
@@ -21,7 +20,7 @@ export async function consumerPasswordRoutes(app: FastifyInstance) {
         tags: ['consumers'],
         summary: "Change the password; ends the person's other sessions",
         body: ZChangePasswordSchema,
-        response: { 200: z.object({ message: z.string(), endedSessions: z.boolean() }), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: ZPasswordChangedSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {

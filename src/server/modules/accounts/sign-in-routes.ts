@@ -1,8 +1,7 @@
 import { ROLE_API_SEGMENT, ROLES } from '@shared/roles';
-import { ZLoginSchema } from '@shared/schemas/auth';
+import { ZLoginResultSchema, ZLoginSchema } from '@shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import { clearSessionCookie, clientMeta, setSessionCookie } from './session-plugin';
 import { auditContextOf, recordAuditEvent } from '../audit';
@@ -22,7 +21,7 @@ export async function signInRoutes(app: FastifyInstance) {
           tags: ['auth'],
           summary: `Sign in as ${role}`,
           body: ZLoginSchema,
-          response: { 200: z.object({ message: z.string(), id: z.string(), role: z.string() }), ...errorResponses(400, 401, 403, 429) },
+          response: { 200: ZLoginResultSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request, reply) => {

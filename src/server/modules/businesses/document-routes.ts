@@ -4,11 +4,10 @@ import {
   ZBusinessDocumentSchema,
   ZDocumentUploadQuerySchema,
   ZIdParamsSchema,
-  ZMessageResultSchema,
 } from '@shared/schemas/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { contentDisposition, deleteDocument, getVerificationState, listDocuments, readDocument, uploadDocument } from './documents';
@@ -102,7 +101,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
         tags: ['businesses'],
         summary: 'Remove one of your documents while the business is not verified',
         params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

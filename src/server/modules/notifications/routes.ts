@@ -1,7 +1,6 @@
-import { ZMarkNotificationsReadSchema, ZNotificationListSchema } from '@shared/schemas/consumer';
+import { ZMarkNotificationsReadSchema, ZNotificationListSchema, ZNotificationsReadSchema } from '@shared/schemas/consumer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
 import { listNotifications, markNotificationsRead } from './service';
@@ -37,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Mark notifications read: {ids} or every one when ids is absent',
         body: ZMarkNotificationsReadSchema,
-        response: { 200: z.object({ updated: z.number() }), ...errorResponses(400, 401, 403) },
+        response: { 200: ZNotificationsReadSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => markNotificationsRead(app.db, recipientOf(request), request.body.ids),

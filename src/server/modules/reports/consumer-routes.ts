@@ -1,5 +1,4 @@
-import { ZOwnReportListSchema, ZOwnReportSchema, ZReportPdfQuerySchema } from '@shared/schemas/consumer';
-import { ZCreditReportSchema } from '@shared/schemas/credit';
+import { ZOwnReportCreatedSchema, ZOwnReportListSchema, ZOwnReportSchema, ZReportPdfQuerySchema } from '@shared/schemas/consumer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +46,7 @@ export async function ownReportRoutes(app: FastifyInstance) {
       schema: {
         tags: ['consumers'],
         summary: 'Request New Report: regenerate the report and keep it (free, never an inquiry)',
-        response: { 201: z.object({ id: z.string(), report: ZCreditReportSchema }), ...errorResponses(401, 403, 404) },
+        response: { 201: ZOwnReportCreatedSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => reply.status(201).send(await requestNewReport(app.db, userIdOf(request), auditContextOf(request))),

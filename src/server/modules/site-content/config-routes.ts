@@ -1,6 +1,6 @@
+import { ZAppConfigSchema } from '@shared/schemas/config';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 export const PRODUCT_NAME = 'CreditCheck SL';
 
@@ -13,14 +13,7 @@ export async function configRoutes(app: FastifyInstance) {
         tags: ['config'],
         summary: 'Public settings of this deployment',
         response: {
-          200: z.object({
-            demoMode: z.boolean(),
-            productName: z.string(),
-            /** What this deployment only simulates: payments, SMS (the sandbox providers). */
-            sandbox: z.array(z.enum(['payments', 'sms'])),
-            /** Every page shows the sandbox banner: a sandbox named outside demo mode (a staging server). */
-            showSandboxBanner: z.boolean(),
-          }),
+          200: ZAppConfigSchema,
         },
       },
     },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZMessageSchema } from '../common';
 import { CMS_SECTIONS, HELP_CATEGORIES, HELP_DIFFICULTIES } from '../content';
 
 // Platform settings, plans, landing-page content and help articles.
@@ -149,6 +148,3 @@ export const ZHelpIdParamsSchema = z.object({
     .positive({ error: 'id must be a number' })
     .max(2_147_483_647, { error: 'id must be a number' }),
 });
-
-/** The answer that only says how a change went: common.ts's ZMessageSchema, under the name the document routes use. */
-export const ZMessageResultSchema = ZMessageSchema;
