@@ -8,7 +8,7 @@ import { queryRows } from '../../src/server/db/query';
 import { sealAllPendingEvents } from '../../src/server/modules/audit/seal';
 import { scoreCompliance } from '../../src/server/modules/oversight/compliance';
 import { scanForIncidents } from '../../src/server/modules/oversight/incidents';
-import { csvCell as csvField } from '../../src/shared/csv-cell';
+import { csvCell as csvField } from '../../src/shared/csv';
 import { consumerPayload } from '../helpers/fixtures';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/shared/csv-cell';
+import { csvCell } from '../../src/shared/csv';
 
 // Issue "Every credit file protected", item 11: the web's rejected-rows CSV only quoted formula text
 // (a spreadsheet still runs a quoted "=cmd") while the server neutralised it. One rule for both now.

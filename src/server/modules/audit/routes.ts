@@ -8,6 +8,7 @@ import { requireRole } from '../../plugins/authorization';
 import { lastSealHead, readSealHeads, type SealHead } from './heads';
 import { auditSealingOf } from './sealing';
 import { verifyAuditLog } from './verify';
+import { toCsv } from '@shared/csv';
 import { ZAuditEventListSchema, ZAuditVerificationSchema, ZSealHeadSchema } from '@shared/schemas/oversight';
 
 const ZSealHash = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'head must be a seal hash: 64 hexadecimal characters' });
@@ -20,8 +21,7 @@ const ZSealHeadsQuerySchema = z.object({
 });
 
 const HEAD_CSV_COLUMNS = ['sequence', 'sealId', 'version', 'sealHash', 'eventCount', 'lastEventId', 'sealedAt'] as const;
-const headsCsv = (heads: SealHead[]) =>
-  `${HEAD_CSV_COLUMNS.join(',')}\n${heads.map((h) => HEAD_CSV_COLUMNS.map((c) => String(h[c])).join(',')).join('\n')}${heads.length ? '\n' : ''}`;
+const headsCsv = (heads: SealHead[]) => toCsv([HEAD_CSV_COLUMNS, ...heads.map((h) => HEAD_CSV_COLUMNS.map((c) => h[c]))], '\n');
 
 const ZEventQuerySchema = z.object({
   action: z.string().max(100).optional(),

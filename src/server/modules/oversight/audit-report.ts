@@ -1,4 +1,4 @@
-import { csvCell } from '@shared/csv-cell';
+import { toCsv } from '@shared/csv';
 import type { TAuditReportSummary, TComplianceList } from '@shared/schemas/oversight';
 import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
@@ -95,7 +95,7 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
       try {
         if (!isHeaderSent) {
           isHeaderSent = true;
-          this.push(`${CSV_COLUMNS.join(',')}\n`);
+          this.push(toCsv([CSV_COLUMNS], '\n'));
           return;
         }
         if (isDone) {
@@ -114,22 +114,22 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
           return;
         }
         lastId = Number(rows[rows.length - 1].id);
+        // One page at a time through the one CSV writer, LF between records as this export always had.
         this.push(
-          rows
-            .map((r) =>
+          toCsv(
+            rows.map((r) =>
               CSV_COLUMNS.map((c) =>
-                csvCell(
-                  c === 'occurred_at'
-                    ? new Date(r[c] as string).toISOString()
-                    : c === 'id' || c === 'seal_id'
-                      ? r[c] === null
-                        ? ''
-                        : String(r[c])
-                      : r[c],
-                ),
-              ).join(','),
-            )
-            .join('\n') + '\n',
+                c === 'occurred_at'
+                  ? new Date(r[c] as string).toISOString()
+                  : c === 'id' || c === 'seal_id'
+                    ? r[c] === null
+                      ? ''
+                      : String(r[c])
+                    : r[c],
+              ),
+            ),
+            '\n',
+          ),
         );
       } catch (error) {
         this.destroy(error as Error);

@@ -1,6 +1,6 @@
 import { CSV_COLUMNS, MAX_SUBMISSION_ROWS, REQUIRED_CSV_COLUMNS, type TCsvColumn } from '@shared/schemas/credit';
+import { CSV_PARSE_OPTIONS, parseCsv } from '@shared/csv';
 import { parse as parseStream } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
 import type { Readable } from 'node:stream';
 import { HttpError, badRequest } from '../../lib/http-error';
 
@@ -28,8 +28,6 @@ export function tooManyRows(): HttpError {
   return new HttpError(413, `A file holds at most ${MAX_SUBMISSION_ROWS.toLocaleString('en')} rows. Split it into several files.`);
 }
 
-const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true } as const;
-
 export function unreadableCsv(error: unknown): HttpError {
   const line = (error as { lines?: number }).lines;
   return badRequest([
@@ -45,18 +43,18 @@ export function unreadableCsv(error: unknown): HttpError {
 export function parseSubmissionCsv(text: string): Partial<Record<TCsvColumn, string>>[] {
   let records: string[][];
   try {
-    records = parse(text, CSV_OPTIONS);
+    records = parseCsv(text);
   } catch (error) {
     throw unreadableCsv(error);
   }
   return csvRecordsToRecords(records);
 }
 
-/** A CSV body read as it arrives (csv-parse's stream), so the file's text is never held whole. */
+/** A CSV body read as it arrives (csv-parse's stream, read as @shared/csv's parseCsv reads), so the file's text is never held whole. */
 export function readSubmissionCsv(body: Readable, byteLimit: number): Promise<Partial<Record<TCsvColumn, string>>[]> {
   return new Promise((resolve, reject) => {
     const records: string[][] = [];
-    const parser = parseStream(CSV_OPTIONS);
+    const parser = parseStream(CSV_PARSE_OPTIONS);
     let isSettled = false;
     const fail = (error: HttpError) => {
       if (isSettled) return;

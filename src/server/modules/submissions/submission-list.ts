@@ -1,4 +1,4 @@
-import { csvCell } from '@shared/csv-cell';
+import { toCsv } from '@shared/csv';
 import type { TSubmissionSummary } from '@shared/schemas/business';
 import { CSV_COLUMNS } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
@@ -95,6 +95,5 @@ const TEMPLATE_ROWS: Record<(typeof CSV_COLUMNS)[number], string>[] = [
 
 /** The monthly-file CSV template: the header in the documented order (docs/api.md) and two example rows. */
 export function submissionTemplateCsv(): string {
-  const lines = [CSV_COLUMNS.join(','), ...TEMPLATE_ROWS.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv([CSV_COLUMNS, ...TEMPLATE_ROWS.map((row) => CSV_COLUMNS.map((c) => row[c]))]);
 }

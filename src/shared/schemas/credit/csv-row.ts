@@ -95,3 +95,41 @@ export function csvRecordToRow(record: Partial<Record<TCsvColumn, string>>) {
     },
   };
 }
+
+type TJson = Record<string, unknown>;
+const fieldOf = (o: unknown, key: string): unknown => (o && typeof o === 'object' ? (o as TJson)[key] : undefined);
+const cellOf = (v: unknown): string => (v === null || v === undefined || typeof v === 'object' ? '' : String(v));
+
+/**
+ * The inverse of csvRecordToRow: a JSON row ({subject, account}, as a lender sent it, valid or not)
+ * as a CSV record in the template's columns. An address may be its text alone or {line, district};
+ * a missing, null or non-scalar value is an empty cell.
+ */
+export function rowToCsvRecord(row: unknown): Record<TCsvColumn, string> {
+  const s = fieldOf(row, 'subject');
+  const a = fieldOf(row, 'account');
+  const address = fieldOf(s, 'address');
+  const values: Record<TCsvColumn, unknown> = {
+    national_id: fieldOf(s, 'nationalId'),
+    drivers_license: fieldOf(s, 'driversLicense'),
+    passport_number: fieldOf(s, 'passportNumber'),
+    first_name: fieldOf(s, 'firstName'),
+    middle_name: fieldOf(s, 'middleName'),
+    last_name: fieldOf(s, 'lastName'),
+    date_of_birth: fieldOf(s, 'dateOfBirth'),
+    phone: fieldOf(s, 'phone'),
+    address: typeof address === 'string' ? address : fieldOf(address, 'line'),
+    district: typeof address === 'string' ? '' : fieldOf(address, 'district'),
+    account_number: fieldOf(a, 'accountNumber'),
+    account_type: fieldOf(a, 'type'),
+    currency: fieldOf(a, 'currency'),
+    principal: fieldOf(a, 'principal'),
+    balance: fieldOf(a, 'balance'),
+    opened_at: fieldOf(a, 'openedAt'),
+    status: fieldOf(a, 'status'),
+    default_amount: fieldOf(a, 'defaultAmount'),
+    default_date: fieldOf(a, 'defaultDate'),
+    payment_history: fieldOf(a, 'paymentHistory'),
+  };
+  return Object.fromEntries(CSV_COLUMNS.map((c) => [c, cellOf(values[c])])) as Record<TCsvColumn, string>;
+}
