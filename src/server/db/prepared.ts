@@ -1,7 +1,8 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import type { z } from 'zod';
 import type { Database } from './client';
-import { queryRows } from './query';
+import { parseRows, queryRows } from './query';
 
 interface WithDriver {
   $client?: unknown;
@@ -23,6 +24,20 @@ export async function queryPreparedRows<T>(db: Database, name: string, query: SQ
   const { sql: text, params } = driver.dialect.sqlToQuery(query);
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/**
+ * queryParsedRows as a named prepared statement (queryPreparedRows): each row parsed with `schema`,
+ * its type inferred from it; a row that does not match throws RowShapeError naming `name`.
+ */
+export async function queryPreparedParsedRows<S extends z.ZodType>(
+  db: Database,
+  name: string,
+  schema: S,
+  query: SQL,
+): Promise<z.output<S>[]> {
+  const rows = await queryPreparedRows<unknown>(db, name, query);
+  return parseRows(schema, rows, () => `"${name}"`);
 }
 
 /**

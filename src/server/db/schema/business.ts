@@ -1,3 +1,4 @@
+import type { TCreditReport } from '@shared/schemas/credit';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditInquiries, creditSubjects } from './credit';
 import { users } from './users';
@@ -72,8 +73,8 @@ export const creditReportCopies = pgTable(
       .notNull()
       .references(() => users.id),
     subjectId: uuid('subject_id').references(() => creditSubjects.id, { onDelete: 'set null' }),
-    /** TCreditReport as answered. */
-    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    /** The report as answered, typed by the shared ZCreditReportSchema it is read back with (reports/report-copies.ts). */
+    report: jsonb('report').$type<TCreditReport>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('credit_report_copies_business_created_idx').on(t.businessId, t.createdAt)],

@@ -1,94 +1,125 @@
-import type { TAccountStatus, TCurrency } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES, CURRENCIES } from '@shared/credit-reference';
 import type { TFraudAlert } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryPreparedRows } from '../../db/prepared';
-import { jsonColumn } from '../../db/query';
+import { queryPreparedParsedRows } from '../../db/prepared';
+import { jsonColumnOf, timestampColumn } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
-import { parseScoringInputs, scoringInputsColumns, type ScoringInputs, type ScoringInputsRow } from '../scoring';
+import { parseScoringInputs, scoringInputsColumns, type ScoringInputsRow } from '../scoring';
 import { SETTING_DEFAULTS } from '../settings';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
 import { withdrawnConsentColumn, type WithdrawnConsent } from './withdrawn-consent';
 
 const INQUIRY_WINDOW_MONTHS = 12;
 
-export interface SourceAccount {
-  id: string;
-  business_id: string;
-  lender: string;
-  account_number: string;
-  type: string;
-  type_name: string;
-  category: 'credit' | 'alternative';
-  currency: TCurrency;
-  principal: string;
-  balance: string;
-  opened_at: string;
-  status: TAccountStatus;
-  status_name: string;
-  default_amount: string | null;
-  default_date: string | null;
-  payment_history: string;
-  last_reported_at: string;
-  is_disputed: boolean;
-}
+// The one definition of what a report is made from: the row readReportSources's statement
+// answers, as zod schemas. The types below are inferred from them and the row is checked against
+// them when it is read (db/query.ts queryParsedRows), so the SQL, the type and the check cannot
+// drift apart. Money stays text (no float); timestamps inside json arrive as text.
 
-export interface SourceInquiry {
-  created_at: string;
-  business_name: string | null;
-  purpose: string;
-  purpose_name: string;
-  kind: 'search' | 'report';
-}
+/** One account of the file, as the statement's json_build_object makes it. */
+const ZSourceAccountRow = z.object({
+  id: z.string(),
+  business_id: z.string(),
+  lender: z.string(),
+  account_number: z.string(),
+  type: z.string(),
+  type_name: z.string(),
+  category: z.enum(['credit', 'alternative']),
+  currency: z.enum(CURRENCIES),
+  principal: z.string(),
+  balance: z.string(),
+  opened_at: z.string(),
+  status: z.enum(ACCOUNT_STATUS_CODES),
+  status_name: z.string(),
+  default_amount: z.string().nullable(),
+  default_date: z.string().nullable(),
+  payment_history: z.string(),
+  last_reported_at: z.string(),
+  is_disputed: z.boolean(),
+});
+export type SourceAccount = z.infer<typeof ZSourceAccountRow>;
+
+/** One search or report of the 12 months before asOf. */
+const ZSourceInquiryRow = z.object({
+  created_at: z.string(),
+  business_name: z.string().nullable(),
+  purpose: z.string(),
+  purpose_name: z.string(),
+  kind: z.enum(['search', 'report']),
+});
+export type SourceInquiry = z.infer<typeof ZSourceInquiryRow>;
+
+const ZWithdrawnConsent = z.object({
+  consent_id: z.string(),
+  revoked_at: z.string(),
+  purpose: z.string().optional(),
+}) satisfies z.ZodType<WithdrawnConsent>;
+
+/** The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read. */
+const scoringColumn = <K extends keyof ScoringInputsRow>() =>
+  z.custom<ScoringInputsRow[K]>((value) => typeof value === 'string' || Array.isArray(value), 'Expected a json array');
+
+/** The statement's one row, and the read model made from it: everything a report and its score are made from. */
+export const ZReportSourcesRow = z
+  .object({
+    id: z.string(),
+    first_name: z.string(),
+    middle_name: z.string().nullable(),
+    last_name: z.string(),
+    date_of_birth: z.string().nullable(),
+    district: z.string().nullable(),
+    frozen_at: timestampColumn.nullable(),
+    retention_years: z.coerce.number<number | string>(),
+    identifiers: jsonColumnOf(z.array(z.object({ type: z.string(), value: z.string() }))),
+    names: jsonColumnOf(z.array(z.object({ first_name: z.string(), middle_name: z.string(), last_name: z.string() }))),
+    phones: jsonColumnOf(z.array(z.string())),
+    addresses: jsonColumnOf(z.array(z.object({ line: z.string(), district: z.string().nullable(), last_reported_at: z.string() }))),
+    accounts: jsonColumnOf(z.array(ZSourceAccountRow)),
+    inquiries: jsonColumnOf(z.array(ZSourceInquiryRow)),
+    fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
+    purpose_name: z.string().nullable(),
+    withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
+    scoring_accounts: scoringColumn<'scoring_accounts'>(),
+    scoring_inquiries: scoringColumn<'scoring_inquiries'>(),
+  })
+  .transform((row) => ({
+    subject: {
+      id: row.id,
+      first_name: row.first_name,
+      middle_name: row.middle_name,
+      last_name: row.last_name,
+      date_of_birth: row.date_of_birth,
+      district: row.district,
+      frozen_at: row.frozen_at,
+    },
+    retentionYears: row.retention_years,
+    identifiers: row.identifiers,
+    names: row.names,
+    phones: row.phones,
+    addresses: row.addresses,
+    /** For a business report, without the entries hidden from lenders (an overdue dispute). */
+    accounts: row.accounts,
+    /** Searches and reports of the 12 months before asOf. */
+    inquiries: row.inquiries,
+    fraudAlert: row.fraud_alert
+      ? ({
+          placedAt: new Date(row.fraud_alert.placed_at).toISOString(),
+          contactPhone: row.fraud_alert.contact_phone,
+          text: FRAUD_ALERT_TEXT,
+        } satisfies TFraudAlert)
+      : null,
+    /** The score's inputs, read by the same SQL as scoring/queries.ts readScoringInputs. */
+    scoringInputs: parseScoringInputs(row),
+    /** The name of the purpose asked for, when one was given. */
+    purposeName: row.purpose_name,
+    /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
+    withdrawnConsent: row.withdrawn_consent,
+  }));
 
 /** Everything a credit report and its score are made from, read in one round trip. */
-export interface ReportSources {
-  subject: {
-    id: string;
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    date_of_birth: string | null;
-    district: string | null;
-    frozen_at: string | null;
-  };
-  retentionYears: number;
-  identifiers: { type: string; value: string }[];
-  names: { first_name: string; middle_name: string; last_name: string }[];
-  phones: string[];
-  addresses: { line: string; district: string | null; last_reported_at: string }[];
-  /** For a business report, without the entries hidden from lenders (an overdue dispute). */
-  accounts: SourceAccount[];
-  /** Searches and reports of the 12 months before asOf. */
-  inquiries: SourceInquiry[];
-  fraudAlert: TFraudAlert | null;
-  /** The score's inputs, read by the same SQL as scoring/queries.ts readScoringInputs. */
-  scoringInputs: ScoringInputs;
-  /** The name of the purpose asked for, when one was given. */
-  purposeName: string | null;
-  /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
-  withdrawnConsent: WithdrawnConsent | string | null;
-}
-
-interface SourcesRow extends ScoringInputsRow {
-  id: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  date_of_birth: string | null;
-  district: string | null;
-  frozen_at: string | null;
-  retention_years: number;
-  identifiers: ReportSources['identifiers'] | string;
-  names: ReportSources['names'] | string;
-  phones: string[] | string;
-  addresses: ReportSources['addresses'] | string;
-  accounts: SourceAccount[] | string;
-  inquiries: SourceInquiry[] | string;
-  fraud_alert: { placed_at: string; contact_phone: string } | string | null;
-  purpose_name: string | null;
-  withdrawn_consent: WithdrawnConsent | string | null;
-}
+export type ReportSources = z.output<typeof ZReportSourcesRow>;
 
 /**
  * One statement reads the person, their identifiers, names, phones, addresses, accounts (with
@@ -111,9 +142,10 @@ export async function readReportSources(
   const { asOf } = options;
   const isBusiness = options.audience === 'business';
   const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
-  const [row] = await queryPreparedRows<SourcesRow>(
+  const [sources] = await queryPreparedParsedRows(
     db,
     `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}`,
+    ZReportSourcesRow,
     sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
       COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years}) AS retention_years,
       COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
@@ -155,30 +187,5 @@ export async function readReportSources(
       ${scoringInputsColumns(subjectId, asOf, options.excludeInquiryId, options.audience)}
     FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
   );
-  if (!row) return null;
-  const alert = row.fraud_alert === null ? null : jsonColumn(row.fraud_alert);
-  return {
-    subject: {
-      id: row.id,
-      first_name: row.first_name,
-      middle_name: row.middle_name,
-      last_name: row.last_name,
-      date_of_birth: row.date_of_birth,
-      district: row.district,
-      frozen_at: row.frozen_at === null ? null : new Date(row.frozen_at).toISOString(),
-    },
-    retentionYears: Number(row.retention_years),
-    identifiers: jsonColumn(row.identifiers),
-    names: jsonColumn(row.names),
-    phones: jsonColumn(row.phones),
-    addresses: jsonColumn(row.addresses),
-    accounts: jsonColumn(row.accounts),
-    inquiries: jsonColumn(row.inquiries),
-    fraudAlert: alert
-      ? { placedAt: new Date(alert.placed_at).toISOString(), contactPhone: alert.contact_phone, text: FRAUD_ALERT_TEXT }
-      : null,
-    scoringInputs: parseScoringInputs(row),
-    purposeName: row.purpose_name,
-    withdrawnConsent: row.withdrawn_consent,
-  };
+  return sources ?? null;
 }

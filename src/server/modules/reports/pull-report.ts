@@ -1,10 +1,11 @@
 import type { TCreditReport, TCreditReportRequest } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { columnPlaceholders, columnValues, insertRowFrom } from '../../db/insert-from';
 import { compiledStatement } from '../../db/prepared';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { auditEvents, creditInquiries, creditInquirySubjects, creditReportCopies, creditScores } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { auditEventRow } from '../audit';
@@ -93,7 +94,7 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
     inquiry: inquiry.inquiry,
     shown: inquiry.subjects[0],
     score: storedScoreValues(computed, { subjectId: sources.subject.id, asOf, context: 'business_report', inquiryId: reportId }),
-    copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report: report as unknown as Record<string, unknown> },
+    copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report },
     audit: auditEventRow({
       action: 'credit.report_pulled',
       actorUserId: meta.userId,
@@ -162,8 +163,9 @@ function writeReport(rows: WriteRows) {
  */
 async function heldOpenAccountBeforeFreeze(db: Database, subjectId: string, businessId: string): Promise<boolean> {
   // The freeze's own instant, read in SQL (a JavaScript date would drop its microseconds).
-  const [row] = await queryRows<{ held: boolean }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ held: z.boolean() }),
     sql`SELECT ${openAccountReportedBeforeSql(sql`s.id`, sql`${businessId}::uuid`, sql`s.frozen_at`)} AS held FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
   );
   return row?.held === true;

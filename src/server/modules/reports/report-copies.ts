@@ -1,33 +1,42 @@
 import type { TReportCopySummary } from '@shared/schemas/business';
-import type { TCreditReport } from '@shared/schemas/credit';
-import type { TScoreBand } from '@shared/scoring';
+import { ZCreditReportSchema, type TCreditReport } from '@shared/schemas/credit';
+import { SCORE_BANDS } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumn, queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
 import { notFound } from '../../lib/http-error';
+
+/** A stored copy (credit_report_copies.report): the report as released, read back through the same schema. */
+const ZReportCopyRow = z.object({ report: jsonColumnOf(ZCreditReportSchema) });
+
+/** One line of the business's list of pulled reports, read out of the stored copies. */
+const ZReportCopyListRow = z.object({
+  report_id: z.string(),
+  created_at: timestampColumn,
+  subject_name: z.string().nullable(),
+  purpose: z.string().nullable(),
+  score: z.coerce.number<number | string>().nullable(),
+  band: z.enum(SCORE_BANDS).nullable(),
+  pulled_by: z.string(),
+});
 
 /** A report this business pulled; another business's id, or an unknown one, is 404 alike. */
 export async function getReportCopy(db: Database, businessId: string, reportId: string): Promise<TCreditReport> {
-  const [row] = await queryRows<{ report: TCreditReport | string }>(
+  const [row] = await queryParsedRows(
     db,
+    ZReportCopyRow,
     sql`SELECT report FROM credit_report_copies WHERE report_id = ${reportId}::uuid AND business_id = ${businessId}::uuid`,
   );
   if (!row) throw notFound('No such report among the reports your business pulled');
-  return jsonColumn(row.report);
+  return row.report;
 }
 
 /** The reports this business pulled, newest first, with who pulled them. */
 export async function listReportCopies(db: Database, businessId: string, limit: number): Promise<TReportCopySummary[]> {
-  const rows = await queryRows<{
-    report_id: string;
-    created_at: Date | string;
-    subject_name: string | null;
-    purpose: string | null;
-    score: number | null;
-    band: string | null;
-    pulled_by: string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZReportCopyListRow,
     sql`SELECT c.report_id, c.created_at,
           c.report #>> '{subject,fullName}' AS subject_name,
           c.report ->> 'purpose' AS purpose,
@@ -43,11 +52,11 @@ export async function listReportCopies(db: Database, businessId: string, limit: 
   );
   return rows.map((r) => ({
     reportId: r.report_id,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.created_at,
     subjectName: r.subject_name ?? 'Unknown person',
     purpose: r.purpose,
-    score: r.score === null ? null : Number(r.score),
-    band: (r.band as TScoreBand | null) ?? null,
+    score: r.score,
+    band: r.band,
     pulledBy: r.pulled_by,
   }));
 }
