@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { queryPreparedParsedRows } from '../../src/server/db/prepared';
 import { jsonColumnOf, queryParsedRows, RowShapeError, timestampColumn } from '../../src/server/db/query';
+import { readReportSources, ZReportSourcesRow } from '../../src/server/modules/credit-file/report-sources';
 import errorsPlugin from '../../src/server/plugins/errors';
 import { openTestDatabase } from '../helpers/test-database';
 
@@ -89,5 +90,50 @@ describe('queryParsedRows', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
     await app.close();
+  });
+});
+
+describe('the report read model (credit-file/report-sources.ts)', () => {
+  let seeded: DatabaseHandle;
+  beforeAll(async () => {
+    seeded = await openTestDatabase('seeded');
+  });
+  afterAll(() => seeded.close());
+
+  it('is the same when a driver gives every json column as text, and refuses a row of the wrong shape', async () => {
+    const [person] = await queryParsedRows(
+      seeded.db,
+      z.object({ id: z.string() }),
+      sql`SELECT s.id FROM credit_subjects s WHERE EXISTS (SELECT 1 FROM credit_accounts a WHERE a.subject_id = s.id) ORDER BY s.id LIMIT 1`,
+    );
+    expect(person).toBeDefined();
+    const asOf = new Date();
+    const options = { audience: 'consumer' as const, asOf };
+    const sources = await readReportSources(seeded.db, person!.id, options);
+    expect(sources?.accounts.length).toBeGreaterThan(0);
+
+    // The raw row, captured through db.execute (no pg client: the prepared read falls back to it).
+    const raw: Record<string, unknown>[] = [];
+    const spy = Object.create(seeded.db, { $client: { value: undefined }, session: { value: undefined } }) as typeof seeded.db;
+    spy.execute = (async (query: Parameters<typeof seeded.db.execute>[0]) => {
+      const result = await seeded.db.execute(query);
+      raw.push((result as unknown as { rows: Record<string, unknown>[] }).rows[0]!);
+      return result;
+    }) as typeof seeded.db.execute;
+    expect(await readReportSources(spy, person!.id, options)).toEqual(sources);
+    const row = raw[0]!;
+    const asText = Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
+      ]),
+    );
+    expect(typeof asText.accounts).toBe('string');
+    expect(ZReportSourcesRow.parse(asText)).toEqual(sources);
+
+    const accounts = row.accounts as Record<string, unknown>[];
+    const wrong = ZReportSourcesRow.safeParse({ ...row, accounts: [{ ...accounts[0], status: 'lost' }] });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.path).toEqual(['accounts', 0, 'status']);
   });
 });
