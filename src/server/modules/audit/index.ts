@@ -14,7 +14,7 @@ export const auditModule: ServerModule = {
 };
 
 export { publishSealHeads } from './heads';
-export { auditContextOf, auditEventRow, recordAuditEvent, recordAuditEvents, type AuditEventInput } from './record';
+export { auditContextOf, auditEventRow, recordAuditEvent, recordAuditEvents, type AuditContext, type AuditEventInput } from './record';
 export { MAX_EVENTS_PER_SEAL, sealPendingEvents } from './seal';
 export { auditSealingOf, type AuditSealing } from './sealing';
 export { verifyAuditLog } from './verify';

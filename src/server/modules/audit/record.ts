@@ -55,7 +55,10 @@ export function recordAuditEvent(db: Database, input: AuditEventInput): Promise<
 }
 
 /** Who, from where and which request: the part of an event every route knows. */
-export function auditContextOf(request: FastifyRequest): Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'> {
+/** Who acts and from where: the part of an audit event a request gives. */
+export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+
+export function auditContextOf(request: FastifyRequest): AuditContext {
   return {
     actorUserId: request.auth?.userId ?? null,
     actorRole: request.auth?.role ?? null,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
-import { listAdminPlans, updatePlan } from '../settings';
+import { listAdminPlans, updatePlan } from './plan-admin';
 
 export async function planAdminRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

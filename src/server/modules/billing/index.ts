@@ -18,6 +18,7 @@ export const billingModule: ServerModule = {
 };
 
 export { type PaymentProvider } from './payment-provider';
+export { listAdminPlans } from './plan-admin';
 export { findPlan, listPlans } from './plans';
 export { grantRegistrationPayment } from './registration-grant';
 export { SandboxPaymentProvider } from './sandbox-provider';

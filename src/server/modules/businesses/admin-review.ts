@@ -3,11 +3,9 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessDocuments, businessProfiles, plans, users } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { findPlan } from '../billing';
 import { listDocuments } from './documents';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 const documentCount = sql<number>`(SELECT count(*)::int FROM business_documents d WHERE d.business_id = ${businessProfiles.userId})`;
 

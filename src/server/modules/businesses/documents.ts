@@ -4,9 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { businessDocuments, businessProfiles } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+import { recordAuditEvent, type AuditContext } from '../audit';
 
 /** Most documents one business may hold: enough for a registration file, not a storage service. */
 export const MAX_DOCUMENTS_PER_BUSINESS = 20;

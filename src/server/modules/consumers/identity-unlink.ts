@@ -3,10 +3,8 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { deleteUserSessions } from '../accounts';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { maskPhone } from './identity-keys';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 export const UNLINKED_MESSAGE =
   'The account no longer has access to the credit file: its sessions have ended, the phone it confirmed with is no longer trusted for this National ID, and the National ID can be registered again at once.';

@@ -5,9 +5,7 @@ import type { Database } from '../../db/client';
 import { consumerProfiles, notificationPreferences, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import { conflict } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+import { recordAuditEvent, type AuditContext } from '../audit';
 
 export const DEFAULT_PREFERENCES: TNotificationPreferences = { emailNewAccounts: true, emailInquiries: true, emailDisputes: true };
 

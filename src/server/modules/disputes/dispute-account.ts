@@ -1,12 +1,9 @@
 import { formatMinorAmount } from '@shared/format';
 import { DISPUTE_REASONS } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
-import type { AuditEventInput } from '../audit';
 
 // What every part of a dispute shares: the disputed account as it is read and shown, the reason's
 // label, and days to the deadline.
-
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 export const DAY_MS = 24 * 3600_000;
 

@@ -5,11 +5,11 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { disputeEvents, disputes } from '../../db/schema/index';
 import { HttpError, notFound } from '../../lib/http-error';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
 import { notify } from '../notifications';
 import { readSetting } from '../settings';
-import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, reasonLabel, type AccountRow, type AuditContext } from './dispute-account';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, reasonLabel, type AccountRow } from './dispute-account';
 import { listConsumerDisputes } from './dispute-reads';
 import { assertNewInformation } from './new-information';
 

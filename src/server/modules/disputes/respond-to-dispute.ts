@@ -6,9 +6,9 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { disputeEvents } from '../../db/schema/index';
 import { HttpError, badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { notify } from '../notifications';
-import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, type AccountRow, type AuditContext } from './dispute-account';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, type AccountRow } from './dispute-account';
 import { getBusinessDispute } from './dispute-reads';
 
 // The lender's answer to a dispute: verified as it stands, or corrected under the registry's own

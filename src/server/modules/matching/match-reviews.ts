@@ -4,13 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
-import type { AuditEventInput } from '../audit';
 import { swapDayMonth } from './names';
 
 // The registry's review queue: pairs the matcher would not decide alone. An administrator looks at
 // both people side by side and merges them or keeps them apart (decisions/013).
 
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 export type ReviewStatus = 'open' | 'merged' | 'dismissed';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());

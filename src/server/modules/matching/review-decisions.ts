@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
-import { recordAuditEvent } from '../audit';
-import { getMatchReview, type AuditContext, type ReviewStatus } from './match-reviews';
+import { recordAuditEvent, type AuditContext } from '../audit';
+import { getMatchReview, type ReviewStatus } from './match-reviews';
 
 // An administrator's decision on a review: merge the two people into one, or keep them apart.
 

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { readRateLimitDefaults } from '../rate-limits';
-import { listAdminPlans, readSetting, type SettingKey } from '../settings';
+import { listAdminPlans } from '../billing';
+import { readSetting, type SettingKey } from '../settings';
 
 /** The administrative acts that change the bureau's rules: what the regulator's Settings page lists. */
 export const POLICY_ACTIONS = [

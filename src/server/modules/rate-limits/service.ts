@@ -10,7 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessProfiles, businessRateLimits } from '../../db/schema/index';
 import { notFound, parseOrThrow } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { readSetting, writeSetting, type SettingKey } from '../settings';
 
 /**
@@ -29,8 +29,6 @@ export interface CreditRateLimits {
   perApiKey: number;
   perBusiness: number;
 }
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 const DEFAULT_SETTINGS: Record<keyof TRateLimitDefaults, SettingKey> = {
   perUserPerMinute: 'credit_rate_limit_per_user_minute',

@@ -13,14 +13,4 @@ export const settingsModule: ServerModule = {
   },
 };
 
-export {
-  createHelpArticle,
-  listAdminContent,
-  listAdminPlans,
-  listAllHelp,
-  setHelpPublished,
-  updateContent,
-  updateHelpArticle,
-  updatePlan,
-} from './admin-settings';
 export { readSetting, SETTING_DEFAULTS, writeSetting, type SettingKey } from './service';

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
-import { createHelpArticle, listAdminContent, listAllHelp, setHelpPublished, updateContent, updateHelpArticle } from '../settings';
+import { listAdminContent, updateContent } from './content-admin';
+import { createHelpArticle, listAllHelp, setHelpPublished, updateHelpArticle } from './help-admin';
 
 export async function contentAdminRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,8 @@ import { notFound } from '../../lib/http-error';
 
 type HelpRow = typeof helpContent.$inferSelect;
 
-function toHelpItem(row: HelpRow): THelpItem {
+/** A help row as the API answers it. */
+export function toHelpItem(row: HelpRow): THelpItem {
   return {
     ...row,
     difficulty: row.difficulty as THelpItem['difficulty'],
