@@ -151,19 +151,3 @@ export function BusinessDocumentsSection() {
     </Card>
   );
 }
-
-/**
- * /business/settings until the business workspace builds its Settings page: that page should then
- * render <BusinessDocumentsSection /> itself (through app/lazy-pages, as features do not import each other).
- */
-export default function BusinessDocumentsPage() {
-  return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm font-medium text-primary">Business Operations Portal</p>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-      </div>
-      <BusinessDocumentsSection />
-    </div>
-  );
-}
