@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReportAccountSchema } from '../credit';
 
 // Clients: the accounts this business reported ("Manage Clients").
 
@@ -30,8 +31,21 @@ export const ZClientAccountsQuerySchema = z.object({
 });
 export type TClientAccountsQuery = z.input<typeof ZClientAccountsQuerySchema>;
 
-export const ZClientAccountSchema = z.object({
-  accountId: z.string(),
+/** An account this business reported, with its person: the report's account fields and the person's. */
+export const ZClientAccountSchema = ZReportAccountSchema.pick({
+  accountId: true,
+  type: true,
+  typeName: true,
+  principal: true,
+  balance: true,
+  openedAt: true,
+  statusName: true,
+  defaultAmount: true,
+  defaultDate: true,
+  lastReportedAt: true,
+  disputed: true,
+}).extend({
+  /** The full account number: the business reported it. */
   accountNumber: z.string(),
   subjectId: z.string(),
   fullName: z.string(),
@@ -40,20 +54,11 @@ export const ZClientAccountSchema = z.object({
   lastName: z.string(),
   dateOfBirth: z.string().nullable(),
   maskedNationalId: z.string().nullable(),
-  type: z.string(),
-  typeName: z.string(),
   currency: z.string(),
-  principal: z.string(),
-  balance: z.string(),
-  openedAt: z.string(),
   status: z.string(),
-  statusName: z.string(),
   isNegative: z.boolean(),
-  defaultAmount: z.string().nullable(),
-  defaultDate: z.string().nullable(),
+  /** The history as reported: one character a month, most recent first. */
   paymentHistory: z.string(),
-  lastReportedAt: z.string(),
-  disputed: z.boolean(),
 });
 export type TClientAccount = z.infer<typeof ZClientAccountSchema>;
 
