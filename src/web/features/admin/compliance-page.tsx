@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
+import { QueryResult } from '@web/components/ui/query-result';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableActionsHead } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -222,47 +223,43 @@ function ReviewQueue() {
           <option value="dismissed">Kept apart</option>
         </NativeSelect>
       </Field>
-      {reviews.error ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{reviews.error.message}</AlertDescription>
-        </Alert>
-      ) : null}
-      {reviews.isLoading ? (
-        <Skeleton className="h-24" />
-      ) : reviews.data?.reviews.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
-          {status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}
-        </p>
-      ) : (
-        <Table caption="Matches to review">
-          <TableHeader>
-            <TableRow>
-              <TableHead>New record</TableHead>
-              <TableHead>May be</TableHead>
-              <TableHead>Why</TableHead>
-              <TableHead>Reported by</TableHead>
-              <TableHead>When</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reviews.data?.reviews.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell className="font-medium">{r.recordName}</TableCell>
-                <TableCell>{r.candidateName}</TableCell>
-                <TableCell className="text-xs">{reasonText(r.reason)}</TableCell>
-                <TableCell>{r.businessName ?? '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</TableCell>
-                <TableCell className="text-right">
-                  <Button size="sm" onClick={() => setOpenId(r.id)} aria-label={`Compare ${r.recordName} with ${r.candidateName}`}>
-                    Compare
-                  </Button>
-                </TableCell>
+      <QueryResult
+        query={reviews}
+        isEmpty={(data) => data.reviews.length === 0}
+        empty={status === 'open' ? 'Nothing to review: every reported record found its person.' : 'None yet.'}
+        skeletonClassName="h-24"
+      >
+        {(data) => (
+          <Table caption="Matches to review">
+            <TableHeader>
+              <TableRow>
+                <TableHead>New record</TableHead>
+                <TableHead>May be</TableHead>
+                <TableHead>Why</TableHead>
+                <TableHead>Reported by</TableHead>
+                <TableHead>When</TableHead>
+                <TableActionsHead />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.reviews.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell className="font-medium">{r.recordName}</TableCell>
+                  <TableCell>{r.candidateName}</TableCell>
+                  <TableCell className="text-xs">{reasonText(r.reason)}</TableCell>
+                  <TableCell>{r.businessName ?? '—'}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button size="sm" onClick={() => setOpenId(r.id)} aria-label={`Compare ${r.recordName} with ${r.candidateName}`}>
+                      Compare
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryResult>
       <ReviewDialog reviewId={openId} onClose={() => setOpenId(null)} />
     </SectionCard>
   );

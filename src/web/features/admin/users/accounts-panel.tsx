@@ -4,9 +4,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useUserAction, useUsers } from '../api/users';
 import { UnlinkConsumerButton } from '../unlink-consumer-dialog';
@@ -59,79 +58,76 @@ export function AccountsPanel() {
           </NativeSelect>
         </Field>
       </SearchForm>
-      <QueryErrorAlert error={users.error} />
-      {users.isLoading ? (
-        <Skeleton className="h-32" />
-      ) : users.data?.users.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No accounts match.</p>
-      ) : (
-        <Table caption="Accounts">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Sign-in identifier</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Last sign-in</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.data?.users.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell className="font-medium">{u.name}</TableCell>
-                <TableCell>{ROLE_LABEL[u.role]}</TableCell>
-                <TableCell className="font-mono text-xs">{u.identifier}</TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
-                    <Badge variant={u.status === 'active' ? 'success' : 'destructive'} className="capitalize">
-                      {u.status}
-                    </Badge>
-                    {u.isLocked ? <Badge variant="warning">Locked until {formatDateTime(u.lockedUntil)}</Badge> : null}
-                  </div>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(u.lastLoginAt)}</TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-2">
-                    {u.role === 'consumer' ? <UnlinkConsumerButton userId={u.id} name={u.name} /> : null}
-                    {u.isLocked ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={act.isPending}
-                        onClick={() => act.mutate({ id: u.id, action: 'unlock' })}
-                        aria-label={`Unlock ${u.name}`}
-                      >
-                        Unlock
-                      </Button>
-                    ) : null}
-                    {u.status === 'active' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={act.isPending}
-                        onClick={() => act.mutate({ id: u.id, action: 'disable' })}
-                        aria-label={`Disable ${u.name}`}
-                      >
-                        Disable
-                      </Button>
-                    ) : (
-                      <Button
-                        size="sm"
-                        disabled={act.isPending}
-                        onClick={() => act.mutate({ id: u.id, action: 'enable' })}
-                        aria-label={`Enable ${u.name}`}
-                      >
-                        Enable
-                      </Button>
-                    )}
-                  </div>
-                </TableCell>
+      <QueryResult query={users} isEmpty={(data) => data.users.length === 0} empty="No accounts match." skeletonClassName="h-32">
+        {(data) => (
+          <Table caption="Accounts">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Sign-in identifier</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Last sign-in</TableHead>
+                <TableActionsHead />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.users.map((u) => (
+                <TableRow key={u.id}>
+                  <TableCell className="font-medium">{u.name}</TableCell>
+                  <TableCell>{ROLE_LABEL[u.role]}</TableCell>
+                  <TableCell className="font-mono text-xs">{u.identifier}</TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap gap-1">
+                      <Badge variant={u.status === 'active' ? 'success' : 'destructive'} className="capitalize">
+                        {u.status}
+                      </Badge>
+                      {u.isLocked ? <Badge variant="warning">Locked until {formatDateTime(u.lockedUntil)}</Badge> : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(u.lastLoginAt)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-2">
+                      {u.role === 'consumer' ? <UnlinkConsumerButton userId={u.id} name={u.name} /> : null}
+                      {u.isLocked ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ id: u.id, action: 'unlock' })}
+                          aria-label={`Unlock ${u.name}`}
+                        >
+                          Unlock
+                        </Button>
+                      ) : null}
+                      {u.status === 'active' ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ id: u.id, action: 'disable' })}
+                          aria-label={`Disable ${u.name}`}
+                        >
+                          Disable
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ id: u.id, action: 'enable' })}
+                          aria-label={`Enable ${u.name}`}
+                        >
+                          Enable
+                        </Button>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryResult>
     </SectionCard>
   );
 }

@@ -4,9 +4,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useBusinesses } from '../api/businesses';
 import { BusinessReviewDialog, STATUS_VARIANT } from '../business-review-dialog';
@@ -43,48 +42,50 @@ export function BusinessesPanel() {
           </NativeSelect>
         </Field>
       </SearchForm>
-      <QueryErrorAlert error={businesses.error} />
-      {businesses.isLoading ? (
-        <Skeleton className="h-32" />
-      ) : businesses.data?.businesses.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No businesses {status ? `are ${status}` : 'match'}.</p>
-      ) : (
-        <Table caption="Businesses">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Business</TableHead>
-              <TableHead>Registration no.</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Documents</TableHead>
-              <TableHead>Registered</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {businesses.data?.businesses.map((b) => (
-              <TableRow key={b.id}>
-                <TableCell>
-                  <span className="font-medium">{b.businessName}</span>
-                  <span className="block text-xs text-muted-foreground">{b.email}</span>
-                </TableCell>
-                <TableCell className="font-mono text-xs">{b.registrationNumber}</TableCell>
-                <TableCell>
-                  <Badge variant={STATUS_VARIANT[b.verificationStatus]} className="capitalize">
-                    {b.verificationStatus}
-                  </Badge>
-                </TableCell>
-                <TableCell className="tabular-nums">{b.documentCount}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(b.createdAt)}</TableCell>
-                <TableCell className="text-right">
-                  <Button size="sm" onClick={() => setOpenId(b.id)} aria-label={`Review ${b.businessName}`}>
-                    Review
-                  </Button>
-                </TableCell>
+      <QueryResult
+        query={businesses}
+        isEmpty={(data) => data.businesses.length === 0}
+        empty="No businesses {status ? `are ${status}` : 'match'}."
+        skeletonClassName="h-32"
+      >
+        {(data) => (
+          <Table caption="Businesses">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Business</TableHead>
+                <TableHead>Registration no.</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Documents</TableHead>
+                <TableHead>Registered</TableHead>
+                <TableActionsHead />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.businesses.map((b) => (
+                <TableRow key={b.id}>
+                  <TableCell>
+                    <span className="font-medium">{b.businessName}</span>
+                    <span className="block text-xs text-muted-foreground">{b.email}</span>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{b.registrationNumber}</TableCell>
+                  <TableCell>
+                    <Badge variant={STATUS_VARIANT[b.verificationStatus]} className="capitalize">
+                      {b.verificationStatus}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{b.documentCount}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(b.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button size="sm" onClick={() => setOpenId(b.id)} aria-label={`Review ${b.businessName}`}>
+                      Review
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryResult>
       <BusinessReviewDialog businessId={openId} onClose={() => setOpenId(null)} />
     </SectionCard>
   );

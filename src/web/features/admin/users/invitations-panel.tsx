@@ -7,9 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { plainMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
@@ -94,53 +93,55 @@ export function InvitationsPanel() {
         ) : null}
       </SectionCard>
       <SectionCard title="Invitations">
-        <QueryErrorAlert error={invitations.error} />
-        {invitations.isLoading ? (
-          <Skeleton className="h-24" />
-        ) : invitations.data?.invitations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No invitations yet.</p>
-        ) : (
-          <Table caption="Invitations">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Expires</TableHead>
-                <TableActionsHead />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {invitations.data?.invitations.map((i) => (
-                <TableRow key={i.id}>
-                  <TableCell className="break-all">{i.email}</TableCell>
-                  <TableCell>{ROLE_LABEL[i.role]}</TableCell>
-                  <TableCell>
-                    <Badge variant={INVITE_STATUS_VARIANT[i.status]} className="capitalize">
-                      {i.status}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {i.status === 'accepted' ? `Accepted ${formatDateTime(i.acceptedAt)}` : formatDateTime(i.expiresAt)}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {i.status === 'pending' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(i.id)}
-                        aria-label={`Revoke the invitation of ${i.email}`}
-                      >
-                        Revoke
-                      </Button>
-                    ) : null}
-                  </TableCell>
+        <QueryResult
+          query={invitations}
+          isEmpty={(data) => data.invitations.length === 0}
+          empty="No invitations yet."
+          skeletonClassName="h-24"
+        >
+          {(data) => (
+            <Table caption="Invitations">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Expires</TableHead>
+                  <TableActionsHead />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+              </TableHeader>
+              <TableBody>
+                {data.invitations.map((i) => (
+                  <TableRow key={i.id}>
+                    <TableCell className="break-all">{i.email}</TableCell>
+                    <TableCell>{ROLE_LABEL[i.role]}</TableCell>
+                    <TableCell>
+                      <Badge variant={INVITE_STATUS_VARIANT[i.status]} className="capitalize">
+                        {i.status}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {i.status === 'accepted' ? `Accepted ${formatDateTime(i.acceptedAt)}` : formatDateTime(i.expiresAt)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {i.status === 'pending' ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={revoke.isPending}
+                          onClick={() => revoke.mutate(i.id)}
+                          aria-label={`Revoke the invitation of ${i.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </QueryResult>
       </SectionCard>
     </div>
   );
