@@ -1,7 +1,8 @@
 import { desc, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { auditEvents, auditSeals } from '../../db/schema/index';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { GENESIS_SEAL_HASH, keyedSealHashOf, merkleRootOf } from './content-hash';
 import { publishSealHeads } from './heads';
 import { DEVELOPMENT_SEALING, type AuditSealing } from './sealing';
@@ -9,6 +10,10 @@ import { DEVELOPMENT_SEALING, type AuditSealing } from './sealing';
 // Any fixed number: one sealer at a time across every instance.
 const SEALER_LOCK_ID = 7_232_010;
 export const MAX_EVENTS_PER_SEAL = 5_000;
+
+const ZLockRow = z.object({ locked: z.boolean() });
+/** An unsealed event: its id (a bigint a driver may give as text) and content hash. */
+const ZPendingEventRow = z.object({ id: z.coerce.number<string | number>(), content_hash: z.string() });
 
 /**
  * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal,
@@ -22,14 +27,15 @@ export async function sealPendingEvents(
   sealing: AuditSealing = DEVELOPMENT_SEALING,
 ): Promise<{ sealed: number }> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
+    const [lock] = await queryParsedRows(tx, ZLockRow, sql`SELECT pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { sealed: 0 };
-    const pending = await queryRows<{ id: string | number; content_hash: string }>(
+    const pending = await queryParsedRows(
       tx,
+      ZPendingEventRow,
       sql`SELECT id, content_hash FROM audit_events WHERE seal_id IS NULL ORDER BY id LIMIT ${maxEvents}`,
     );
     if (pending.length === 0) return { sealed: 0 };
-    const leaves = pending.map((e) => ({ id: Number(e.id), contentHash: e.content_hash }));
+    const leaves = pending.map((e) => ({ id: e.id, contentHash: e.content_hash }));
     const [previous] = await tx
       .select({ sealHash: auditSeals.sealHash, sequence: auditSeals.sequence })
       .from(auditSeals)

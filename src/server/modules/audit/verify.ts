@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { auditEvents, auditSeals } from '../../db/schema/index';
 import { GENESIS_SEAL_HASH, hashEventContent, keyedSealHashOf, merkleRootOf, sealHashOf } from './content-hash';
 import { headOf, lastSealHead, type SealHead } from './heads';
@@ -30,6 +31,8 @@ export interface VerifyOptions {
 }
 
 type EventRow = typeof auditEvents.$inferSelect;
+/** An event's id, a bigint a driver may give as text. */
+const ZEventIdRow = z.object({ id: z.coerce.number<string | number>() });
 
 function firstAlteredEvent(events: EventRow[]): EventRow | undefined {
   return events.find((e) => hashEventContent({ ...e, details: e.details ?? {} }) !== e.contentHash);
@@ -117,8 +120,9 @@ export async function verifyAuditLog(db: Database, options: VerifyOptions = {}):
     after = page[page.length - 1].id;
   }
   // Event times never go backwards (in id order, the order they were written).
-  const [backwards] = await queryRows<{ id: string | number }>(
+  const [backwards] = await queryParsedRows(
     db,
+    ZEventIdRow,
     sql`SELECT id FROM (
           SELECT id, occurred_at, max(occurred_at) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest_before
           FROM audit_events) AS ordered
@@ -126,7 +130,7 @@ export async function verifyAuditLog(db: Database, options: VerifyOptions = {}):
         ORDER BY id LIMIT 1`,
   );
   if (backwards)
-    return invalid(`event ${backwards.id} is dated before an earlier event: event times went backwards (back-dated)`, Number(backwards.id));
+    return invalid(`event ${backwards.id} is dated before an earlier event: event times went backwards (back-dated)`, backwards.id);
   // The last head written outside the database must still be in the chain, unchanged.
   if (outsideHead) {
     const held = seals[outsideHead.sequence - 1];

@@ -3,10 +3,12 @@ import type { TAuditReportSummary, TComplianceList } from '@shared/schemas/overs
 import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
 import type { AuditSealing } from '../audit';
 import { verifyAuditLog } from '../audit';
+import { bigintColumn, numberColumn } from './columns';
 
 // Audit reports over a period for the regulator: a summary (JSON, and the first page of the PDF)
 // and every event of the period as CSV. The log's verification is run for the report, so the
@@ -18,27 +20,42 @@ const bounds = (from: string, to: string) => ({
   toTs: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
 });
 
+const ZActionCountRow = z.object({ action: z.string(), count: numberColumn });
+const ZRoleCountRow = z.object({ role: z.string(), count: numberColumn });
+const ZBusinessInquiriesRow = z.object({
+  business_id: z.string(),
+  business_name: z.string().nullable(),
+  searches: numberColumn,
+  reports: numberColumn,
+});
+/** The period's seals: how many, the first and last hash (null when there is none). */
+const ZSealsRow = z.object({ count: numberColumn, first_hash: z.string().nullable(), last_hash: z.string().nullable() });
+
 export async function buildAuditSummary(db: Database, from: string, to: string, sealing?: AuditSealing): Promise<TAuditReportSummary> {
   const { fromTs, toTs } = bounds(from, to);
-  const byAction = await queryRows<{ action: string; count: number }>(
+  const byAction = await queryParsedRows(
     db,
+    ZActionCountRow,
     sql`SELECT action, count(*)::int AS count FROM audit_events WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz
         GROUP BY action ORDER BY count(*) DESC, action`,
   );
-  const byRole = await queryRows<{ role: string; count: number }>(
+  const byRole = await queryParsedRows(
     db,
+    ZRoleCountRow,
     sql`SELECT COALESCE(actor_role, 'system') AS role, count(*)::int AS count FROM audit_events
         WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz GROUP BY 1 ORDER BY 2 DESC, 1`,
   );
-  const inquiries = await queryRows<{ business_id: string; business_name: string | null; searches: number; reports: number }>(
+  const inquiries = await queryParsedRows(
     db,
+    ZBusinessInquiriesRow,
     sql`SELECT i.business_id, b.business_name, count(*) FILTER (WHERE i.kind = 'search')::int AS searches, count(*) FILTER (WHERE i.kind = 'report')::int AS reports
         FROM credit_inquiries i LEFT JOIN business_profiles b ON b.user_id = i.business_id
         WHERE i.created_at >= ${fromTs}::timestamptz AND i.created_at < ${toTs}::timestamptz
         GROUP BY i.business_id, b.business_name ORDER BY count(*) DESC LIMIT 100`,
   );
-  const [seals] = await queryRows<{ count: number; first_hash: string | null; last_hash: string | null }>(
+  const [seals] = await queryParsedRows(
     db,
+    ZSealsRow,
     sql`SELECT count(*)::int AS count, (array_agg(seal_hash ORDER BY id))[1] AS first_hash, (array_agg(seal_hash ORDER BY id DESC))[1] AS last_hash
         FROM audit_seals WHERE sealed_at >= ${fromTs}::timestamptz AND sealed_at < ${toTs}::timestamptz`,
   );
@@ -46,16 +63,16 @@ export async function buildAuditSummary(db: Database, from: string, to: string, 
   return {
     from,
     to,
-    totalEvents: byAction.reduce((sum, a) => sum + Number(a.count), 0),
-    byAction: byAction.map((a) => ({ action: a.action, count: Number(a.count) })),
-    byRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
+    totalEvents: byAction.reduce((sum, a) => sum + a.count, 0),
+    byAction: byAction.map((a) => ({ action: a.action, count: a.count })),
+    byRole: byRole.map((r) => ({ role: r.role, count: r.count })),
     inquiriesByBusiness: inquiries.map((i) => ({
       businessId: i.business_id,
       businessName: i.business_name ?? 'Unknown business',
-      searches: Number(i.searches),
-      reports: Number(i.reports),
+      searches: i.searches,
+      reports: i.reports,
     })),
-    seals: { count: Number(seals?.count ?? 0), firstSealHash: seals?.first_hash ?? null, lastSealHash: seals?.last_hash ?? null },
+    seals: { count: seals?.count ?? 0, firstSealHash: seals?.first_hash ?? null, lastSealHash: seals?.last_hash ?? null },
     verification: {
       valid: verification.valid,
       checked: verification.checked,
@@ -83,6 +100,24 @@ const CSV_COLUMNS = [
   'seal_id',
 ] as const;
 
+/** One audit event as the CSV export writes it: the columns of CSV_COLUMNS, as the driver gives them. */
+const ZCsvEventRow = z.object({
+  id: bigintColumn,
+  occurred_at: timestampColumn,
+  action: z.string(),
+  actor_role: z.string().nullable(),
+  actor_user_id: z.string().nullable(),
+  business_id: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  request_id: z.string().nullable(),
+  details: jsonColumnOf(z.unknown()),
+  content_hash: z.string(),
+  seal_id: bigintColumn.nullable(),
+}) satisfies z.ZodType<Record<(typeof CSV_COLUMNS)[number], unknown>>;
+
 /** Every event of the period as CSV, streamed page by page (a national log does not fit in memory). */
 export function streamAuditCsv(db: Database, from: string, to: string): Readable {
   const { fromTs, toTs } = bounds(from, to);
@@ -102,8 +137,9 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
           this.push(null);
           return;
         }
-        const rows = await queryRows<Record<(typeof CSV_COLUMNS)[number], unknown>>(
+        const rows = await queryParsedRows(
           db,
+          ZCsvEventRow,
           sql`SELECT id, occurred_at, action, actor_role, actor_user_id, business_id, subject_id, target_type, target_id, ip, request_id, details, content_hash, seal_id
               FROM audit_events WHERE occurred_at >= ${fromTs}::timestamptz AND occurred_at < ${toTs}::timestamptz AND id > ${lastId}
               ORDER BY id LIMIT ${PAGE}`,
@@ -113,21 +149,11 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
           this.push(null);
           return;
         }
-        lastId = Number(rows[rows.length - 1].id);
+        lastId = rows[rows.length - 1].id;
         // One page at a time through the one CSV writer, LF between records as this export always had.
         this.push(
           toCsv(
-            rows.map((r) =>
-              CSV_COLUMNS.map((c) =>
-                c === 'occurred_at'
-                  ? new Date(r[c] as string).toISOString()
-                  : c === 'id' || c === 'seal_id'
-                    ? r[c] === null
-                      ? ''
-                      : String(r[c])
-                    : r[c],
-              ),
-            ),
+            rows.map((r) => CSV_COLUMNS.map((c) => (c === 'id' || c === 'seal_id' ? (r[c] === null ? '' : String(r[c])) : r[c]))),
             '\n',
           ),
         );

@@ -6,9 +6,11 @@ import {
   type TComplianceRow,
 } from '@shared/schemas/oversight';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows, timestampColumn } from '../../db/query';
 import { readSetting } from '../settings';
+import { numberColumn } from './columns';
 
 // Compliance per business over a period: overdue disputes, rejected rows of monthly files,
 // searches that led to no report, reports whose purpose needs an account the business does not
@@ -33,30 +35,41 @@ export function periodOf(query: { from?: string; to?: string }, now = new Date()
   return { from, to };
 }
 
+const ZExistsRow = z.object({ ok: z.boolean() });
+
 /** Whether the disputes area's table exists (it is another area's migration). */
 export async function hasDisputeTable(db: Database): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT to_regclass('public.disputes') IS NOT NULL AS ok`);
+  const [row] = await queryParsedRows(db, ZExistsRow, sql`SELECT to_regclass('public.disputes') IS NOT NULL AS ok`);
   return !!row?.ok;
 }
 
-interface Metrics {
-  business_id: string;
-  business_name: string;
-  verification_status: string;
-  plan_code: string;
-  files: number;
-  rows: number;
-  rejected_rows: number;
-  searches: number;
-  reports: number;
-  searches_with_hits: number;
-  searches_checked: number;
-  searches_without_report: number;
-  purpose_mismatches: number;
-  months_due: number;
-  months_late: number;
-  reports_accounts: boolean;
-}
+/** One business's figures for the period (readCompliance's statement): the counts are `::int`. */
+const ZMetricsRow = z.object({
+  business_id: z.string(),
+  business_name: z.string(),
+  verification_status: z.string(),
+  plan_code: z.string(),
+  files: numberColumn,
+  rows: numberColumn,
+  rejected_rows: numberColumn,
+  searches: numberColumn,
+  reports: numberColumn,
+  searches_with_hits: numberColumn,
+  searches_checked: numberColumn,
+  searches_without_report: numberColumn,
+  purpose_mismatches: numberColumn,
+  months_due: numberColumn,
+  months_late: numberColumn,
+  reports_accounts: z.boolean(),
+});
+
+/** Open disputes of one business: how many, how many overdue, the oldest due date among those. */
+const ZOpenDisputesRow = z.object({
+  business_id: z.string(),
+  open: numberColumn,
+  overdue: numberColumn,
+  oldest_due: timestampColumn.nullable(),
+});
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
 const rule = (code: string) => COMPLIANCE_SCORE_RULES.find((r) => r.code === code)!;
@@ -106,8 +119,9 @@ export async function readCompliance(
   const horizon = new Date(Math.min(Date.parse(toTs), now.getTime())).toISOString();
   const searchCutoff = new Date(Math.min(Date.parse(toTs), now.getTime() - SEARCH_FOLLOW_UP_DAYS * DAY_MS)).toISOString();
 
-  const metrics = await queryRows<Metrics>(
+  const metrics = await queryParsedRows(
     db,
+    ZMetricsRow,
     sql`WITH biz AS (
           SELECT b.user_id AS business_id, b.business_name, b.verification_status::text AS verification_status, b.plan_code, b.verified_at, b.created_at
           FROM business_profiles b
@@ -171,44 +185,45 @@ export async function readCompliance(
   const disputes = new Map<string, { open: number; overdue: number; oldest: number | null }>();
   if (isDisputeDataAvailable) {
     // Overdue is read from the deadline itself (open and past due_at), as the disputes area defines it.
-    const rows = await queryRows<{ business_id: string; open: number; overdue: number; oldest_due: Date | string | null }>(
+    const rows = await queryParsedRows(
       db,
+      ZOpenDisputesRow,
       sql`SELECT business_id, count(*)::int AS open, count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue,
             min(due_at) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz) AS oldest_due
           FROM disputes WHERE status = 'open' GROUP BY business_id`,
     );
     for (const r of rows) {
       disputes.set(r.business_id, {
-        open: Number(r.open),
-        overdue: Number(r.overdue),
-        oldest: r.oldest_due ? Math.floor((now.getTime() - new Date(r.oldest_due).getTime()) / DAY_MS) : null,
+        open: r.open,
+        overdue: r.overdue,
+        oldest: r.oldest_due ? Math.floor((now.getTime() - Date.parse(r.oldest_due)) / DAY_MS) : null,
       });
     }
   }
 
   const businesses: TComplianceRow[] = metrics.map((m) => {
     const d = disputes.get(m.business_id) ?? { open: 0, overdue: 0, oldest: null };
-    const rows = Number(m.rows);
-    const rejectedRate = rows === 0 ? 0 : Number(m.rejected_rows) / rows;
-    const checked = Number(m.searches_checked);
-    const withoutRate = checked === 0 ? 0 : Number(m.searches_without_report) / checked;
+    const rows = m.rows;
+    const rejectedRate = rows === 0 ? 0 : m.rejected_rows / rows;
+    const checked = m.searches_checked;
+    const withoutRate = checked === 0 ? 0 : m.searches_without_report / checked;
     const { penalties, score, band } = scoreCompliance({
       overdueDisputes: d.overdue,
       rejectedRate,
       searchesWithoutReportRate: withoutRate,
       searchesChecked: checked,
-      purposeMismatches: Number(m.purpose_mismatches),
-      monthsLate: Number(m.months_late),
+      purposeMismatches: m.purpose_mismatches,
+      monthsLate: m.months_late,
     });
     const flags: string[] = [];
     if (d.overdue > 0) flags.push(`${d.overdue} overdue dispute${d.overdue === 1 ? '' : 's'}`);
     if (rejectedRate >= 0.05) flags.push(`${percent(rejectedRate)} of monthly-file rows rejected`);
     if (checked > 0 && withoutRate > 0.5) flags.push(`${percent(withoutRate)} of searches with a hit led to no report`);
-    if (Number(m.purpose_mismatches) > 0)
+    if (m.purpose_mismatches > 0)
       flags.push(
-        `${m.purpose_mismatches} report${Number(m.purpose_mismatches) === 1 ? '' : 's'} for an existing-account purpose without an account`,
+        `${m.purpose_mismatches} report${m.purpose_mismatches === 1 ? '' : 's'} for an existing-account purpose without an account`,
       );
-    if (Number(m.months_late) > 0) flags.push(`${m.months_late} month${Number(m.months_late) === 1 ? '' : 's'} without a monthly file`);
+    if (m.months_late > 0) flags.push(`${m.months_late} month${m.months_late === 1 ? '' : 's'} without a monthly file`);
     return {
       businessId: m.business_id,
       businessName: m.business_name,
@@ -216,20 +231,20 @@ export async function readCompliance(
       planCode: m.plan_code,
       disputes: { open: d.open, overdue: d.overdue, oldestOverdueDays: d.oldest },
       submissions: {
-        files: Number(m.files),
+        files: m.files,
         rows,
-        rejectedRows: Number(m.rejected_rows),
+        rejectedRows: m.rejected_rows,
         rejectedRate: Math.round(rejectedRate * 10_000) / 10_000,
       },
       inquiries: {
-        searches: Number(m.searches),
-        reports: Number(m.reports),
-        searchesWithHits: Number(m.searches_with_hits),
-        searchesWithoutReport: Number(m.searches_without_report),
+        searches: m.searches,
+        reports: m.reports,
+        searchesWithHits: m.searches_with_hits,
+        searchesWithoutReport: m.searches_without_report,
         searchesWithoutReportRate: Math.round(withoutRate * 10_000) / 10_000,
-        purposeMismatches: Number(m.purpose_mismatches),
+        purposeMismatches: m.purpose_mismatches,
       },
-      monthly: { monthsDue: Number(m.months_due), monthsLate: Number(m.months_late), reportsAccounts: !!m.reports_accounts },
+      monthly: { monthsDue: m.months_due, monthsLate: m.months_late, reportsAccounts: m.reports_accounts },
       penalties,
       score,
       band,
@@ -241,11 +256,20 @@ export async function readCompliance(
   return { ...period, disputeDeadlineDays: await readSetting(db, 'dispute_deadline_days'), isDisputeDataAvailable, businesses };
 }
 
+const ZOverdueDisputeRow = z.object({
+  id: z.string(),
+  reference: z.string(),
+  reason: z.string(),
+  filed_at: timestampColumn,
+  due_at: timestampColumn,
+});
+
 /** The overdue disputes of one business, for the compliance page's detail (empty without the disputes table). */
 export async function listOverdueDisputesOf(db: Database, businessId: string, now = new Date()) {
   if (!(await hasDisputeTable(db))) return [];
-  const rows = await queryRows<{ id: string; reference: string; reason: string; filed_at: Date | string; due_at: Date | string }>(
+  const rows = await queryParsedRows(
     db,
+    ZOverdueDisputeRow,
     sql`SELECT id, reference, reason, filed_at, due_at FROM disputes
         WHERE status = 'open' AND business_id = ${businessId}::uuid AND due_at <= ${now.toISOString()}::timestamptz
         ORDER BY due_at LIMIT 200`,
@@ -254,8 +278,8 @@ export async function listOverdueDisputesOf(db: Database, businessId: string, no
     id: r.id,
     reference: r.reference,
     reason: r.reason,
-    filedAt: new Date(r.filed_at).toISOString(),
-    dueAt: new Date(r.due_at).toISOString(),
-    daysOverdue: Math.floor((now.getTime() - new Date(r.due_at).getTime()) / DAY_MS),
+    filedAt: r.filed_at,
+    dueAt: r.due_at,
+    daysOverdue: Math.floor((now.getTime() - Date.parse(r.due_at)) / DAY_MS),
   }));
 }

@@ -1,9 +1,11 @@
-import type { TIncident, TIncidentKind } from '@shared/schemas/admin';
+import { INCIDENT_KINDS, INCIDENT_STATUSES, type TIncident, type TIncidentKind } from '@shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows, timestampColumn } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { bigintColumn, numberColumn } from './columns';
 
 // Security incidents, derived from the audit log by a scan (scheduled, and on an administrator's
 // request): lockouts, bursts of failed sign-ins from one address, bursts of refused access by one
@@ -20,22 +22,29 @@ const WINDOW_SECONDS = 600;
 const SCAN_LOCK_ID = 7_232_020;
 const CURSOR = 'security_incidents';
 
-interface Candidate {
-  fingerprint: string;
-  kind: TIncidentKind;
-  severity: 'low' | 'medium' | 'high';
-  summary: string;
-  ip: string | null;
-  user_id: string | null;
-  business_id: string | null;
-  event_count: number;
-  first_event_id: number | null;
-  last_event_id: number | null;
-  first_seen_at: string;
-  last_seen_at: string;
-}
+const ZSeverity = z.enum(['low', 'medium', 'high']);
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+/** An incident a scan query finds: ids of audit events are bigints (text on node-postgres). */
+const ZCandidateRow = z.object({
+  fingerprint: z.string(),
+  kind: z.enum(INCIDENT_KINDS),
+  severity: ZSeverity,
+  summary: z.string(),
+  ip: z.string().nullable(),
+  user_id: z.string().nullable(),
+  business_id: z.string().nullable(),
+  event_count: numberColumn,
+  first_event_id: bigintColumn.nullable(),
+  last_event_id: bigintColumn.nullable(),
+  first_seen_at: timestampColumn,
+  last_seen_at: timestampColumn,
+});
+type Candidate = z.output<typeof ZCandidateRow>;
+
+const ZLockRow = z.object({ locked: z.boolean() });
+const ZCursorRow = z.object({ last_event_id: bigintColumn });
+const ZMaxEventIdRow = z.object({ max_id: bigintColumn.nullable() });
+const ZUpsertedRow = z.object({ inserted: z.boolean() });
 
 /**
  * Reads the audit events written since the last scan and opens or updates incidents. One scanner
@@ -46,22 +55,24 @@ export async function scanForIncidents(
   requestedBy?: AuditContext,
 ): Promise<{ scannedEvents: number; opened: number; updated: number }> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${SCAN_LOCK_ID}) AS locked`);
+    const [lock] = await queryParsedRows(tx, ZLockRow, sql`SELECT pg_try_advisory_xact_lock(${SCAN_LOCK_ID}) AS locked`);
     if (!lock?.locked) return { scannedEvents: 0, opened: 0, updated: 0 };
     await tx.execute(sql`INSERT INTO audit_scan_cursors (name, last_event_id) VALUES (${CURSOR}, 0) ON CONFLICT (name) DO NOTHING`);
-    const [cursor] = await queryRows<{ last_event_id: string | number }>(
+    const [cursor] = await queryParsedRows(
       tx,
+      ZCursorRow,
       sql`SELECT last_event_id FROM audit_scan_cursors WHERE name = ${CURSOR} FOR UPDATE`,
     );
-    const from = Number(cursor.last_event_id);
-    const [top] = await queryRows<{ max_id: string | number | null }>(tx, sql`SELECT max(id) AS max_id FROM audit_events`);
-    const to = Number(top?.max_id ?? 0);
+    const from = cursor.last_event_id;
+    const [top] = await queryParsedRows(tx, ZMaxEventIdRow, sql`SELECT max(id) AS max_id FROM audit_events`);
+    const to = top?.max_id ?? 0;
 
     const candidates: Candidate[] = [];
     if (to > from) {
       candidates.push(
-        ...(await queryRows<Candidate>(
+        ...(await queryParsedRows(
           tx,
+          ZCandidateRow,
           sql`SELECT 'account_lockout:' || e.id AS fingerprint, 'account_lockout' AS kind, 'medium' AS severity,
                 'Account locked after repeated failed sign-ins (' || COALESCE(e.actor_role, 'unknown role') || ')' AS summary,
                 e.ip, e.actor_user_id AS user_id, e.business_id, 1 AS event_count, e.id AS first_event_id, e.id AS last_event_id,
@@ -72,8 +83,9 @@ export async function scanForIncidents(
       // Every window a new event falls into is counted again in full, so a burst spread over
       // several scans is still seen whole.
       candidates.push(
-        ...(await queryRows<Candidate>(
+        ...(await queryParsedRows(
           tx,
+          ZCandidateRow,
           sql`WITH touched AS (
                 SELECT DISTINCT ip, floor(extract(epoch FROM occurred_at) / ${WINDOW_SECONDS})::bigint AS bucket
                 FROM audit_events WHERE id > ${from} AND id <= ${to} AND action = 'auth.login_failed' AND ip IS NOT NULL
@@ -89,8 +101,9 @@ export async function scanForIncidents(
         )),
       );
       candidates.push(
-        ...(await queryRows<Candidate>(
+        ...(await queryParsedRows(
           tx,
+          ZCandidateRow,
           sql`WITH touched AS (
                 SELECT DISTINCT actor_user_id, floor(extract(epoch FROM occurred_at) / ${WINDOW_SECONDS})::bigint AS bucket
                 FROM audit_events WHERE id > ${from} AND id <= ${to} AND action = 'access.denied' AND actor_user_id IS NOT NULL
@@ -109,8 +122,9 @@ export async function scanForIncidents(
     // Quota: read from the inquiry records (the registry's own log of every search and report); a
     // business reaching its quota is seen by the scans of the next 15 minutes.
     candidates.push(
-      ...(await queryRows<Candidate>(
+      ...(await queryParsedRows(
         tx,
+        ZCandidateRow,
         sql`SELECT 'quota_exhausted:' || i.business_id || ':' || to_char(date_trunc('month', now() AT TIME ZONE 'UTC'), 'YYYY-MM') AS fingerprint,
               'quota_exhausted' AS kind, 'low' AS severity,
               b.business_name || ' used all ' || COALESCE(b.monthly_quota_override, p.monthly_inquiry_quota) || ' reports of its ' || p.name || ' plan this month' AS summary,
@@ -130,11 +144,12 @@ export async function scanForIncidents(
     let opened = 0;
     let updated = 0;
     for (const c of candidates) {
-      const [row] = await queryRows<{ inserted: boolean }>(
+      const [row] = await queryParsedRows(
         tx,
+        ZUpsertedRow,
         sql`INSERT INTO security_incidents (fingerprint, kind, severity, summary, ip, user_id, business_id, event_count, first_event_id, last_event_id, first_seen_at, last_seen_at)
-            VALUES (${c.fingerprint}, ${c.kind}, ${c.severity}, ${c.summary}, ${c.ip}, ${c.user_id}, ${c.business_id}, ${Number(c.event_count)},
-              ${c.first_event_id === null ? null : Number(c.first_event_id)}, ${c.last_event_id === null ? null : Number(c.last_event_id)}, ${iso(c.first_seen_at)}, ${iso(c.last_seen_at)})
+            VALUES (${c.fingerprint}, ${c.kind}, ${c.severity}, ${c.summary}, ${c.ip}, ${c.user_id}, ${c.business_id}, ${c.event_count},
+              ${c.first_event_id}, ${c.last_event_id}, ${c.first_seen_at}, ${c.last_seen_at})
             ON CONFLICT (fingerprint) DO UPDATE SET severity = EXCLUDED.severity, summary = EXCLUDED.summary, event_count = EXCLUDED.event_count,
               last_event_id = EXCLUDED.last_event_id, last_seen_at = EXCLUDED.last_seen_at
             WHERE security_incidents.event_count <> EXCLUDED.event_count
@@ -152,24 +167,25 @@ export async function scanForIncidents(
   });
 }
 
-interface IncidentRow {
-  id: string;
-  kind: TIncidentKind;
-  severity: 'low' | 'medium' | 'high';
-  summary: string;
-  ip: string | null;
-  user_id: string | null;
-  business_id: string | null;
-  event_count: number;
-  first_seen_at: Date | string;
-  last_seen_at: Date | string;
-  status: 'open' | 'acknowledged' | 'resolved';
-  acknowledged_at: Date | string | null;
-  acknowledged_by_name: string | null;
-  resolved_at: Date | string | null;
-  resolved_by_name: string | null;
-  resolution_note: string | null;
-}
+const ZIncidentRow = z.object({
+  id: z.string(),
+  kind: z.enum(INCIDENT_KINDS),
+  severity: ZSeverity,
+  summary: z.string(),
+  ip: z.string().nullable(),
+  user_id: z.string().nullable(),
+  business_id: z.string().nullable(),
+  event_count: numberColumn,
+  first_seen_at: timestampColumn,
+  last_seen_at: timestampColumn,
+  status: z.enum(INCIDENT_STATUSES),
+  acknowledged_at: timestampColumn.nullable(),
+  acknowledged_by_name: z.string().nullable(),
+  resolved_at: timestampColumn.nullable(),
+  resolved_by_name: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+});
+type IncidentRow = z.output<typeof ZIncidentRow>;
 
 const INCIDENT_SELECT = sql`
   SELECT i.id, i.kind, i.severity, i.summary, i.ip, i.user_id, i.business_id, i.event_count, i.first_seen_at, i.last_seen_at, i.status,
@@ -187,24 +203,27 @@ function toIncident(row: IncidentRow): TIncident {
     ip: row.ip,
     userId: row.user_id,
     businessId: row.business_id,
-    eventCount: Number(row.event_count),
-    firstSeenAt: iso(row.first_seen_at)!,
-    lastSeenAt: iso(row.last_seen_at)!,
+    eventCount: row.event_count,
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
     status: row.status,
-    acknowledgedAt: iso(row.acknowledged_at),
+    acknowledgedAt: row.acknowledged_at,
     acknowledgedBy: row.acknowledged_by_name,
-    resolvedAt: iso(row.resolved_at),
+    resolvedAt: row.resolved_at,
     resolvedBy: row.resolved_by_name,
     resolutionNote: row.resolution_note,
   };
 }
 
+const ZStatusCountRow = z.object({ status: z.string(), n: numberColumn });
+
 export async function listIncidents(
   db: Database,
   filter: { status?: TIncident['status']; kind?: TIncidentKind; limit: number; from?: string; to?: string },
 ) {
-  const rows = await queryRows<IncidentRow>(
+  const rows = await queryParsedRows(
     db,
+    ZIncidentRow,
     sql`${INCIDENT_SELECT}
         WHERE (${filter.status ?? null}::text IS NULL OR i.status::text = ${filter.status ?? null})
           AND (${filter.kind ?? null}::text IS NULL OR i.kind = ${filter.kind ?? null})
@@ -212,11 +231,12 @@ export async function listIncidents(
           AND (${filter.to ?? null}::date IS NULL OR i.first_seen_at < ${filter.to ?? null}::date + 1)
         ORDER BY (i.status = 'open') DESC, i.last_seen_at DESC, i.id LIMIT ${filter.limit}`,
   );
-  const counts = await queryRows<{ status: string; n: number }>(
+  const counts = await queryParsedRows(
     db,
+    ZStatusCountRow,
     sql`SELECT status::text, count(*)::int AS n FROM security_incidents GROUP BY status`,
   );
-  const countOf = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const countOf = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
   return {
     incidents: rows.map(toIncident),
     counts: { open: countOf('open'), acknowledged: countOf('acknowledged'), resolved: countOf('resolved') },
@@ -224,10 +244,12 @@ export async function listIncidents(
 }
 
 async function getIncident(db: Database, id: string): Promise<TIncident> {
-  const [row] = await queryRows<IncidentRow>(db, sql`${INCIDENT_SELECT} WHERE i.id = ${id}`);
+  const [row] = await queryParsedRows(db, ZIncidentRow, sql`${INCIDENT_SELECT} WHERE i.id = ${id}`);
   if (!row) throw notFound('Incident not found');
   return toIncident(row);
 }
+
+const ZIncidentStatusRow = z.object({ status: z.string(), kind: z.string() });
 
 /** Acknowledge (someone is looking at it) or resolve (with how), with the audit event, in one transaction. */
 export async function changeIncident(
@@ -238,8 +260,9 @@ export async function changeIncident(
   context: AuditContext,
 ): Promise<TIncident> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ status: string; kind: string }>(
+    const [row] = await queryParsedRows(
       tx,
+      ZIncidentStatusRow,
       sql`SELECT status::text, kind FROM security_incidents WHERE id = ${id} FOR UPDATE`,
     );
     if (!row) throw notFound('Incident not found');

@@ -1,10 +1,12 @@
 import type { TPolicyChange, TRegulatorPolicy } from '@shared/schemas/oversight';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
 import { readRateLimitDefaults } from '../rate-limits';
 import { listAdminPlans } from '../billing';
 import { readSetting, type SettingKey } from '../settings';
+import { bigintColumn, numberColumn } from './columns';
 
 /** The administrative acts that change the bureau's rules: what the regulator's Settings page lists. */
 export const POLICY_ACTIONS = [
@@ -76,20 +78,30 @@ function asText(value: unknown): string | null {
 const fieldChanges = (changes: Record<string, { from?: unknown; to?: unknown }> | undefined) =>
   Object.entries(changes ?? {}).map(([field, c]) => ({ field: FIELD_LABEL[field] ?? field, from: asText(c?.from), to: asText(c?.to) }));
 
-interface ChangeRow {
-  id: number | string;
-  occurred_at: Date | string;
-  action: string;
-  actor_role: string | null;
-  actor_name: string | null;
-  target_id: string | null;
-  business_name: string | null;
-  details: Record<string, unknown> | string;
-}
+/** One policy change from the audit log, with who made it and the business it was about. */
+const ZChangeRow = z.object({
+  id: bigintColumn,
+  occurred_at: timestampColumn,
+  action: z.string(),
+  actor_role: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  target_id: z.string().nullable(),
+  business_name: z.string().nullable(),
+  details: jsonColumnOf(z.record(z.string(), z.unknown())),
+});
+type ChangeRow = z.output<typeof ZChangeRow>;
+const ZSettingUpdatedRow = z.object({ key: z.string(), updated_at: timestampColumn });
+const ZCountRow = z.object({ n: numberColumn });
+const ZContractedQuotaRow = z.object({
+  business_id: z.string(),
+  business_name: z.string(),
+  plan_code: z.string(),
+  monthly_quota_override: numberColumn,
+});
 
 /** One audit event as a policy change: what, who, when, each field from and to. */
 function toChange(row: ChangeRow): TPolicyChange {
-  const details = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>;
+  const details = row.details;
   const business = row.business_name ?? 'a business';
   let subject = 'Settings';
   let changes: TPolicyChange['changes'] = [];
@@ -128,8 +140,8 @@ function toChange(row: ChangeRow): TPolicyChange {
       break;
   }
   return {
-    id: Number(row.id),
-    occurredAt: new Date(row.occurred_at).toISOString(),
+    id: row.id,
+    occurredAt: row.occurred_at,
     action: row.action,
     subject,
     actorName: row.actor_name,
@@ -146,23 +158,26 @@ function toChange(row: ChangeRow): TPolicyChange {
  */
 export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolicy> {
   const [updated, rateLimits, overrides, plans, contracted, changes] = await Promise.all([
-    queryRows<{ key: string; updated_at: Date | string }>(
+    queryParsedRows(
       db,
+      ZSettingUpdatedRow,
       sql`SELECT key, updated_at FROM settings WHERE key IN (${sql.join(
         POLICY_KEYS.map((k) => sql`${k}`),
         sql`, `,
       )})`,
     ),
     readRateLimitDefaults(db),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM business_rate_limits`),
+    queryParsedRows(db, ZCountRow, sql`SELECT count(*)::int AS n FROM business_rate_limits`),
     listAdminPlans(db),
-    queryRows<{ business_id: string; business_name: string; plan_code: string; monthly_quota_override: number }>(
+    queryParsedRows(
       db,
+      ZContractedQuotaRow,
       sql`SELECT user_id AS business_id, business_name, plan_code, monthly_quota_override FROM business_profiles
           WHERE monthly_quota_override IS NOT NULL ORDER BY business_name LIMIT 500`,
     ),
-    queryRows<ChangeRow>(
+    queryParsedRows(
       db,
+      ZChangeRow,
       sql`SELECT e.id, e.occurred_at, e.action, e.actor_role, sp.full_name AS actor_name, e.target_id, b.business_name, e.details
           FROM audit_events e
           LEFT JOIN staff_profiles sp ON sp.user_id = e.actor_user_id
@@ -175,7 +190,7 @@ export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolic
           LIMIT ${CHANGES_SHOWN}`,
     ),
   ]);
-  const updatedAt = new Map(updated.map((r) => [r.key, new Date(r.updated_at).toISOString()]));
+  const updatedAt = new Map(updated.map((r) => [r.key, r.updated_at]));
   const settings = [];
   for (const key of POLICY_KEYS) {
     const text = SETTING_TEXT[key]!;
@@ -189,7 +204,7 @@ export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolic
   }
   return {
     settings,
-    rateLimits: { ...rateLimits, businessesWithOwnLimits: Number(overrides[0]?.n ?? 0) },
+    rateLimits: { ...rateLimits, businessesWithOwnLimits: overrides[0]?.n ?? 0 },
     plans: plans.map((p) => ({
       code: p.code,
       name: p.name,
@@ -202,7 +217,7 @@ export async function readRegulatorPolicy(db: Database): Promise<TRegulatorPolic
       businessId: c.business_id,
       businessName: c.business_name,
       planCode: c.plan_code,
-      monthlyQuota: Number(c.monthly_quota_override),
+      monthlyQuota: c.monthly_quota_override,
     })),
     changes: changes.map(toChange),
   };
