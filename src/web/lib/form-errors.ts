@@ -39,6 +39,11 @@ export function plainMessageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** For a form of one control: its field's message, else what the server said; the fallback for other failures. */
+export function singleFieldMessageOf(error: unknown, fallback: string): string {
+  return isApiError(error) ? (error.fieldErrors[0]?.message ?? error.serverMessage) : fallback;
+}
+
 /**
  * A refusal that names no field (a 402, 403, 409 about the whole request), said in an alert; null
  * for field errors, which the form shows under their fields, and for no error.

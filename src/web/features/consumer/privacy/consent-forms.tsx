@@ -5,7 +5,7 @@ import { formatDate } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
-import { isApiError } from '@web/lib/api';
+import { singleFieldMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useGrantConsent, useLenders, useRevokeConsent } from '../api/consents';
 
@@ -72,7 +72,7 @@ export function GrantConsentForm() {
       setBusinessId('');
       setError(undefined);
     },
-    onError: (e) => setError(isApiError(e) ? (e.fieldErrors[0]?.message ?? e.serverMessage) : 'Please try again'),
+    onError: (e) => setError(singleFieldMessageOf(e, 'Please try again')),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +133,7 @@ export function WithdrawConsentForm() {
       setBusinessId('');
       setError(undefined);
     },
-    onError: (e) => setError(isApiError(e) ? (e.fieldErrors[0]?.message ?? e.serverMessage) : 'Please try again'),
+    onError: (e) => setError(singleFieldMessageOf(e, 'Please try again')),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
