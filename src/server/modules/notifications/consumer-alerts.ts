@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /** How far back each scan looks; the dedupe keys make overlapping scans harmless. */
 const SCAN_WINDOW_HOURS = 48;
+
+/** How many notifications the scan inserted (`::int`; read as a number whatever the driver gives). */
+const ZInsertedCountRow = z.object({ n: z.coerce.number<string | number>() });
 
 /**
  * Tells verified consumers what lenders did on their file since they confirmed their identity: a
@@ -15,8 +19,9 @@ const SCAN_WINDOW_HOURS = 48;
  */
 export async function scanConsumerAlerts(db: Database, now = new Date()): Promise<Record<string, number>> {
   const since = new Date(now.getTime() - SCAN_WINDOW_HOURS * 3600_000).toISOString();
-  const accounts = await queryRows<{ n: number }>(
+  const accounts = await queryParsedRows(
     db,
+    ZInsertedCountRow,
     sql`WITH people AS (
           SELECT cp.user_id, cp.identity_verified_at, i.subject_id
           FROM consumer_profiles cp
@@ -57,5 +62,5 @@ export async function scanConsumerAlerts(db: Database, now = new Date()): Promis
         )
         SELECT count(*)::int AS n FROM inserted`,
   );
-  return { notified: Number(accounts[0]?.n ?? 0) };
+  return { notified: accounts[0]?.n ?? 0 };
 }

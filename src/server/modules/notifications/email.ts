@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /** What this needs of a mailer (lib/mailer.ts createMailer gives one: SMTP when SMTP_URL is set). */
 export interface NotificationMailer {
@@ -19,6 +20,22 @@ const PREFERENCE_OF_KIND: Record<string, string> = {
   dispute_overdue: 'email_disputes',
 };
 
+const ZNotificationIdRow = z.object({ id: z.string() });
+
+/** A claimed notification, its recipient's address and role, and their email preferences (null without a row). */
+const ZClaimedNotificationRow = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string(),
+  email_new_accounts: z.boolean().nullable(),
+  email_inquiries: z.boolean().nullable(),
+  email_disputes: z.boolean().nullable(),
+});
+
 /**
  * Emails pending notifications when SMTP is configured, to people who have an address and want
  * that kind; the rest are marked skipped. A send that fails is marked failed (the in-app one stays).
@@ -29,26 +46,17 @@ export async function sendPendingNotificationEmails(
   options: { publicUrl?: string } = {},
 ): Promise<Record<string, number>> {
   if (!mailer.isConfigured) {
-    const skipped = await queryRows<{ id: string }>(
+    const skipped = await queryParsedRows(
       db,
+      ZNotificationIdRow,
       sql`UPDATE notifications SET email_status = 'skipped' WHERE email_status = 'pending' RETURNING id`,
     );
     return { sent: 0, skipped: skipped.length, failed: 0 };
   }
   // Claimed in one statement (SKIP LOCKED): two instances never email the same notification.
-  const rows = await queryRows<{
-    id: string;
-    kind: string;
-    title: string;
-    body: string;
-    link: string | null;
-    email: string | null;
-    role: string;
-    email_new_accounts: boolean | null;
-    email_inquiries: boolean | null;
-    email_disputes: boolean | null;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZClaimedNotificationRow,
     sql`WITH claimed AS (
           UPDATE notifications SET email_status = 'sending'
           WHERE id IN (SELECT id FROM notifications WHERE email_status = 'pending' ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
