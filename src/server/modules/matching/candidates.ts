@@ -1,8 +1,9 @@
-import type { TIdentifierType } from '@shared/credit-reference';
+import { IDENTIFIER_TYPES, type TIdentifierType } from '@shared/credit-reference';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryPreparedRows } from '../../db/prepared';
-import { queryRows } from '../../db/query';
+import { queryPreparedParsedRows } from '../../db/prepared';
+import { queryParsedRows } from '../../db/query';
 import { plainArray, textArray } from '../../db/sql-arrays';
 import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
 
@@ -10,6 +11,28 @@ import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
 // file of 100,000 rows costs a handful of round trips, not one per row.
 
 type Executor = Pick<Database, 'execute'>;
+
+// Row schemas of the look-ups. unnest ... WITH ORDINALITY numbers rows as bigint: text on pg.
+const ZOrdinal = z.coerce.number<number | string>();
+const ZIdentifierType = z.enum(IDENTIFIER_TYPES);
+const ZNameCodeRow = z.object({ ord: ZOrdinal, code: z.string().nullable() });
+const ZIdentifierOwnerRow = z.object({ type: ZIdentifierType, value: z.string(), subject_id: z.string() });
+const ZTightBlockRow = z.object({ idx: z.coerce.number<number | string>(), subject_id: z.string(), via: z.enum(['name', 'phone']) });
+const ZLooseBlockRow = z.object({ idx: z.coerce.number<number | string>(), subject_id: z.string() });
+const ZNameRow = z.object({
+  subject_id: z.string(),
+  first_name: z.string(),
+  middle_name: z.string(),
+  last_name: z.string(),
+  date_of_birth: z.string().nullable(),
+  first_code: z.string(),
+  last_code: z.string(),
+});
+type NameRow = z.infer<typeof ZNameRow>;
+const ZPhoneRow = z.object({ subject_id: z.string(), phone: z.string() });
+const ZAddressRow = z.object({ subject_id: z.string(), line: z.string() });
+const ZSubjectIdentifierRow = z.object({ subject_id: z.string(), type: ZIdentifierType, value: z.string() });
+const ZKnownFactsRow = z.object({ ord: ZOrdinal, known_name: z.boolean(), known_phone: z.boolean(), known_address: z.boolean() });
 
 /**
  * dmetaphone codes already computed, by name. dmetaphone is a pure function, so a code asked once
@@ -36,13 +59,14 @@ export async function computeNameCodes(
     }
   }
   if (missing.length > 0) {
-    const rows = await queryRows<{ ord: number | string; code: string | null }>(
+    const rows = await queryParsedRows(
       db as Database,
+      ZNameCodeRow,
       sql`SELECT t.ord, dmetaphone(t.name) AS code FROM unnest(${textArray(missing)}::text[]) WITH ORDINALITY AS t(name, ord)`,
     );
     if (nameCodeCache.size + missing.length > NAME_CODE_CACHE_MAX) nameCodeCache.clear();
     for (const r of rows) {
-      const name = missing[Number(r.ord) - 1];
+      const name = missing[r.ord - 1];
       codes.set(name, r.code ?? '');
       nameCodeCache.set(name, r.code ?? '');
     }
@@ -70,8 +94,9 @@ export async function findOwnersOfIdentifiers(db: Executor, identifiers: Identif
   const owners = new IdentifierOwners();
   if (identifiers.length === 0) return owners;
   const sorted = inIndexOrder(identifiers, (i) => `${i.type} ${i.value}`);
-  const rows = await queryRows<{ type: TIdentifierType; value: string; subject_id: string }>(
+  const rows = await queryParsedRows(
     db as Database,
+    ZIdentifierOwnerRow,
     sql`SELECT i.type, i.value, i.subject_id
         FROM credit_subject_identifiers i
         JOIN unnest(${textArray(sorted.map((i) => i.type))}::text[]::credit_identifier_type[], ${textArray(sorted.map((i) => i.value))}::text[]) AS u(type, value)
@@ -157,8 +182,10 @@ export async function findCandidateSubjects(
 ): Promise<Map<number, Set<string>>> {
   // A search (one probe, many a second) plans each block once per connection; a monthly file's
   // rounds keep custom plans, planned for their thousands of probes.
-  const query = <T>(name: string, statement: SQL) =>
-    options.prepared ? queryPreparedRows<T>(db as Database, name, statement) : queryRows<T>(db as Database, statement);
+  const query = <S extends z.ZodType>(name: string, schema: S, statement: SQL) =>
+    options.prepared
+      ? queryPreparedParsedRows(db as Database, name, schema, statement)
+      : queryParsedRows(db as Database, schema, statement);
   const result = new Map<number, Set<string>>();
   if (batch.length === 0) return result;
   const probes = inIndexOrder(batch, (p) => `${p.dob ?? ''} ${p.lastCode} ${p.firstCode}`);
@@ -167,8 +194,9 @@ export async function findCandidateSubjects(
     if (!set) result.set(idx, (set = new Set()));
     set.add(subjectId);
   };
-  const tight = await query<{ idx: number; subject_id: string; via: 'name' | 'phone' }>(
+  const tight = await query(
     'match-tight-block',
+    ZTightBlockRow,
     sql`${PROBES_CTE(probes)}
         SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
@@ -188,13 +216,14 @@ export async function findCandidateSubjects(
   const settled = new Set<number>();
   for (const r of tight) if (r.via === 'name') byName.add(`${r.idx}|${r.subject_id}`);
   for (const r of tight) {
-    add(Number(r.idx), r.subject_id);
-    if (r.via === 'phone' && byName.has(`${r.idx}|${r.subject_id}`)) settled.add(Number(r.idx));
+    add(r.idx, r.subject_id);
+    if (r.via === 'phone' && byName.has(`${r.idx}|${r.subject_id}`)) settled.add(r.idx);
   }
   const open = probes.filter((p) => !settled.has(p.idx));
   if (open.length === 0) return result;
-  const loose = await query<{ idx: number; subject_id: string }>(
+  const loose = await query(
     'match-loose-block',
+    ZLooseBlockRow,
     sql`${PROBES_CTE(open)}
         SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
@@ -222,7 +251,7 @@ export async function findCandidateSubjects(
           SELECT n.subject_id FROM credit_subject_names n WHERE n.last_code = p.lc AND n.first_code = p.fc LIMIT ${LOOSE_BLOCK_LIMIT}
         ) x WHERE p.dob IS NULL`,
   );
-  for (const r of loose) add(Number(r.idx), r.subject_id);
+  for (const r of loose) add(r.idx, r.subject_id);
   return result;
 }
 
@@ -241,40 +270,34 @@ export async function loadIdentities(
   for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
   const list = sql`unnest(${plainArray(ids)}::uuid[]) AS s(id)`;
   // One after another: a transaction is one connection, which runs one query at a time anyway.
-  const names = await queryRows<NameRow>(
+  const names = await queryParsedRows(
     db as Database,
+    ZNameRow,
     sql`SELECT n.subject_id, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
         FROM ${list} JOIN credit_subject_names n ON n.subject_id = s.id`,
   );
-  const phones = await queryRows<{ subject_id: string; phone: string }>(
+  const phones = await queryParsedRows(
     db as Database,
+    ZPhoneRow,
     sql`SELECT p.subject_id, p.phone FROM ${list} JOIN credit_subject_phones p ON p.subject_id = s.id`,
   );
-  const addresses = await queryRows<{ subject_id: string; line: string }>(
+  const addresses = await queryParsedRows(
     db as Database,
+    ZAddressRow,
     sql`SELECT a.subject_id, a.line FROM ${list} JOIN credit_subject_addresses a ON a.subject_id = s.id`,
   );
   for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
   for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
   if (options.identifiers !== false) {
-    const identifiers = await queryRows<{ subject_id: string; type: TIdentifierType; value: string }>(
+    const identifiers = await queryParsedRows(
       db as Database,
+      ZSubjectIdentifierRow,
       sql`SELECT i.subject_id, i.type, i.value FROM ${list} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
     );
     for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
   }
   return identities;
-}
-
-interface NameRow {
-  subject_id: string;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  date_of_birth: string | null;
-  first_code: string;
-  last_code: string;
 }
 
 function toNameRecord(n: NameRow): NameRecord {
@@ -327,8 +350,9 @@ export async function findKnownFacts(db: Executor, batch: FactsProbe[]): Promise
   );
   const probes = order.map((i) => batch[i]);
   // Only rows with something new come back: a re-sent file's rows mostly have nothing new.
-  const rows = await queryRows<{ ord: number | string; known_name: boolean; known_phone: boolean; known_address: boolean }>(
+  const rows = await queryParsedRows(
     db as Database,
+    ZKnownFactsRow,
     sql`SELECT * FROM (
         SELECT u.ord, n.subject_id IS NOT NULL AS known_name, (u.phone IS NULL OR p.subject_id IS NOT NULL) AS known_phone,
           a.subject_id IS NOT NULL AS known_address
@@ -346,7 +370,7 @@ export async function findKnownFacts(db: Executor, batch: FactsProbe[]): Promise
   for (let i = 0; i < probes.length; i++) facts[i] = ALL_KNOWN;
   const needIdentity: string[] = [];
   for (const r of rows) {
-    const i = Number(r.ord) - 1;
+    const i = r.ord - 1;
     facts[i] = { name: r.known_name, phone: r.known_phone, addressLine: r.known_address, identity: null };
     if (!(r.known_name && r.known_phone)) needIdentity.push(probes[i].subjectId);
   }

@@ -1,33 +1,40 @@
 import { maskIdentifier } from '@shared/identity';
 import type { TMatchReviewDetail, TMatchReviewSummary, TSubjectEvidence } from '@shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
 import { swapDayMonth } from './names';
 
 // The registry's review queue: pairs the matcher would not decide alone. An administrator looks at
 // both people side by side and merges them or keeps them apart (decisions/013).
 
-export type ReviewStatus = 'open' | 'merged' | 'dismissed';
+export const ZReviewStatus = z.enum(['open', 'merged', 'dismissed']);
+export type ReviewStatus = z.infer<typeof ZReviewStatus>;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const fullName = (first: string, middle: string | null, last: string) => [first, middle, last].filter(Boolean).join(' ');
 
-interface ReviewRow {
-  id: string;
-  subject_id: string;
-  candidate_subject_id: string;
-  reason: string;
-  score: number;
-  status: ReviewStatus;
-  reported: Record<string, unknown>;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  business_name: string | null;
-  record_name: string | null;
-  candidate_name: string | null;
-}
+const ZDateOrText = z.union([z.date(), z.string()]);
+
+const ZReviewRow = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  candidate_subject_id: z.string(),
+  reason: z.string(),
+  score: z.coerce.number<number | string>(),
+  status: ZReviewStatus,
+  reported: jsonColumnOf(z.record(z.string(), z.unknown())),
+  created_at: ZDateOrText,
+  resolved_at: ZDateOrText.nullable(),
+  business_name: z.string().nullable(),
+  record_name: z.string().nullable(),
+  candidate_name: z.string().nullable(),
+});
+type ReviewRow = z.infer<typeof ZReviewRow>;
+
+const ZCount = z.object({ n: z.coerce.number<number | string>() });
 
 const REVIEW_SELECT = sql`
   SELECT r.id, r.subject_id, r.candidate_subject_id, r.reason, r.score, r.status, r.reported, r.created_at, r.resolved_at,
@@ -59,12 +66,13 @@ function toSummary(row: ReviewRow): TMatchReviewSummary {
 }
 
 export async function listMatchReviews(db: Database, filter: { status: ReviewStatus; limit: number }) {
-  const rows = await queryRows<ReviewRow>(
+  const rows = await queryParsedRows(
     db,
+    ZReviewRow,
     sql`${REVIEW_SELECT} WHERE r.status = ${filter.status}::credit_review_status
         ORDER BY ${filter.status === 'open' ? sql`r.created_at ASC` : sql`r.resolved_at DESC NULLS LAST`}, r.id LIMIT ${filter.limit}`,
   );
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM credit_match_reviews WHERE status = 'open'`);
+  const [{ n }] = await queryParsedRows(db, ZCount, sql`SELECT count(*)::int AS n FROM credit_match_reviews WHERE status = 'open'`);
   return { reviews: rows.map(toSummary), openCount: Number(n) };
 }
 
@@ -74,52 +82,58 @@ async function loadEvidence(
 ): Promise<
   (Omit<TSubjectEvidence, 'identifiers' | 'phones'> & { rawIdentifiers: { type: string; value: string }[]; rawPhones: string[] }) | null
 > {
-  const [subject] = await queryRows<{
-    id: string;
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    date_of_birth: string | null;
-    district: string | null;
-    created_at: Date | string;
-    frozen_at: Date | string | null;
-  }>(
+  const [subject] = await queryParsedRows(
     db,
+    z.object({
+      id: z.string(),
+      first_name: z.string(),
+      middle_name: z.string().nullable(),
+      last_name: z.string(),
+      date_of_birth: z.string().nullable(),
+      district: z.string().nullable(),
+      created_at: ZDateOrText,
+      frozen_at: ZDateOrText.nullable(),
+    }),
     sql`SELECT id, first_name, middle_name, last_name, date_of_birth::text, district, created_at, frozen_at FROM credit_subjects WHERE id = ${subjectId}`,
   );
   if (!subject) return null;
   const [names, identifiers, phones, addresses, accounts, inquiries] = await Promise.all([
-    queryRows<{ first_name: string; middle_name: string; last_name: string; date_of_birth: string | null }>(
+    queryParsedRows(
       db,
+      z.object({ first_name: z.string(), middle_name: z.string(), last_name: z.string(), date_of_birth: z.string().nullable() }),
       sql`SELECT first_name, middle_name, last_name, date_of_birth::text FROM credit_subject_names WHERE subject_id = ${subjectId} ORDER BY created_at LIMIT 20`,
     ),
-    queryRows<{ type: string; value: string }>(
+    queryParsedRows(
       db,
+      z.object({ type: z.string(), value: z.string() }),
       sql`SELECT type::text, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId} ORDER BY type, value`,
     ),
-    queryRows<{ phone: string }>(
+    queryParsedRows(
       db,
+      z.object({ phone: z.string() }),
       sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`,
     ),
-    queryRows<{ line: string; district: string | null }>(
+    queryParsedRows(
       db,
+      z.object({ line: z.string(), district: z.string().nullable() }),
       sql`SELECT line, district FROM credit_subject_addresses WHERE subject_id = ${subjectId} ORDER BY last_reported_at DESC LIMIT 20`,
     ),
-    queryRows<{
-      id: string;
-      business_name: string | null;
-      account_number: string;
-      type: string;
-      status: string;
-      opened_at: string;
-      is_disputed: boolean;
-    }>(
+    queryParsedRows(
       db,
+      z.object({
+        id: z.string(),
+        business_name: z.string().nullable(),
+        account_number: z.string(),
+        type: z.string(),
+        status: z.string(),
+        opened_at: z.string(),
+        is_disputed: z.boolean(),
+      }),
       sql`SELECT a.id, b.business_name, a.account_number, a.type, a.status, a.opened_at::text, a.is_disputed
           FROM credit_accounts a LEFT JOIN business_profiles b ON b.user_id = a.business_id
           WHERE a.subject_id = ${subjectId} ORDER BY a.opened_at DESC LIMIT 50`,
     ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE subject_id = ${subjectId}`),
+    queryParsedRows(db, ZCount, sql`SELECT count(*)::int AS n FROM credit_inquiries WHERE subject_id = ${subjectId}`),
   ]);
   return {
     subjectId: subject.id,
@@ -215,7 +229,7 @@ function present(e: Evidence | null, other: Evidence | null, reportedIds: Set<st
 }
 
 export async function getMatchReview(db: Database, id: string): Promise<TMatchReviewDetail> {
-  const [row] = await queryRows<ReviewRow>(db, sql`${REVIEW_SELECT} WHERE r.id = ${id}`);
+  const [row] = await queryParsedRows(db, ZReviewRow, sql`${REVIEW_SELECT} WHERE r.id = ${id}`);
   if (!row) throw notFound('Review not found');
   const [record, candidate] = await Promise.all([loadEvidence(db, row.subject_id), loadEvidence(db, row.candidate_subject_id)]);
   const r = row.reported ?? {};

@@ -1,17 +1,19 @@
 import type { TMatchReviewDetail } from '@shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
-import { getMatchReview, type ReviewStatus } from './match-reviews';
+import { getMatchReview, ZReviewStatus } from './match-reviews';
 
 // An administrator's decision on a review: merge the two people into one, or keep them apart.
 
 /** The review, locked for the decision; 404 when unknown, 409 when it was already decided. */
 async function lockOpenReview(tx: Database, reviewId: string) {
-  const [review] = await queryRows<{ subject_id: string; candidate_subject_id: string; status: ReviewStatus }>(
+  const [review] = await queryParsedRows(
     tx,
+    z.object({ subject_id: z.string(), candidate_subject_id: z.string(), status: ZReviewStatus }),
     sql`SELECT subject_id, candidate_subject_id, status FROM credit_match_reviews WHERE id = ${reviewId} FOR UPDATE`,
   );
   if (!review) throw notFound('Review not found');
@@ -54,8 +56,9 @@ export async function mergeReview(
     const survivor = input.survivor === 'record' ? review.subject_id : review.candidate_subject_id;
     const absorbed = input.survivor === 'record' ? review.candidate_subject_id : review.subject_id;
     // Both people locked, in id order so two merges never wait on each other in a circle.
-    const locked = await queryRows<{ id: string }>(
+    const locked = await queryParsedRows(
       tx,
+      z.object({ id: z.string() }),
       sql`SELECT id FROM credit_subjects WHERE id IN (${survivor}, ${absorbed}) ORDER BY id FOR UPDATE`,
     );
     if (locked.length !== 2)
@@ -97,8 +100,9 @@ export async function mergeReview(
     await run('scores', sql`UPDATE credit_scores SET subject_id = ${survivor} WHERE subject_id = ${absorbed}`);
 
     // Rows of other areas (disputes, consents...) that point at a registry subject.
-    const references = await queryRows<{ table_name: string; column_name: string }>(
+    const references = await queryParsedRows(
       tx,
+      z.object({ table_name: z.string(), column_name: z.string() }),
       sql`SELECT c.relname AS table_name, a.attname AS column_name
           FROM pg_constraint k
           JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -1,8 +1,9 @@
 import type { TOwnReport, TOwnReportList } from '@shared/schemas/consumer';
 import type { TCreditReport } from '@shared/schemas/credit';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { consumerReports } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
@@ -21,11 +22,16 @@ export async function getOwnReport(db: Database, userId: string): Promise<TOwnRe
   if (file.state !== 'verified' || !file.subjectId) return { state: file.state, report: null, openDisputes: [], frozenAt: null };
   const report = await buildCreditReport(db, file.subjectId, { audience: 'consumer' });
   const [openDisputes, [subject]] = await Promise.all([
-    queryRows<{ account_id: string; id: string; reference: string; due_at: Date | string }>(
+    queryParsedRows(
       db,
+      z.object({ account_id: z.string(), id: z.string(), reference: z.string(), due_at: z.union([z.date(), z.string()]) }),
       sql`SELECT account_id, id, reference, due_at FROM disputes WHERE consumer_user_id = ${userId}::uuid AND status = 'open' ORDER BY filed_at`,
     ),
-    queryRows<{ frozen_at: Date | string | null }>(db, sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`),
+    queryParsedRows(
+      db,
+      z.object({ frozen_at: z.union([z.date(), z.string()]).nullable() }),
+      sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`,
+    ),
   ]);
   return {
     state: 'verified',

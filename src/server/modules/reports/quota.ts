@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /** The first day of the month as 'YYYY-MM-DD' (UTC months are Sierra Leone's months: GMT all year). */
 export function monthKey(now: Date): string {
@@ -9,8 +10,9 @@ export function monthKey(now: Date): string {
 
 /** Reports the business pulled this month, from the counter (credit_report_usage). */
 export async function reportsUsedThisMonth(db: Database, businessId: string, now = new Date()): Promise<number> {
-  const [row] = await queryRows<{ reports: number }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ reports: z.coerce.number<number | string>() }),
     sql`SELECT reports FROM credit_report_usage WHERE business_id = ${businessId}::uuid AND month = ${monthKey(now)}::date`,
   );
   return Number(row?.reports ?? 0);

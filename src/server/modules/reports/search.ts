@@ -1,10 +1,11 @@
-import type { TIdentifierType } from '@shared/credit-reference';
+import { IDENTIFIER_TYPES } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryPreparedRows } from '../../db/prepared';
-import { jsonColumn, queryRows } from '../../db/query';
+import { queryPreparedParsedRows } from '../../db/prepared';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from '../credit-file';
 import {
   addIdentifier,
@@ -26,22 +27,26 @@ export const SEARCH_MAX_CANDIDATES = 10;
 /** Most people one phone number may list (a shared family or business phone). */
 const PHONE_MAX = 10;
 
+const ZSubjectIdRow = z.object({ subject_id: z.string() });
+
 interface Hit {
   subjectId: string;
   score: number;
 }
 
 async function findByIdentifier(db: Database, type: 'nin' | 'passport' | 'drivers_license', value: string): Promise<Hit[]> {
-  const rows = await queryRows<{ subject_id: string }>(
+  const rows = await queryParsedRows(
     db,
+    ZSubjectIdRow,
     sql`SELECT subject_id FROM credit_subject_identifiers WHERE type = ${type}::credit_identifier_type AND value = ${value}`,
   );
   return rows.map((r) => ({ subjectId: r.subject_id, score: 1 }));
 }
 
 async function findByPhone(db: Database, phone: string): Promise<Hit[]> {
-  const rows = await queryRows<{ subject_id: string }>(
+  const rows = await queryParsedRows(
     db,
+    ZSubjectIdRow,
     sql`SELECT subject_id FROM credit_subject_phones WHERE phone = ${phone} ORDER BY last_reported_at DESC LIMIT ${PHONE_MAX}`,
   );
   return rows.map((r) => ({ subjectId: r.subject_id, score: 1 }));
@@ -79,8 +84,9 @@ async function findByNameAndDob(
   let ids = blocked.get(0) ?? new Set<string>();
   if (ids.size === 0) {
     const year = Number(dateOfBirth.slice(0, 4));
-    const rows = await queryRows<{ subject_id: string }>(
+    const rows = await queryParsedRows(
       db,
+      ZSubjectIdRow,
       sql`SELECT DISTINCT subject_id FROM credit_subject_names
           WHERE full_name % ${`${first} ${last}`} AND date_of_birth BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
           LIMIT 50`,
@@ -100,15 +106,35 @@ interface Candidate {
   row: DescribedRow;
 }
 
-interface DescribedRow {
-  id: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  date_of_birth: string | null;
-  district: string | null;
-  nin: string | null;
-}
+const ZDescribedRow = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  date_of_birth: z.string().nullable(),
+  district: z.string().nullable(),
+  nin: z.string().nullable(),
+});
+type DescribedRow = z.infer<typeof ZDescribedRow>;
+
+/** A person blocking found: the described row and what the matcher scores, the lists as json. */
+const ZCandidateRow = ZDescribedRow.extend({
+  names: jsonColumnOf(
+    z.array(
+      z.object({
+        first_name: z.string(),
+        middle_name: z.string(),
+        last_name: z.string(),
+        date_of_birth: z.string().nullable(),
+        first_code: z.string(),
+        last_code: z.string(),
+      }),
+    ),
+  ),
+  phones: jsonColumnOf(z.array(z.string())),
+  addresses: jsonColumnOf(z.array(z.string())),
+  identifiers: jsonColumnOf(z.array(z.object({ type: z.enum(IDENTIFIER_TYPES), value: z.string() }))),
+});
 
 /**
  * The people blocking found, in one round trip: what the matcher scores (names with their sound
@@ -117,25 +143,10 @@ interface DescribedRow {
 async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
   const people = new Map<string, Candidate>();
   if (ids.length === 0) return people;
-  const rows = await queryPreparedRows<
-    DescribedRow & {
-      names:
-        | {
-            first_name: string;
-            middle_name: string;
-            last_name: string;
-            date_of_birth: string | null;
-            first_code: string;
-            last_code: string;
-          }[]
-        | string;
-      phones: string[] | string;
-      addresses: string[] | string;
-      identifiers: { type: TIdentifierType; value: string }[] | string;
-    }
-  >(
+  const rows = await queryPreparedParsedRows(
     db,
     'credit-search-candidates',
+    ZCandidateRow,
     sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
           (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
           COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
@@ -149,7 +160,7 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
   for (const r of rows) {
     const identity: CandidateIdentity = {
       subjectId: r.id,
-      names: jsonColumn(r.names).map((n) => ({
+      names: r.names.map((n) => ({
         first: n.first_name,
         middle: n.middle_name,
         last: n.last_name,
@@ -157,11 +168,11 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
         firstCode: n.first_code,
         lastCode: n.last_code,
       })),
-      phones: new Set(jsonColumn(r.phones)),
-      addresses: new Set(jsonColumn(r.addresses)),
+      phones: new Set(r.phones),
+      addresses: new Set(r.addresses),
       identifiers: new Map(),
     };
-    for (const i of jsonColumn(r.identifiers)) addIdentifier(identity, i.type, i.value);
+    for (const i of r.identifiers) addIdentifier(identity, i.type, i.value);
     people.set(r.id, { identity, row: r });
   }
   return people;
@@ -171,8 +182,9 @@ async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string
   if (hits.length === 0) return [];
   const rows = loaded
     ? [...loaded.values()].map((c) => c.row)
-    : await queryRows<DescribedRow>(
+    : await queryParsedRows(
         db,
+        ZDescribedRow,
         sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
           (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin
         FROM credit_subjects s WHERE s.id = ANY (${sql.param(hits.map((h) => h.subjectId))}::uuid[])`,

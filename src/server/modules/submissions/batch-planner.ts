@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /** The transaction the registry's write path runs in (the caller's). */
 export type Tx = Pick<Database, 'execute'>;
@@ -26,8 +27,9 @@ export const BATCH_PLANNER: Record<(typeof PLANNER_SETTINGS)[number], string> = 
 
 /** The session's planner settings as they are now, to put back afterwards. */
 export async function readPlanner(tx: Tx): Promise<Record<string, string>> {
-  const [previous] = await queryRows<Record<string, string>>(
+  const [previous] = await queryParsedRows(
     tx as Database,
+    z.record(z.string(), z.string()),
     sql`SELECT ${sql.raw(PLANNER_SETTINGS.map((s) => `current_setting('${s}') AS ${s}`).join(', '))}`,
   );
   return previous;

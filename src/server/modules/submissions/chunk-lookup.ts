@@ -1,7 +1,8 @@
 import type { TCreditAccountReport } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { textArray } from '../../db/sql-arrays';
 import {
   computeNameCodes,
@@ -77,15 +78,18 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
   }));
 }
 
+const ZExistingAccountRow = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  account_number: z.string(),
+  payment_history: z.string(),
+  last_reported_month: z.string(),
+});
+
 async function findExistingAccounts(tx: Tx, businessId: string, accountNumbers: string[]): Promise<Map<string, ExistingAccount>> {
-  const rows = await queryRows<{
-    id: string;
-    subject_id: string;
-    account_number: string;
-    payment_history: string;
-    last_reported_month: string;
-  }>(
+  const rows = await queryParsedRows(
     tx as Database,
+    ZExistingAccountRow,
     sql`SELECT a.id, a.subject_id, a.account_number, a.payment_history, to_char(a.last_reported_at AT TIME ZONE 'UTC', 'YYYY-MM') AS last_reported_month
         FROM unnest(${textArray([...accountNumbers].sort())}::text[]) AS u(account_number)
         JOIN credit_accounts a ON a.business_id = ${businessId}::uuid AND a.account_number = u.account_number`,

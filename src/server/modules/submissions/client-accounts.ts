@@ -2,9 +2,10 @@ import { formatMinorAmount } from '@shared/format';
 import { maskIdentifier } from '@shared/identity';
 import { CLIENT_PAGE_SIZE, type TClientAccounts } from '@shared/schemas/business';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { joinName } from '../matching';
 
 function statusFilter(status: string): SQL {
@@ -21,6 +22,33 @@ function statusFilter(status: string): SQL {
       return sql`a.status = ${status}`;
   }
 }
+
+const ZMinorAmount = z.union([z.string(), z.number()]);
+const ZClientAccountRow = z.object({
+  id: z.string(),
+  account_number: z.string(),
+  subject_id: z.string(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  date_of_birth: z.string().nullable(),
+  nin: z.string().nullable(),
+  type: z.string(),
+  type_name: z.string(),
+  currency: z.string(),
+  principal: ZMinorAmount,
+  balance: ZMinorAmount,
+  opened_at: z.string(),
+  status: z.string(),
+  status_name: z.string(),
+  is_negative: z.boolean(),
+  default_amount: ZMinorAmount.nullable(),
+  default_date: z.string().nullable(),
+  payment_history: z.string(),
+  last_reported_at: z.union([z.date(), z.string()]),
+  is_disputed: z.boolean(),
+  total: z.coerce.number<number | string>(),
+});
 
 /** `%` and `_` typed by the user are searched for, not used as wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,32 +68,9 @@ export async function listClientAccounts(
     ? sql`(a.account_number ILIKE ${`${escapeLike(q)}%`} OR (s.first_name || ' ' || s.last_name) ILIKE ${`%${escapeLike(q)}%`}
           OR (s.first_name || ' ' || COALESCE(s.middle_name || ' ', '') || s.last_name) ILIKE ${`%${escapeLike(q)}%`})`
     : sql`true`;
-  const rows = await queryRows<{
-    id: string;
-    account_number: string;
-    subject_id: string;
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    date_of_birth: string | null;
-    nin: string | null;
-    type: string;
-    type_name: string;
-    currency: string;
-    principal: string | number;
-    balance: string | number;
-    opened_at: string;
-    status: string;
-    status_name: string;
-    is_negative: boolean;
-    default_amount: string | number | null;
-    default_date: string | null;
-    payment_history: string;
-    last_reported_at: Date | string;
-    is_disputed: boolean;
-    total: number;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZClientAccountRow,
     sql`SELECT a.id, a.account_number, a.subject_id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth,
           (SELECT value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
           a.type, t.name AS type_name, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status, st.name AS status_name,

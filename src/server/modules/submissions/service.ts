@@ -9,8 +9,9 @@ import {
 } from '@shared/schemas/credit';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { creditSubmissionRejects, creditSubmissions } from '../../db/schema/index';
 import { noteRowsApplied } from '../../db/statistics';
 import { badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
@@ -201,8 +202,9 @@ export async function submitMonthlyFile(
   try {
     await db.transaction(async (tx) => {
       // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
-      const [locked] = await queryRows<{ status: string }>(
+      const [locked] = await queryParsedRows(
         tx,
+        z.object({ status: z.string() }),
         sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`,
       );
       if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
@@ -269,8 +271,15 @@ function databaseCauseOf(error: unknown): { message: string; code?: string } {
  */
 export async function failAbandonedSubmissions(db: Database, onlyId?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string; business_id: string; user_id: string | null; format: string; total: number }>(
+    const rows = await queryParsedRows(
       tx,
+      z.object({
+        id: z.string(),
+        business_id: z.string(),
+        user_id: z.string().nullable(),
+        format: z.string(),
+        total: z.coerce.number<number | string>(),
+      }),
       sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
           WHERE id IN (
             SELECT id FROM credit_submissions

@@ -1,27 +1,32 @@
 import { toCsv } from '@shared/csv';
-import type { TSubmissionSummary } from '@shared/schemas/business';
+import { ZSubmissionSummarySchema, type TSubmissionSummary } from '@shared/schemas/business';
 import { CSV_COLUMNS } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { madeByJoins, madeBySql } from '../reports';
+
+const ZCountColumn = z.coerce.number<number | string>();
+const ZSubmissionListRow = z.object({
+  id: z.string(),
+  status: ZSubmissionSummarySchema.shape.status,
+  format: z.string(),
+  total: ZCountColumn,
+  accepted: ZCountColumn,
+  rejected: ZCountColumn,
+  created_count: ZCountColumn,
+  updated_count: ZCountColumn,
+  created_at: z.union([z.date(), z.string()]),
+  completed_at: z.union([z.date(), z.string()]).nullable(),
+  made_by: z.string(),
+});
 
 /** The monthly files this business sent, newest first. */
 export async function listSubmissions(db: Database, businessId: string, limit: number): Promise<TSubmissionSummary[]> {
-  const rows = await queryRows<{
-    id: string;
-    status: TSubmissionSummary['status'];
-    format: string;
-    total: number;
-    accepted: number;
-    rejected: number;
-    created_count: number;
-    updated_count: number;
-    created_at: Date | string;
-    completed_at: Date | string | null;
-    made_by: string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZSubmissionListRow,
     sql`SELECT q.id, q.status::text AS status, q.format, q.total, q.accepted, q.rejected, q.created_count, q.updated_count,
           q.created_at, q.completed_at, ${madeBySql} AS made_by
         FROM credit_submissions q
