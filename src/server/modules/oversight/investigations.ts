@@ -16,14 +16,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryParsedRows, timestampColumn } from '../../db/query';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { numberColumn } from './columns';
 import { hasDisputeTable } from './compliance';
 
 // Complaints of consumers to the regulator, and the regulator's investigations with notes, status
 // and outcome. A consumer sees their own complaints only (another's is 404); regulators see all.
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 /** CMP-2026-7F3A9C: short enough to read on the phone, random enough not to be guessed or counted. */
 function newReference(prefix: string) {

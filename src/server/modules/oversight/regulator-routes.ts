@@ -5,7 +5,7 @@ import {
   ZComplaintRequestSchema,
   ZComplaintSchema,
   ZComplianceListSchema,
-  ZComplianceRowSchema,
+  ZComplianceDetailSchema,
   ZInvestigationDetailSchema,
   ZInvestigationListSchema,
   ZInvestigationNoteRequestSchema,
@@ -38,22 +38,6 @@ import {
 } from './investigations';
 import { readRegulatorPolicy } from './policy';
 import { readRegulatorOverview } from './regulator-overview';
-
-const ZComplianceDetailSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  business: ZComplianceRowSchema,
-  overdueDisputes: z.array(
-    z.object({
-      id: z.string(),
-      reference: z.string(),
-      reason: z.string(),
-      filedAt: z.string(),
-      dueAt: z.string(),
-      daysOverdue: z.number(),
-    }),
-  ),
-});
 
 export async function regulatorRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
