@@ -94,3 +94,9 @@ export const timestampColumn = z.union([z.date(), z.string()]).transform((value,
   }
   return date.toISOString();
 });
+
+/**
+ * A count, sum or bigint id: a number from `::int` and (on PGlite) from count(*) and bigint, the text
+ * of a bigint or numeric on node-postgres. Read with Number, so only for values below 2^53.
+ */
+export const numberColumn = z.coerce.number<string | number | bigint>();

@@ -1,8 +1,8 @@
 import { desc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { numberColumn, queryParsedRows } from '../../db/query';
 import { auditEvents, auditSeals } from '../../db/schema/index';
-import { queryParsedRows } from '../../db/query';
 import { GENESIS_SEAL_HASH, keyedSealHashOf, merkleRootOf } from './content-hash';
 import { publishSealHeads } from './heads';
 import { DEVELOPMENT_SEALING, type AuditSealing } from './sealing';
@@ -13,7 +13,7 @@ export const MAX_EVENTS_PER_SEAL = 5_000;
 
 const ZLockRow = z.object({ locked: z.boolean() });
 /** An unsealed event: its id (a bigint a driver may give as text) and content hash. */
-const ZPendingEventRow = z.object({ id: z.coerce.number<string | number>(), content_hash: z.string() });
+const ZPendingEventRow = z.object({ id: numberColumn, content_hash: z.string() });
 
 /**
  * Seals the unsealed events (up to a batch) under one Merkle root chained to the previous seal,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows } from '../../db/query';
+import { numberColumn, queryParsedRows } from '../../db/query';
 import { auditEvents, auditSeals } from '../../db/schema/index';
 import { GENESIS_SEAL_HASH, hashEventContent, keyedSealHashOf, merkleRootOf, sealHashOf } from './content-hash';
 import { headOf, lastSealHead, type SealHead } from './heads';
@@ -32,7 +32,7 @@ export interface VerifyOptions {
 
 type EventRow = typeof auditEvents.$inferSelect;
 /** An event's id, a bigint a driver may give as text. */
-const ZEventIdRow = z.object({ id: z.coerce.number<string | number>() });
+const ZEventIdRow = z.object({ id: numberColumn });
 
 function firstAlteredEvent(events: EventRow[]): EventRow | undefined {
   return events.find((e) => hashEventContent({ ...e, details: e.details ?? {} }) !== e.contentHash);

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows } from '../../db/query';
+import { numberColumn, queryParsedRows } from '../../db/query';
 
 /** How far back each scan looks; the dedupe keys make overlapping scans harmless. */
 const SCAN_WINDOW_HOURS = 48;
 
 /** How many notifications the scan inserted (`::int`; read as a number whatever the driver gives). */
-const ZInsertedCountRow = z.object({ n: z.coerce.number<string | number>() });
+const ZInsertedCountRow = z.object({ n: numberColumn });
 
 /**
  * Tells verified consumers what lenders did on their file since they confirmed their identity: a

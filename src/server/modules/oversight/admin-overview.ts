@@ -2,8 +2,7 @@ import type { TAdminOverview } from '@shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows, timestampColumn } from '../../db/query';
-import { bigintColumn, numberColumn } from './columns';
+import { numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 
 // The counts are count(*): text on node-postgres, a number on PGlite.
 const ZUserCountsRow = z.object({
@@ -37,7 +36,7 @@ const ZAuditCountsRow = z.object({
   invitations: numberColumn,
 });
 const ZRecentEventRow = z.object({
-  id: bigintColumn,
+  id: numberColumn,
   occurred_at: timestampColumn,
   action: z.string(),
   actor_role: z.string().nullable(),

@@ -5,10 +5,9 @@ import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
+import { jsonColumnOf, numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import type { AuditSealing } from '../audit';
 import { verifyAuditLog } from '../audit';
-import { bigintColumn, numberColumn } from './columns';
 
 // Audit reports over a period for the regulator: a summary (JSON, and the first page of the PDF)
 // and every event of the period as CSV. The log's verification is run for the report, so the
@@ -102,7 +101,7 @@ const CSV_COLUMNS = [
 
 /** One audit event as the CSV export writes it: the columns of CSV_COLUMNS, as the driver gives them. */
 const ZCsvEventRow = z.object({
-  id: bigintColumn,
+  id: numberColumn,
   occurred_at: timestampColumn,
   action: z.string(),
   actor_role: z.string().nullable(),
@@ -115,7 +114,7 @@ const ZCsvEventRow = z.object({
   request_id: z.string().nullable(),
   details: jsonColumnOf(z.unknown()),
   content_hash: z.string(),
-  seal_id: bigintColumn.nullable(),
+  seal_id: numberColumn.nullable(),
 }) satisfies z.ZodType<Record<(typeof CSV_COLUMNS)[number], unknown>>;
 
 /** Every event of the period as CSV, streamed page by page (a national log does not fit in memory). */

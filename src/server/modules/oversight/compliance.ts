@@ -8,9 +8,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows, timestampColumn } from '../../db/query';
+import { numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import { readSetting } from '../settings';
-import { numberColumn } from './columns';
 
 // Compliance per business over a period: overdue disputes, rejected rows of monthly files,
 // searches that led to no report, reports whose purpose needs an account the business does not

@@ -2,10 +2,9 @@ import { INCIDENT_KINDS, INCIDENT_STATUSES, type TIncident, type TIncidentKind }
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows, timestampColumn } from '../../db/query';
+import { numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
-import { bigintColumn, numberColumn } from './columns';
 import { accessDeniedBurstsSql, accountLockoutsSql, failedLoginBurstsSql, quotaExhaustedSql } from './incident-detectors';
 
 // Security incidents, derived from the audit log by a scan (scheduled, and on an administrator's
@@ -28,16 +27,16 @@ const ZCandidateRow = z.object({
   user_id: z.string().nullable(),
   business_id: z.string().nullable(),
   event_count: numberColumn,
-  first_event_id: bigintColumn.nullable(),
-  last_event_id: bigintColumn.nullable(),
+  first_event_id: numberColumn.nullable(),
+  last_event_id: numberColumn.nullable(),
   first_seen_at: timestampColumn,
   last_seen_at: timestampColumn,
 });
 type Candidate = z.output<typeof ZCandidateRow>;
 
 const ZLockRow = z.object({ locked: z.boolean() });
-const ZCursorRow = z.object({ last_event_id: bigintColumn });
-const ZMaxEventIdRow = z.object({ max_id: bigintColumn.nullable() });
+const ZCursorRow = z.object({ last_event_id: numberColumn });
+const ZMaxEventIdRow = z.object({ max_id: numberColumn.nullable() });
 const ZUpsertedRow = z.object({ inserted: z.boolean() });
 
 /**

@@ -14,10 +14,9 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows, timestampColumn } from '../../db/query';
+import { numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
-import { numberColumn } from './columns';
 import { hasDisputeTable } from './compliance';
 
 // Complaints of consumers to the regulator, and the regulator's investigations with notes, status

@@ -2,11 +2,10 @@ import type { TPolicyChange, TRegulatorPolicy } from '@shared/schemas/oversight'
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
+import { jsonColumnOf, numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import { readRateLimitDefaults } from '../rate-limits';
 import { listAdminPlans } from '../billing';
 import { readSetting, type SettingKey } from '../settings';
-import { bigintColumn, numberColumn } from './columns';
 
 /** The administrative acts that change the bureau's rules: what the regulator's Settings page lists. */
 export const POLICY_ACTIONS = [
@@ -80,7 +79,7 @@ const fieldChanges = (changes: Record<string, { from?: unknown; to?: unknown }> 
 
 /** One policy change from the audit log, with who made it and the business it was about. */
 const ZChangeRow = z.object({
-  id: bigintColumn,
+  id: numberColumn,
   occurred_at: timestampColumn,
   action: z.string(),
   actor_role: z.string().nullable(),

@@ -2,8 +2,7 @@ import type { TRegulatorOverview } from '@shared/schemas/oversight';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows, timestampColumn } from '../../db/query';
-import { bigintColumn, numberColumn } from './columns';
+import { numberColumn, queryParsedRows, timestampColumn } from '../../db/query';
 import { periodOf, readCompliance } from './compliance';
 
 /** The overview's figures, each a count(*) (text on node-postgres), and when the log was last sealed. */
@@ -18,7 +17,7 @@ const ZRegulatorCountsRow = z.object({
   events: numberColumn,
   last_sealed_at: timestampColumn.nullable(),
 });
-const ZRecentEventRow = z.object({ id: bigintColumn, occurred_at: timestampColumn, action: z.string(), actor_role: z.string().nullable() });
+const ZRecentEventRow = z.object({ id: numberColumn, occurred_at: timestampColumn, action: z.string(), actor_role: z.string().nullable() });
 
 /** Regulatory Overview: figures from the registry, compliance over the last 90 days, open cases. */
 export async function readRegulatorOverview(db: Database): Promise<TRegulatorOverview> {
