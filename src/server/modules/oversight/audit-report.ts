@@ -1,5 +1,6 @@
 import { toCsv } from '@shared/csv';
 import type { TAuditReportSummary, TComplianceList } from '@shared/schemas/oversight';
+import { formatDate, formatDateTime, formatNumber, formatPercent, labelFromAuditAction, labelFromCode, plural } from '@shared/format';
 import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
@@ -164,6 +165,14 @@ export function streamAuditCsv(db: Database, from: string, to: string): Readable
 }
 
 /** The audit report as a PDF: summary, verification, activity by action and role, inquiries per business, compliance. */
+/** The roles as the portals name them. */
+const ROLE_NAMES: Record<string, string> = {
+  system_admin: 'System administrators',
+  business: 'Businesses',
+  consumer: 'Consumers',
+  regulator: 'Regulators',
+};
+
 export async function renderAuditPdf(summary: TAuditReportSummary, compliance: TComplianceList): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -184,8 +193,8 @@ export async function renderAuditPdf(summary: TAuditReportSummary, compliance: T
     .fontSize(10)
     .font('Helvetica')
     .fillColor('#444')
-    .text(`Period: ${summary.from} to ${summary.to} (UTC, both days included)`)
-    .text(`Generated: ${summary.generatedAt.replace('T', ' ').slice(0, 19)} UTC, for the Bank of Sierra Leone`);
+    .text(`Period: ${formatDate(summary.from)} to ${formatDate(summary.to)} (Freetown time, both days included)`)
+    .text(`Generated: ${formatDateTime(summary.generatedAt, { withZone: true })}, for the Bank of Sierra Leone`);
   doc.fillColor('black').moveDown();
 
   const heading = (text: string) => {
@@ -226,42 +235,42 @@ export async function renderAuditPdf(summary: TAuditReportSummary, compliance: T
     .font('Helvetica-Bold')
     .text(
       v.valid
-        ? `VALID: all ${v.checked.toLocaleString('en-GB')} events and their seals check out.`
+        ? `VALID: all ${formatNumber(v.checked)} events and their seals check out.`
         : `NOT VALID: ${v.problem ?? 'a stored event does not match its hash'}${v.firstBadEventId ? ` (first bad event ${v.firstBadEventId})` : ''}.`,
     )
     .fillColor('black')
     .font('Helvetica')
     .text(
-      `Seals written in the period: ${summary.seals.count}. ${summary.seals.lastSealHash ? `Last seal hash: ${summary.seals.lastSealHash}` : ''}`,
+      `Seals written in the period: ${formatNumber(summary.seals.count)}. ${summary.seals.lastSealHash ? `Last seal hash: ${summary.seals.lastSealHash}` : ''}`,
       { width },
     );
 
-  heading(`Activity: ${summary.totalEvents.toLocaleString('en-GB')} events`);
+  heading(`Activity: ${plural(summary.totalEvents, { one: 'event', other: 'events' })}`);
   table(
     ['Action', 'Events'],
-    summary.byAction.slice(0, 40).map((a) => [a.action, a.count]),
+    summary.byAction.slice(0, 40).map((a) => [labelFromAuditAction(a.action), formatNumber(a.count)]),
     [0.75, 0.25],
   );
   heading('Events by role');
   table(
     ['Role', 'Events'],
-    summary.byRole.map((r) => [r.role, r.count]),
+    summary.byRole.map((r) => [ROLE_NAMES[r.role] ?? labelFromCode(r.role), formatNumber(r.count)]),
     [0.75, 0.25],
   );
   heading('Searches and reports per business');
   table(
     ['Business', 'Searches', 'Reports'],
-    summary.inquiriesByBusiness.slice(0, 40).map((b) => [b.businessName, b.searches, b.reports]),
+    summary.inquiriesByBusiness.slice(0, 40).map((b) => [b.businessName, formatNumber(b.searches), formatNumber(b.reports)]),
     [0.6, 0.2, 0.2],
   );
-  heading(`Compliance per business (${compliance.from} to ${compliance.to})`);
+  heading(`Compliance per business (${formatDate(compliance.from)} to ${formatDate(compliance.to)})`);
   table(
     ['Business', 'Score', 'Overdue disputes', 'Rejected rows', 'Flags'],
     compliance.businesses.map((b) => [
       b.businessName,
       b.score,
       b.disputes.overdue,
-      `${Math.round(b.submissions.rejectedRate * 100)}%`,
+      formatPercent(b.submissions.rejectedRate),
       b.flags.join('; ') || 'none',
     ]),
     [0.3, 0.1, 0.15, 0.12, 0.33],
