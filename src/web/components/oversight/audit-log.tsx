@@ -38,27 +38,53 @@ export function AuditVerifyCard() {
       </Button>
       <QueryErrorAlert error={verify.error} />
       {result ? (
-        result.valid ? (
-          <Alert variant="info" role="status" data-testid="audit-verify-result">
-            <CheckCircle2 aria-hidden />
-            <AlertTitle>The audit log is intact</AlertTitle>
-            <AlertDescription>
-              {plural(result.checked, { one: 'event', other: 'events' })} and {plural(result.seals, { one: 'seal', other: 'seals' })}{' '}
-              checked. {outsideHeadSentence(result)}
-            </AlertDescription>
-          </Alert>
-        ) : (
-          <Alert variant="destructive" role="alert" data-testid="audit-verify-result">
-            <ShieldAlert aria-hidden />
-            <AlertTitle>The audit log has been altered</AlertTitle>
-            <AlertDescription>
-              {result.problem ?? 'A stored event does not match its hash.'}
-              {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
-            </AlertDescription>
-          </Alert>
-        )
+        <VerificationAlert
+          result={result}
+          isIntact={result.valid}
+          testId="audit-verify-result"
+          intactTitle="The audit log is intact"
+          alteredProblem="A stored event does not match its hash."
+        />
       ) : null}
     </SectionCard>
+  );
+}
+
+/** The outcome of a verification: intact (what was checked), or altered (what failed first). */
+function VerificationAlert({
+  result,
+  isIntact,
+  testId,
+  intactTitle,
+  alteredProblem,
+}: {
+  result: TAuditVerification;
+  isIntact: boolean;
+  testId: string;
+  intactTitle: string;
+  /** Said when the server names no problem. */
+  alteredProblem: string;
+}) {
+  if (isIntact)
+    return (
+      <Alert variant="info" role="status" data-testid={testId}>
+        <CheckCircle2 aria-hidden />
+        <AlertTitle>{intactTitle}</AlertTitle>
+        <AlertDescription>
+          {plural(result.checked, { one: 'event', other: 'events' })} and {plural(result.seals, { one: 'seal', other: 'seals' })} checked.{' '}
+          {outsideHeadSentence(result)}
+        </AlertDescription>
+      </Alert>
+    );
+  return (
+    <Alert variant="destructive" role="alert" data-testid={testId}>
+      <ShieldAlert aria-hidden />
+      <AlertTitle>The audit log has been altered</AlertTitle>
+      <AlertDescription>
+        {result.problem ?? alteredProblem}
+        {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
+      </AlertDescription>
+    </Alert>
   );
 }
 
@@ -153,25 +179,13 @@ export function SealHeadsCard() {
       </form>
       <QueryErrorAlert error={check.error} />
       {result ? (
-        result.valid && result.givenHeadFound ? (
-          <Alert variant="info" role="status" data-testid="kept-head-result">
-            <CheckCircle2 aria-hidden />
-            <AlertTitle>The head you kept is in the chain, and the log is intact</AlertTitle>
-            <AlertDescription>
-              {plural(result.checked, { one: 'event', other: 'events' })} and {plural(result.seals, { one: 'seal', other: 'seals' })}{' '}
-              checked. {outsideHeadSentence(result)}
-            </AlertDescription>
-          </Alert>
-        ) : (
-          <Alert variant="destructive" role="alert" data-testid="kept-head-result">
-            <ShieldAlert aria-hidden />
-            <AlertTitle>The audit log has been altered</AlertTitle>
-            <AlertDescription>
-              {result.problem ?? 'The head you kept is not in the chain.'}
-              {result.firstBadEventId ? ` First bad event: #${result.firstBadEventId}.` : ''}
-            </AlertDescription>
-          </Alert>
-        )
+        <VerificationAlert
+          result={result}
+          isIntact={result.valid && result.givenHeadFound === true}
+          testId="kept-head-result"
+          intactTitle="The head you kept is in the chain, and the log is intact"
+          alteredProblem="The head you kept is not in the chain."
+        />
       ) : null}
     </SectionCard>
   );
