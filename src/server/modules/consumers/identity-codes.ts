@@ -8,8 +8,9 @@ import {
 } from '@shared/schemas/consumer';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { consumerIdentityCodes, consumerProfiles } from '../../db/schema/index';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
@@ -130,8 +131,9 @@ export async function sendIdentityCode(
       throw tooMany(`Too many wrong codes. You can ask for a new code after ${IDENTITY_LOCK_MINUTES} minutes.`, lockedUntil, now);
     const limits = sendLimits(codes, now);
     if (limits.nextCodeAt) throw tooMany(`Please wait a minute before asking for another code.`, limits.nextCodeAt, now);
-    const [toPhone] = await queryRows<{ count: number }>(
+    const [toPhone] = await queryParsedRows(
       tx,
+      z.object({ count: z.coerce.number<number | string>() }),
       sql`SELECT count(*)::int AS count FROM consumer_identity_codes WHERE phone = ${phone} AND created_at > ${new Date(now.getTime() - 24 * 3600_000).toISOString()}::timestamptz`,
     );
     if (limits.codesLeftToday === 0 || Number(toPhone?.count ?? 0) >= IDENTITY_CODES_PER_DAY) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { deleteUserSessions } from '../accounts';
 import { recordAuditEvent, type AuditContext } from '../audit';
@@ -25,27 +26,31 @@ export async function unlinkConsumerIdentity(
   audit: AuditContext,
 ): Promise<{ message: string; id: string }> {
   return db.transaction(async (tx) => {
-    const [profile] = await queryRows<{ national_id: string; identity_verified_at: Date | string | null }>(
+    const [profile] = await queryParsedRows(
       tx,
+      z.object({ national_id: z.string(), identity_verified_at: z.union([z.date(), z.string()]).nullable() }),
       sql`SELECT cp.national_id, cp.identity_verified_at FROM consumer_profiles cp JOIN users u ON u.id = cp.user_id
           WHERE cp.user_id = ${userId}::uuid AND u.role = 'consumer' FOR UPDATE OF cp`,
     );
     if (!profile) throw notFound('Consumer not found');
     if (!profile.identity_verified_at) throw new HttpError(409, 'This account is not linked to a credit file.');
-    const [file] = await queryRows<{ subject_id: string }>(
+    const [file] = await queryParsedRows(
       tx,
+      z.object({ subject_id: z.string() }),
       sql`SELECT subject_id FROM credit_subject_identifiers WHERE type = 'nin' AND value = ${profile.national_id} LIMIT 1`,
     );
-    const [used] = await queryRows<{ phone: string }>(
+    const [used] = await queryParsedRows(
       tx,
+      z.object({ phone: z.string() }),
       sql`SELECT phone FROM consumer_identity_codes WHERE user_id = ${userId}::uuid AND used_at IS NOT NULL ORDER BY used_at DESC LIMIT 1`,
     );
     await tx.execute(sql`UPDATE consumer_profiles SET identity_verified_at = NULL WHERE user_id = ${userId}::uuid`);
     await tx.execute(
       sql`UPDATE consumer_identity_codes SET voided_at = now(), void_reason = 'unlinked' WHERE user_id = ${userId}::uuid AND used_at IS NULL AND voided_at IS NULL`,
     );
-    const withdrawn = await queryRows<{ id: string; account_id: string }>(
+    const withdrawn = await queryParsedRows(
       tx,
+      z.object({ id: z.string(), account_id: z.string() }),
       sql`UPDATE disputes SET status = 'resolved', resolved_at = now() WHERE consumer_user_id = ${userId}::uuid AND status = 'open' RETURNING id, account_id`,
     );
     for (const dispute of withdrawn) {

@@ -1,7 +1,8 @@
 import { type TIdentityState } from '@shared/schemas/consumer';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { consumerProfiles } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 
@@ -9,6 +10,8 @@ import { forbidden, notFound } from '../../lib/http-error';
 // NIN at registration. The registry file is linked by NIN and date of birth and shown only after
 // the person confirms a code sent to a phone a lender reported on that file, never to the phone
 // typed at registration (unless a lender reported it too). See docs/decisions/015.
+
+const ZSubjectIdRow = z.object({ subject_id: z.string() });
 
 export interface ConsumerProfile {
   userId: string;
@@ -70,14 +73,16 @@ export async function loadConsumerProfile(db: Database, userId: string): Promise
 export async function resolveOwnFile(db: Database, userId: string): Promise<OwnFile> {
   const profile = await loadConsumerProfile(db, userId);
   if (profile.identityVerifiedAt) {
-    const [row] = await queryRows<{ subject_id: string }>(
+    const [row] = await queryParsedRows(
       db,
+      ZSubjectIdRow,
       sql`SELECT subject_id FROM credit_subject_identifiers WHERE type = 'nin' AND value = ${profile.nationalId} LIMIT 1`,
     );
     return { state: row ? 'verified' : 'no_file', subjectId: row?.subject_id ?? null, profile, phones: [], otherPhones: [] };
   }
-  const [match] = await queryRows<{ subject_id: string }>(
+  const [match] = await queryParsedRows(
     db,
+    ZSubjectIdRow,
     sql`SELECT i.subject_id FROM credit_subject_identifiers i
         JOIN credit_subjects s ON s.id = i.subject_id
         WHERE i.type = 'nin' AND i.value = ${profile.nationalId}
@@ -98,8 +103,14 @@ export async function filePhones(
   subjectId: string,
   nationalId: string,
 ): Promise<{ phone: string; trusted: boolean; reporters: number }[]> {
-  const rows = await queryRows<{ phone: string; reporters: number; is_old: boolean; is_distrusted: boolean }>(
+  const rows = await queryParsedRows(
     db,
+    z.object({
+      phone: z.string(),
+      reporters: z.coerce.number<number | string>(),
+      is_old: z.boolean().nullable(),
+      is_distrusted: z.boolean(),
+    }),
     sql`SELECT p.phone,
           (SELECT count(DISTINCT a.business_id)::int FROM credit_accounts a
              JOIN credit_account_phones ap ON ap.account_id = a.id AND ap.phone = p.phone

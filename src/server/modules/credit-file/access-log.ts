@@ -1,7 +1,8 @@
 import type { TAccessLog, TAccessLogEntry } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { resolveOwnFile, type OwnFile } from '../consumers';
 import { hashSearchTerm } from './inquiries';
 
@@ -18,15 +19,16 @@ const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'consumer.identity_verified': 'Another account confirmed a code sent to a phone on your file',
 };
 
-interface Row {
-  at: Date | string;
-  kind: string;
-  business_name: string | null;
-  purpose: string | null;
-  purpose_name: string | null;
-  action: string | null;
-  actor_role: string | null;
-}
+const ZAccessLogRow = z.object({
+  at: z.union([z.date(), z.string()]),
+  kind: z.string(),
+  business_name: z.string().nullable(),
+  purpose: z.string().nullable(),
+  purpose_name: z.string().nullable(),
+  action: z.string().nullable(),
+  actor_role: z.string().nullable(),
+});
+type Row = z.infer<typeof ZAccessLogRow>;
 
 /**
  * Every search and report that touched the person, and what businesses and staff did with their
@@ -44,11 +46,16 @@ export async function getAccessLog(
   const file = options.file ?? (await resolveOwnFile(db, userId));
   if (file.state !== 'verified' || !file.subjectId) return { state: file.state, entries: [] };
   const subjectId = file.subjectId;
-  const ids = await queryRows<{ type: string; value: string }>(
+  const ids = await queryParsedRows(
     db,
+    z.object({ type: z.string(), value: z.string() }),
     sql`SELECT type::text AS type, value FROM credit_subject_identifiers WHERE subject_id = ${subjectId}::uuid`,
   );
-  const phones = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId}::uuid`);
+  const phones = await queryParsedRows(
+    db,
+    z.object({ phone: z.string() }),
+    sql`SELECT phone FROM credit_subject_phones WHERE subject_id = ${subjectId}::uuid`,
+  );
   const hashes = [
     ...ids.map((i) => hashSearchTerm(`${i.type}:${i.value}`, hashKey)),
     ...phones.map((p) => hashSearchTerm(`phone:${p.phone}`, hashKey)),
@@ -61,8 +68,9 @@ export async function getAccessLog(
     : sql`NULL`;
   const limit = options.limit ?? LOG_LIMIT;
 
-  const rows = await queryRows<Row>(
+  const rows = await queryParsedRows(
     db,
+    ZAccessLogRow,
     sql`(SELECT q.created_at AS at, q.kind::text AS kind, b.business_name, q.purpose, p.name AS purpose_name, NULL AS action, NULL AS actor_role
           FROM credit_inquiry_subjects qs
           JOIN credit_inquiries q ON q.id = qs.inquiry_id

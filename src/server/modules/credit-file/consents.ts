@@ -1,8 +1,9 @@
 import { PERMISSIBLE_PURPOSES } from '@shared/credit-reference';
 import { CONSENT_ALL_PURPOSES_NAME, type TConsent, type TGrantConsent } from '@shared/schemas/consumer';
 import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { businessProfiles, consumerConsents } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
@@ -213,8 +214,9 @@ export async function hasActiveConsent(
   db: Database,
   input: { subjectId: string; businessId: string; purpose: string; now?: Date },
 ): Promise<boolean> {
-  const [row] = await queryRows<{ ok: number }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ ok: z.number() }),
     sql`SELECT 1 AS ok FROM credit_subject_identifiers i
         JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL
         JOIN consumer_consents c ON c.consumer_user_id = cp.user_id

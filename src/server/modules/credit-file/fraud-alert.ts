@@ -1,7 +1,8 @@
 import type { TFraudAlert } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 export const FRAUD_ALERT_TEXT =
   'The person placed a fraud alert on this file: someone may be using their identity. Verify their identity before you lend, open an account or raise a limit.';
@@ -12,8 +13,9 @@ export const FRAUD_ALERT_TEXT =
  * administrator merging two records of the person.
  */
 export async function fraudAlertOnFile(db: Database, subjectId: string): Promise<TFraudAlert | null> {
-  const [row] = await queryRows<{ placed_at: Date | string; contact_phone: string }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ placed_at: z.union([z.date(), z.string()]), contact_phone: z.string() }),
     sql`SELECT fa.placed_at, fa.contact_phone
         FROM credit_subject_identifiers i
         JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL

@@ -1,7 +1,8 @@
 import { type TPrivacyStatus } from '@shared/schemas/consumer';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { consumerFraudAlerts } from '../../db/schema/index';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
 import { requireOwnSubject, resolveOwnFile, type OwnFile } from '../consumers';
@@ -19,14 +20,19 @@ export async function getPrivacyStatus(
 ): Promise<TPrivacyStatus> {
   const now = options.now ?? new Date();
   const file = options.file ?? (await resolveOwnFile(db, userId));
-  const [consents] = await queryRows<{ n: number }>(
+  const [consents] = await queryParsedRows(
     db,
+    z.object({ n: z.coerce.number<number | string>() }),
     sql`SELECT count(*)::int AS n FROM consumer_consents WHERE consumer_user_id = ${userId}::uuid AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
   );
   if (file.state !== 'verified' || !file.subjectId)
     return { state: file.state, frozenAt: null, fraudAlert: null, activeConsents: Number(consents?.n ?? 0) };
   const [[subject], fraudAlert] = await Promise.all([
-    queryRows<{ frozen_at: Date | string | null }>(db, sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`),
+    queryParsedRows(
+      db,
+      z.object({ frozen_at: z.union([z.date(), z.string()]).nullable() }),
+      sql`SELECT frozen_at FROM credit_subjects WHERE id = ${file.subjectId}::uuid`,
+    ),
     fraudAlertOnFile(db, file.subjectId),
   ]);
   return {
@@ -44,8 +50,9 @@ export async function getPrivacyStatus(
 export async function setFrozen(db: Database, userId: string, isFrozen: boolean, audit: AuditContext): Promise<TPrivacyStatus> {
   const { subjectId } = await requireOwnSubject(db, userId);
   await db.transaction(async (tx) => {
-    const changed = await queryRows<{ id: string }>(
+    const changed = await queryParsedRows(
       tx,
+      z.object({ id: z.string() }),
       isFrozen
         ? sql`UPDATE credit_subjects SET frozen_at = now() WHERE id = ${subjectId}::uuid AND frozen_at IS NULL RETURNING id`
         : sql`UPDATE credit_subjects SET frozen_at = NULL WHERE id = ${subjectId}::uuid AND frozen_at IS NOT NULL RETURNING id`,

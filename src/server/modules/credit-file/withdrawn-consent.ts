@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { forbidden } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
 
@@ -26,8 +27,9 @@ export async function assertConsentNotWithdrawn(
   db: Database,
   input: { subjectId: string; businessId: string; purpose: string; audit: AuditContext; now?: Date },
 ): Promise<void> {
-  const [row] = await queryRows<{ withdrawn: WithdrawnConsent | string | null }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ withdrawn: jsonColumnOf(ZWithdrawnConsent.nullable()) }),
     sql`SELECT ${withdrawnConsentColumn(sql`${input.subjectId}::uuid`, input.businessId, input.purpose, input.now ?? new Date())} AS withdrawn`,
   );
   if (row?.withdrawn) await refuseForWithdrawnConsent(db, input, row.withdrawn);
@@ -40,6 +42,13 @@ export interface WithdrawnConsent {
   /** The purpose of the row that decided: the one asked for, or ALL_PURPOSES. */
   purpose?: string;
 }
+
+/** withdrawnConsentColumn's json (timestamps inside json arrive as text). */
+export const ZWithdrawnConsent = z.object({
+  consent_id: z.string(),
+  revoked_at: z.string(),
+  purpose: z.string().optional(),
+}) satisfies z.ZodType<WithdrawnConsent>;
 
 /**
  * The purpose of a withdrawal from a business as a whole (`DELETE /api/consumers/me/consents` with

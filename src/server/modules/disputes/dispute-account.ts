@@ -1,6 +1,7 @@
 import { formatMinorAmount } from '@shared/format';
 import { DISPUTE_REASONS } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 
 // What every part of a dispute shares: the disputed account as it is read and shown, the reason's
 // label, and days to the deadline.
@@ -8,24 +9,26 @@ import { sql } from 'drizzle-orm';
 export const DAY_MS = 24 * 3600_000;
 
 /** The account columns a dispute shows, now and as filed. */
-export interface AccountRow {
-  id: string;
-  business_id: string;
-  subject_id: string;
-  lender: string;
-  account_number: string;
-  type: string;
-  type_name: string;
-  currency: string;
-  principal: string | number;
-  balance: string | number;
-  status: string;
-  status_name: string;
-  default_amount: string | number | null;
-  default_date: string | null;
-  payment_history: string;
-  opened_at: string;
-}
+export const ZAccountRow = z.object({
+  id: z.string(),
+  business_id: z.string(),
+  subject_id: z.string(),
+  lender: z.string(),
+  account_number: z.string(),
+  type: z.string(),
+  type_name: z.string(),
+  currency: z.string(),
+  // Minor units (bigint): text from pg, a number from PGlite and inside json.
+  principal: z.union([z.string(), z.number()]),
+  balance: z.union([z.string(), z.number()]),
+  status: z.string(),
+  status_name: z.string(),
+  default_amount: z.union([z.string(), z.number()]).nullable(),
+  default_date: z.string().nullable(),
+  payment_history: z.string(),
+  opened_at: z.string(),
+});
+export type AccountRow = z.infer<typeof ZAccountRow>;
 
 export const ACCOUNT_COLUMNS = sql`a.id, a.business_id, a.subject_id, COALESCE(b.business_name, 'Unknown lender') AS lender, a.account_number, a.type, t.name AS type_name,
   a.currency, a.principal, a.balance, a.status, st.name AS status_name, a.default_amount, a.default_date::text AS default_date, a.payment_history,

@@ -1,10 +1,17 @@
 import { maskIdentifier } from '@shared/identity';
-import { type TBusinessDispute, type TBusinessDisputeList, type TDispute, type TDisputeList } from '@shared/schemas/consumer';
+import {
+  ZDisputeSchema,
+  type TBusinessDispute,
+  type TBusinessDisputeList,
+  type TDispute,
+  type TDisputeList,
+} from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumn, queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
-import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, daysLeftUntil, reasonLabel, type AccountRow } from './dispute-account';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, daysLeftUntil, reasonLabel, ZAccountRow } from './dispute-account';
 
 // Reading disputes with their timelines, for the person who filed them and the lender who answers.
 
@@ -17,31 +24,37 @@ export const EVENT_TEXTS: Record<string, string> = {
   complaint: 'The person complained to the regulator',
 };
 
-interface DisputeRow {
-  id: string;
-  reference: string;
-  consumer_user_id: string;
-  business_id: string;
-  reason: string;
-  statement: string;
-  status: 'open' | 'resolved';
-  account_snapshot: Record<string, unknown> | string;
-  filed_at: Date | string;
-  due_at: Date | string;
-  outcome: 'corrected' | 'verified' | null;
-  response_note: string | null;
-  resolved_at: Date | string | null;
-  account: AccountRow | string;
-  first_name: string;
-  last_name: string;
-  national_id: string;
-}
+const ZDateOrText = z.union([z.date(), z.string()]);
+const ZCount = z.coerce.number<number | string>();
+
+const ZDisputeRow = z.object({
+  id: z.string(),
+  reference: z.string(),
+  consumer_user_id: z.string(),
+  business_id: z.string(),
+  reason: z.string(),
+  statement: z.string(),
+  status: ZDisputeSchema.shape.status,
+  /** The account as the person saw it when filing (accountView's shape, stored as jsonb). */
+  account_snapshot: jsonColumnOf(ZDisputeSchema.shape.accountWhenFiled),
+  filed_at: ZDateOrText,
+  due_at: ZDateOrText,
+  outcome: ZDisputeSchema.shape.outcome,
+  response_note: z.string().nullable(),
+  resolved_at: ZDateOrText.nullable(),
+  account: jsonColumnOf(ZAccountRow),
+  first_name: z.string(),
+  last_name: z.string(),
+  national_id: z.string(),
+});
+type DisputeRow = z.infer<typeof ZDisputeRow>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function readDisputes(db: Database, where: ReturnType<typeof sql>): Promise<DisputeRow[]> {
-  return queryRows<DisputeRow>(
+  return queryParsedRows(
     db,
+    ZDisputeRow,
     sql`SELECT d.id, d.reference, d.consumer_user_id, d.business_id, d.reason, d.statement, d.status::text AS status, d.account_snapshot,
           d.filed_at, d.due_at, d.outcome::text AS outcome, d.response_note, d.resolved_at,
           (SELECT row_to_json(x) FROM (SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = d.account_id) x) AS account,
@@ -58,8 +71,9 @@ async function readTimelines(db: Database, ids: string[]): Promise<Map<string, T
   const timelines = new Map<string, TDispute['timeline']>();
   if (ids.length === 0) return timelines;
   // A complaint to the regulator about the dispute is a step too (the oversight area writes it, with its reference).
-  const rows = await queryRows<{ dispute_id: string; kind: string; actor_role: string; note: string | null; occurred_at: Date | string }>(
+  const rows = await queryParsedRows(
     db,
+    z.object({ dispute_id: z.string(), kind: z.string(), actor_role: z.string(), note: z.string().nullable(), occurred_at: ZDateOrText }),
     sql`SELECT dispute_id, kind, actor_role, COALESCE(note, CASE WHEN kind = 'complaint' THEN 'Complaint ' || (details->>'complaintReference') END) AS note, occurred_at
         FROM dispute_events
         WHERE dispute_id IN (${sql.join(
@@ -79,9 +93,9 @@ async function readTimelines(db: Database, ids: string[]): Promise<Map<string, T
 function toDispute(row: DisputeRow, timeline: TDispute['timeline'], now: Date): TDispute {
   const dueAt = new Date(row.due_at);
   const isOpen = row.status === 'open';
-  const snapshot = jsonColumn<ReturnType<typeof accountView>>(row.account_snapshot as never);
+  const snapshot = row.account_snapshot;
   // Whole account numbers: the person sees their own, the lender its own.
-  const account = accountView(jsonColumn<AccountRow>(row.account));
+  const account = accountView(row.account);
   return {
     id: row.id,
     reference: row.reference,
@@ -130,8 +144,9 @@ export async function listBusinessDisputes(
     db,
     rows.map((r) => r.id),
   );
-  const [summary] = await queryRows<{ open: number; overdue: number; due_soon: number; resolved: number }>(
+  const [summary] = await queryParsedRows(
     db,
+    z.object({ open: ZCount, overdue: ZCount, due_soon: ZCount, resolved: ZCount }),
     sql`SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
           count(*) FILTER (WHERE status = 'open' AND due_at <= ${now.toISOString()}::timestamptz)::int AS overdue,
           count(*) FILTER (WHERE status = 'open' AND due_at > ${now.toISOString()}::timestamptz AND due_at <= ${new Date(now.getTime() + 7 * DAY_MS).toISOString()}::timestamptz)::int AS due_soon,

@@ -1,15 +1,16 @@
 import { type TDispute, type TFileDispute } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { disputeEvents, disputes } from '../../db/schema/index';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
 import { notify } from '../notifications';
 import { readSetting } from '../settings';
-import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, reasonLabel, type AccountRow } from './dispute-account';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, reasonLabel, ZAccountRow } from './dispute-account';
 import { listConsumerDisputes } from './dispute-reads';
 import { assertNewInformation } from './new-information';
 
@@ -32,16 +33,18 @@ export async function fileDispute(
   const { subjectId } = await requireOwnSubject(db, userId);
   const deadlineDays = await readSetting(db, 'dispute_deadline_days');
   const id = await db.transaction(async (tx) => {
-    const [account] = await queryRows<AccountRow>(
+    const [account] = await queryParsedRows(
       tx,
+      ZAccountRow,
       sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS}
           WHERE a.id = ${input.accountId}::uuid AND a.subject_id = ${subjectId}::uuid
           FOR UPDATE OF a`,
     );
     // Another person's account is "not found", never "not yours".
     if (!account) throw notFound('No such account on your credit file');
-    const [open] = await queryRows<{ reference: string }>(
+    const [open] = await queryParsedRows(
       tx,
+      z.object({ reference: z.string() }),
       sql`SELECT reference FROM disputes WHERE account_id = ${account.id}::uuid AND status = 'open'`,
     );
     if (open)

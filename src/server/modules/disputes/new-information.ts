@@ -1,7 +1,8 @@
 import { DISPUTE_NEW_INFORMATION_MIN_CHARS } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { HttpError } from '../../lib/http-error';
 
 /** Lower case words of a statement, punctuation and spacing left out. */
@@ -34,8 +35,9 @@ const REPEATED_LIKENESS = 0.8;
  * Bureaus may treat a repeated dispute without new information as frivolous.
  */
 export async function assertNewInformation(tx: Database, input: { userId: string; accountId: string; lender: string; statement: string }) {
-  const earlier = await queryRows<{ statement: string; outcome: string | null; resolved_at: Date | string | null }>(
+  const earlier = await queryParsedRows(
     tx,
+    z.object({ statement: z.string(), outcome: z.string().nullable(), resolved_at: z.union([z.date(), z.string()]).nullable() }),
     sql`SELECT statement, outcome::text AS outcome, resolved_at FROM disputes
         WHERE account_id = ${input.accountId}::uuid AND consumer_user_id = ${input.userId}::uuid
         ORDER BY filed_at DESC, id LIMIT 50`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { recordAuditEvents } from '../audit';
 import { notify } from '../notifications';
 
@@ -11,15 +12,16 @@ import { notify } from '../notifications';
  * the deadline itself.
  */
 export async function markOverdueDisputes(db: Database, now = new Date()): Promise<Record<string, number>> {
-  const rows = await queryRows<{
-    id: string;
-    reference: string;
-    consumer_user_id: string;
-    business_id: string;
-    subject_id: string;
-    account_number: string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      consumer_user_id: z.string(),
+      business_id: z.string(),
+      subject_id: z.string(),
+      account_number: z.string(),
+    }),
     sql`WITH marked AS (
           UPDATE disputes SET overdue_at = ${now.toISOString()}::timestamptz
           WHERE status = 'open' AND due_at <= ${now.toISOString()}::timestamptz AND overdue_at IS NULL

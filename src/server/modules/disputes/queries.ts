@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /**
  * THE rule that leaves an account out of what lenders see: its dispute is open and past its
@@ -12,6 +13,9 @@ import { queryRows } from '../../db/query';
 export function isHiddenFromLendersSql(accountId: SQL, asOf: Date): SQL {
   return sql`EXISTS (SELECT 1 FROM disputes hd WHERE hd.account_id = ${accountId} AND hd.status = 'open' AND hd.due_at <= ${asOf.toISOString()}::timestamptz)`;
 }
+
+const ZDateOrText = z.union([z.date(), z.string()]);
+const ZCount = z.coerce.number<number | string>();
 
 export interface OverdueDispute {
   disputeId: string;
@@ -39,21 +43,22 @@ export async function listOverdueDisputes(
   options: { businessId?: string; now?: Date; limit?: number } = {},
 ): Promise<OverdueDispute[]> {
   const now = options.now ?? new Date();
-  const rows = await queryRows<{
-    id: string;
-    reference: string;
-    business_id: string;
-    business_name: string | null;
-    consumer_user_id: string;
-    first_name: string;
-    last_name: string;
-    account_id: string;
-    account_number: string;
-    reason: string;
-    filed_at: Date | string;
-    due_at: Date | string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      business_id: z.string(),
+      business_name: z.string().nullable(),
+      consumer_user_id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      account_id: z.string(),
+      account_number: z.string(),
+      reason: z.string(),
+      filed_at: ZDateOrText,
+      due_at: ZDateOrText,
+    }),
     sql`SELECT d.id, d.reference, d.business_id, b.business_name, d.consumer_user_id, cp.first_name, cp.last_name,
           d.account_id, a.account_number, d.reason, d.filed_at, d.due_at
         FROM disputes d
@@ -89,8 +94,9 @@ export async function countDisputesByBusiness(
   db: Database,
   now = new Date(),
 ): Promise<{ businessId: string; open: number; overdue: number }[]> {
-  const rows = await queryRows<{ business_id: string; open: number; overdue: number }>(
+  const rows = await queryParsedRows(
     db,
+    z.object({ business_id: z.string(), open: ZCount, overdue: ZCount }),
     sql`SELECT business_id, count(*)::int AS open, count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue
         FROM disputes WHERE status = 'open' GROUP BY business_id`,
   );
@@ -112,8 +118,9 @@ export interface DisputeBacklog {
  * listOverdueDisputes: past the deadline, whether or not the daily job has stamped it yet.
  */
 export async function readDisputeBacklog(db: Database, now = new Date()): Promise<DisputeBacklog> {
-  const [row] = await queryRows<{ open: number; overdue: number; oldest_due: Date | string | null }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ open: ZCount, overdue: ZCount, oldest_due: ZDateOrText.nullable() }),
     sql`SELECT count(*)::int AS open,
           count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue,
           min(due_at) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz) AS oldest_due

@@ -2,13 +2,14 @@ import { formatMinorAmount } from '@shared/format';
 import { type TBusinessDispute, type TDisputeResponse } from '@shared/schemas/consumer';
 import { ZCreditAccountInputSchema } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { disputeEvents } from '../../db/schema/index';
 import { HttpError, badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
 import { notify } from '../notifications';
-import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, type AccountRow } from './dispute-account';
+import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, ZAccountRow, type AccountRow } from './dispute-account';
 import { getBusinessDispute } from './dispute-reads';
 
 // The lender's answer to a dispute: verified as it stands, or corrected under the registry's own
@@ -53,16 +54,18 @@ export async function respondToDispute(
   now = new Date(),
 ): Promise<TBusinessDispute> {
   await db.transaction(async (tx) => {
-    const [dispute] = await queryRows<{ id: string; reference: string; status: string; account_id: string; consumer_user_id: string }>(
+    const [dispute] = await queryParsedRows(
       tx,
+      z.object({ id: z.string(), reference: z.string(), status: z.string(), account_id: z.string(), consumer_user_id: z.string() }),
       sql`SELECT id, reference, status::text AS status, account_id, consumer_user_id FROM disputes
           WHERE id = ${disputeId}::uuid AND business_id = ${businessId}::uuid FOR UPDATE`,
     );
     // Another business's dispute is "not found".
     if (!dispute) throw notFound('No such dispute');
     if (dispute.status !== 'open') throw new HttpError(409, 'This dispute has already been answered');
-    const [account] = await queryRows<AccountRow>(
+    const [account] = await queryParsedRows(
       tx,
+      ZAccountRow,
       sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = ${dispute.account_id}::uuid FOR UPDATE OF a`,
     );
     let change: Record<string, { from: unknown; to: unknown }> | null = null;
