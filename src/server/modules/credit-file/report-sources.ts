@@ -6,10 +6,10 @@ import type { Database } from '../../db/client';
 import { queryPreparedParsedRows } from '../../db/prepared';
 import { jsonColumnOf, timestampColumn } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
-import { parseScoringInputs, scoringInputsColumns, type ScoringInputsRow } from '../scoring';
+import { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow } from '../scoring';
 import { SETTING_DEFAULTS } from '../settings';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
-import { withdrawnConsentColumn, type WithdrawnConsent } from './withdrawn-consent';
+import { withdrawnConsentColumn, ZWithdrawnConsent } from './withdrawn-consent';
 
 const INQUIRY_WINDOW_MONTHS = 12;
 
@@ -51,16 +51,6 @@ const ZSourceInquiryRow = z.object({
 });
 export type SourceInquiry = z.infer<typeof ZSourceInquiryRow>;
 
-const ZWithdrawnConsent = z.object({
-  consent_id: z.string(),
-  revoked_at: z.string(),
-  purpose: z.string().optional(),
-}) satisfies z.ZodType<WithdrawnConsent>;
-
-/** The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read. */
-const scoringColumn = <K extends keyof ScoringInputsRow>() =>
-  z.custom<ScoringInputsRow[K]>((value) => typeof value === 'string' || Array.isArray(value), 'Expected a json array');
-
 /** The statement's one row, and the read model made from it: everything a report and its score are made from. */
 export const ZReportSourcesRow = z
   .object({
@@ -81,8 +71,9 @@ export const ZReportSourcesRow = z
     fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
     purpose_name: z.string().nullable(),
     withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
-    scoring_accounts: scoringColumn<'scoring_accounts'>(),
-    scoring_inquiries: scoringColumn<'scoring_inquiries'>(),
+    // The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read.
+    scoring_accounts: ZScoringInputsRow.shape.scoring_accounts,
+    scoring_inquiries: ZScoringInputsRow.shape.scoring_inquiries,
   })
   .transform((row) => ({
     subject: {

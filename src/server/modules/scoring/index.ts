@@ -15,5 +15,5 @@ export const scoringModule: ServerModule = {
   },
 };
 
-export { parseScoringInputs, scoringInputsColumns, type ScoringInputs, type ScoringInputsRow } from './queries';
+export { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow, type ScoringInputs } from './queries';
 export { computeScore, scoreCreditReport, storedScoreValues } from './service';

@@ -1,35 +1,27 @@
-import type { TAccountStatus } from '@shared/credit-reference';
 import type { TPortfolioScores } from '@shared/schemas/business';
 import { SCORE_MAX, SCORE_MIN } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
-import { jsonColumn, queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { SETTING_DEFAULTS } from '../settings';
 import { applyScorecard } from './apply-scorecard';
 import { computeFeatures } from './compute-features';
 import { loadActiveModel } from './model-store';
 import { subtractMonths } from './month-arithmetic';
-import { HARD_INQUIRY_PURPOSE, type ScoringInputs } from './queries';
+import { HARD_INQUIRY_PURPOSE, ZScoringAccountJson, ZScoringInquiryJson, type ScoringInputs } from './queries';
 
 /** At most this many clients are scored for the chart; a larger portfolio is sampled (stable, by a hash of the id). */
 export const PORTFOLIO_SAMPLE = 1_000;
 const BIN_WIDTH = 25;
 const INQUIRY_MONTHS = 6;
 
-interface AccountJson {
-  id: string;
-  type: string;
-  currency: string;
-  principal: number | string;
-  balance: number | string;
-  openedAt: string;
-  status: TAccountStatus;
-  defaultAmount: number | string | null;
-  defaultDate: string | null;
-  paymentHistory: string;
-  lastReportedAt: string;
-}
+const ZSubjectScoringInputsRow = z.object({
+  subject_id: z.string(),
+  accounts: jsonColumnOf(z.array(ZScoringAccountJson)),
+  inquiries: jsonColumnOf(z.array(ZScoringInquiryJson)),
+});
 
 /**
  * The scoring inputs of many people in one statement: the same rows, retention rule and inquiry
@@ -39,12 +31,9 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
   const result = new Map<string, ScoringInputs>();
   if (subjectIds.length === 0) return result;
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
-  const rows = await queryRows<{
-    subject_id: string;
-    accounts: AccountJson[] | string;
-    inquiries: { businessId: string; createdAt: string }[] | string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZSubjectScoringInputsRow,
     sql`WITH retention AS (
           SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
             - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
@@ -69,7 +58,7 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
   );
   for (const row of rows) {
     result.set(row.subject_id, {
-      accounts: jsonColumn(row.accounts).map((a) => ({
+      accounts: row.accounts.map((a) => ({
         id: a.id,
         type: a.type,
         currency: a.currency,
@@ -82,7 +71,7 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
         paymentHistory: a.paymentHistory,
         lastReportedAt: new Date(a.lastReportedAt).toISOString(),
       })),
-      inquiries: jsonColumn(row.inquiries).map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
+      inquiries: row.inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
     });
   }
   return result;
@@ -97,12 +86,14 @@ export async function readScoringInputsForSubjects(db: Database, subjectIds: str
 export async function getPortfolioScores(db: Database, businessId: string, now = new Date()): Promise<TPortfolioScores> {
   const model = loadActiveModel();
   const [[{ clients }], sample] = await Promise.all([
-    queryRows<{ clients: number }>(
+    queryParsedRows(
       db,
+      z.object({ clients: z.coerce.number<number | string>() }),
       sql`SELECT count(DISTINCT subject_id)::int AS clients FROM credit_accounts WHERE business_id = ${businessId}::uuid AND status NOT IN ${CLOSED_STATUSES_SQL}`,
     ),
-    queryRows<{ subject_id: string }>(
+    queryParsedRows(
       db,
+      z.object({ subject_id: z.string() }),
       sql`SELECT subject_id FROM (
             SELECT DISTINCT subject_id FROM credit_accounts WHERE business_id = ${businessId}::uuid AND status NOT IN ${CLOSED_STATUSES_SQL}
           ) c ORDER BY md5(subject_id::text) LIMIT ${PORTFOLIO_SAMPLE}`,

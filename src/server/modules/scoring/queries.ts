@@ -1,7 +1,8 @@
-import type { TAccountStatus } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES } from '@shared/credit-reference';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumn, queryRows } from '../../db/query';
+import { jsonColumn, queryParsedRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
 import { SETTING_DEFAULTS } from '../settings';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
@@ -20,19 +21,35 @@ export const HARD_INQUIRY_PURPOSE = 'credit_application';
 /** How far back inquiries are read: the feature looks at 6 months. */
 const INQUIRY_MONTHS = 6;
 
-interface AccountJson {
-  id: string;
-  type: string;
-  currency: string;
-  principal: number | string;
-  balance: number | string;
-  openedAt: string;
-  status: TAccountStatus;
-  defaultAmount: number | string | null;
-  defaultDate: string | null;
-  paymentHistory: string;
-  lastReportedAt: string;
-}
+/** One account as the scoring reads build it in json (money in minor units, dates as text). */
+export const ZScoringAccountJson = z.object({
+  id: z.string(),
+  type: z.string(),
+  currency: z.string(),
+  principal: z.union([z.number(), z.string()]),
+  balance: z.union([z.number(), z.string()]),
+  openedAt: z.string(),
+  status: z.enum(ACCOUNT_STATUS_CODES),
+  defaultAmount: z.union([z.number(), z.string()]).nullable(),
+  defaultDate: z.string().nullable(),
+  paymentHistory: z.string(),
+  lastReportedAt: z.string(),
+});
+type AccountJson = z.infer<typeof ZScoringAccountJson>;
+
+/** One hard inquiry as the scoring reads build it in json. */
+export const ZScoringInquiryJson = z.object({ businessId: z.string(), createdAt: z.string() });
+
+/**
+ * scoringInputsColumns's two json columns as a row schema: each is checked to be a json array (or
+ * its text); its inside is parseScoringInputs's to read, so a report read parses it once.
+ */
+const scoringColumn = <K extends keyof ScoringInputsRow>() =>
+  z.custom<ScoringInputsRow[K]>((value) => typeof value === 'string' || Array.isArray(value), 'Expected a json array');
+export const ZScoringInputsRow = z.object({
+  scoring_accounts: scoringColumn<'scoring_accounts'>(),
+  scoring_inquiries: scoringColumn<'scoring_inquiries'>(),
+});
 
 /**
  * Everything the score of one person reads, in one round trip: their accounts and the hard
@@ -53,7 +70,11 @@ export async function readScoringInputs(
   excludeInquiryId?: string | null,
   audience: ScoringAudience = 'consumer',
 ): Promise<ScoringInputs> {
-  const [row] = await queryRows<ScoringInputsRow>(db, sql`SELECT ${scoringInputsColumns(subjectId, asOf, excludeInquiryId, audience)}`);
+  const [row] = await queryParsedRows(
+    db,
+    ZScoringInputsRow,
+    sql`SELECT ${scoringInputsColumns(subjectId, asOf, excludeInquiryId, audience)}`,
+  );
   return parseScoringInputs(row);
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { TAccountStatus } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES } from '@shared/credit-reference';
+import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { queryRows } from '../../../db/query';
+import { queryParsedRows } from '../../../db/query';
 import { computeFeatures, type ScoringAccount, type ScoringInquiry } from '../compute-features';
 import { HARD_INQUIRY_PURPOSE } from '../queries';
 import type { TrainingRow } from './fit-scorecard';
@@ -16,31 +17,34 @@ export interface RegistryFile {
 
 /** Every person's accounts and hard inquiries, two set-based reads of the whole registry. */
 export async function readRegistryFiles(db: Database): Promise<Map<string, RegistryFile>> {
-  const accounts = await queryRows<{
-    subject_id: string;
-    type: string;
-    currency: string;
-    principal: string | number;
-    balance: string | number;
-    opened_at: string;
-    status: TAccountStatus;
-    default_amount: string | number | null;
-    default_date: string | null;
-    payment_history: string;
-    last_reported_at: Date | string;
-  }>(
+  const accounts = await queryParsedRows(
     db,
+    z.object({
+      subject_id: z.string(),
+      type: z.string(),
+      currency: z.string(),
+      principal: z.union([z.string(), z.number()]),
+      balance: z.union([z.string(), z.number()]),
+      opened_at: z.string(),
+      status: z.enum(ACCOUNT_STATUS_CODES),
+      default_amount: z.union([z.string(), z.number()]).nullable(),
+      default_date: z.string().nullable(),
+      payment_history: z.string(),
+      last_reported_at: z.union([z.date(), z.string()]),
+    }),
     sql`SELECT subject_id, type, currency, principal, balance, opened_at::text AS opened_at, status, default_amount,
           default_date::text AS default_date, payment_history, last_reported_at
         FROM credit_accounts ORDER BY subject_id, id`,
   );
-  const inquiries = await queryRows<{ subject_id: string; business_id: string; created_at: Date | string }>(
+  const inquiries = await queryParsedRows(
     db,
+    z.object({ subject_id: z.string(), business_id: z.string(), created_at: z.union([z.date(), z.string()]) }),
     sql`SELECT subject_id, business_id, created_at FROM credit_inquiries
         WHERE kind = 'report' AND purpose = ${HARD_INQUIRY_PURPOSE} AND subject_id IS NOT NULL ORDER BY subject_id, created_at, id`,
   );
-  const nins = await queryRows<{ subject_id: string; value: string }>(
+  const nins = await queryParsedRows(
     db,
+    z.object({ subject_id: z.string(), value: z.string() }),
     sql`SELECT subject_id, value FROM credit_subject_identifiers WHERE type = 'nin'`,
   );
   const keyOf = new Map(nins.map((n) => [n.subject_id, `nin:${n.value}`]));
