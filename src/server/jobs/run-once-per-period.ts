@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { hostname } from 'node:os';
+import { z } from 'zod';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/query';
+import { queryParsedRows } from '../db/query';
 import { jobRuns } from '../db/schema/index';
 
 export const INSTANCE_NAME = `${hostname()}:${process.pid}`;
@@ -22,7 +23,11 @@ export async function runOncePerPeriod(
 ): Promise<PeriodResult> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw;
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext(${jobName})) AS locked`);
+    const [lock] = await queryParsedRows(
+      tx,
+      z.object({ locked: z.boolean() }),
+      sql`SELECT pg_try_advisory_xact_lock(hashtext(${jobName})) AS locked`,
+    );
     if (!lock?.locked) return { ran: false, reason: 'busy' } as const;
     const claimed = await tx
       .insert(jobRuns)

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/query';
+import { queryParsedRows } from '../db/query';
 import { readSetting } from '../modules/settings';
 
 export const INVOICE_DAYS_BEFORE_RENEWAL = 7;
 export const GRACE_DAYS_PAST_DUE = 7;
+
+const ZUserIdRow = z.object({ user_id: z.string() });
 
 /**
  * The daily subscription run, set-based:
@@ -15,8 +18,9 @@ export const GRACE_DAYS_PAST_DUE = 7;
  */
 export async function runSubscriptionRenewals(db: Database, now = new Date()): Promise<Record<string, number>> {
   const rate = await readSetting(db, 'exchange_rate_sle_per_usd');
-  const invoiced = await queryRows<{ id: string }>(
+  const invoiced = await queryParsedRows(
     db,
+    z.object({ id: z.string() }),
     sql`INSERT INTO invoices (number, business_id, plan_code, amount_usd_cents, exchange_rate_sle_per_usd, amount_sle_cents, status, period_start, period_end, issued_at)
         SELECT 'INV-' || to_char(${now}::timestamptz, 'YYYYMM') || '-' || upper(substr(md5(random()::text || bp.user_id::text), 1, 8)),
                bp.user_id, bp.plan_code, p.price_usd_cents, ${rate}::numeric,
@@ -33,15 +37,17 @@ export async function runSubscriptionRenewals(db: Database, now = new Date()): P
           )
         RETURNING id`,
   );
-  const pastDue = await queryRows<{ user_id: string }>(
+  const pastDue = await queryParsedRows(
     db,
+    ZUserIdRow,
     sql`UPDATE business_profiles SET subscription_status = 'past_due'
         WHERE subscription_status = 'active' AND next_billing_date < ${now}::timestamptz
           AND plan_code IN (SELECT code FROM plans WHERE is_free = false)
         RETURNING user_id`,
   );
-  const lapsed = await queryRows<{ user_id: string }>(
+  const lapsed = await queryParsedRows(
     db,
+    ZUserIdRow,
     sql`UPDATE business_profiles SET subscription_status = 'inactive', plan_code = 'starter'
         WHERE subscription_status = 'past_due'
           AND next_billing_date < ${now}::timestamptz - make_interval(days => ${GRACE_DAYS_PAST_DUE})

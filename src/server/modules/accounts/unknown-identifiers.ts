@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 // Failed sign-ins with an identifier that belongs to no account are counted and locked exactly
 // like an account's own (auth/service.ts recordFailedLogin), so the lockout answer (429, "This
@@ -17,8 +18,9 @@ export function unknownIdentifierKey(secret: string, role: string, identifier: s
 }
 
 export async function unknownIdentifierLockedUntil(db: Database, key: string): Promise<Date | null> {
-  const [row] = await queryRows<{ locked_until: Date | string | null }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({ locked_until: z.union([z.date(), z.string()]).nullable() }),
     sql`SELECT locked_until FROM sign_in_failures WHERE key = ${key} AND locked_until > now()`,
   );
   return row?.locked_until ? new Date(row.locked_until) : null;

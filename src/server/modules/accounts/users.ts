@@ -1,29 +1,33 @@
 import { maskIdentifier } from '@shared/identity';
-import type { TRole } from '@shared/roles';
+import { ROLES, type TRole } from '@shared/roles';
 import type { TAdminUser } from '@shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
 import { deleteUserSessions } from './sessions';
 
 type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
-interface UserRow {
-  id: string;
-  role: TRole;
-  name: string | null;
-  username: string | null;
-  national_id: string | null;
-  email: string | null;
-  phone: string | null;
-  status: 'active' | 'disabled';
-  locked_until: Date | string | null;
-  failed_login_count: number;
-  last_login_at: Date | string | null;
-  created_at: Date | string;
-}
+const ZDateOrText = z.union([z.date(), z.string()]);
+
+const ZUserRow = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  national_id: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(['active', 'disabled']),
+  locked_until: ZDateOrText.nullable(),
+  failed_login_count: z.coerce.number<number | string>(),
+  last_login_at: ZDateOrText.nullable(),
+  created_at: ZDateOrText,
+});
+type UserRow = z.infer<typeof ZUserRow>;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -65,8 +69,9 @@ export async function listUsers(
 ): Promise<TAdminUser[]> {
   const q = filter.q?.trim();
   const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await queryRows<UserRow>(
+  const rows = await queryParsedRows(
     db,
+    ZUserRow,
     sql`${USER_SELECT}
       WHERE (${filter.role ?? null}::user_role IS NULL OR u.role = ${filter.role ?? null}::user_role)
         AND (${filter.status ?? null}::text IS NULL
@@ -83,7 +88,7 @@ export async function listUsers(
 }
 
 export async function getUser(db: Database, userId: string): Promise<TAdminUser> {
-  const [row] = await queryRows<UserRow>(db, sql`${USER_SELECT} WHERE u.id = ${userId}`);
+  const [row] = await queryParsedRows(db, ZUserRow, sql`${USER_SELECT} WHERE u.id = ${userId}`);
   if (!row) throw notFound('Account not found');
   return toAdminUser(row);
 }
@@ -104,14 +109,16 @@ export async function changeUser(
 ): Promise<{ user: TAdminUser; message: string }> {
   if (action === 'disable' && userId === context.actorUserId) throw new HttpError(409, 'You cannot disable your own account.');
   await db.transaction(async (tx) => {
-    const [current] = await queryRows<{ status: string; locked_until: Date | string | null; role: TRole }>(
+    const [current] = await queryParsedRows(
       tx,
+      z.object({ status: z.string(), locked_until: ZDateOrText.nullable(), role: z.enum(ROLES) }),
       sql`SELECT status, locked_until, role FROM users WHERE id = ${userId} FOR UPDATE`,
     );
     if (!current) throw notFound('Account not found');
     if (action === 'disable' && current.role === 'system_admin') {
-      const [{ n }] = await queryRows<{ n: number }>(
+      const [{ n }] = await queryParsedRows(
         tx,
+        z.object({ n: z.coerce.number<number | string>() }),
         sql`SELECT count(*)::int AS n FROM users WHERE role = 'system_admin' AND status = 'active'`,
       );
       if (Number(n) <= 1) throw new HttpError(409, 'This is the last active administrator; it cannot be disabled.');

@@ -1,8 +1,9 @@
 import type { TApiKey, TApiKeyCreated, TApiKeyList } from '@shared/schemas/business';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { apiKeys, businessProfiles, plans } from '../../db/schema/index';
 import { assertOwner, BusinessActor, isOwner } from '../../lib/business-actor';
 import { forbidden, notFound } from '../../lib/http-error';
@@ -13,6 +14,18 @@ export const API_KEY_PREFIX = 'ccsl_';
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 /** last_used_at is written at most this often per key, as sessions do. */
 const TOUCH_EVERY_MS = 60 * 1000;
+
+const ZDateOrText = z.union([z.date(), z.string()]);
+
+const ZApiKeyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: ZDateOrText,
+  created_by: z.string(),
+  last_used_at: ZDateOrText.nullable(),
+  revoked_at: ZDateOrText.nullable(),
+});
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -38,16 +51,17 @@ export type ApiKeyRefusal = 'unknown' | 'suspended' | 'no_api_access';
  */
 export async function authenticateApiKey(db: Database, key: string, ip: string | null): Promise<ApiKeyAuth | ApiKeyRefusal> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return 'unknown';
-  const [row] = await queryRows<{
-    id: string;
-    business_id: string;
-    created_by: string;
-    last_used_at: Date | string | null;
-    verification_status: string;
-    owner_status: string;
-    has_api_access: boolean;
-  }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({
+      id: z.string(),
+      business_id: z.string(),
+      created_by: z.string(),
+      last_used_at: ZDateOrText.nullable(),
+      verification_status: z.string(),
+      owner_status: z.string(),
+      has_api_access: z.boolean(),
+    }),
     sql`SELECT k.id, k.business_id, k.created_by, k.last_used_at, bp.verification_status::text AS verification_status,
           u.status::text AS owner_status, p.has_api_access
         FROM api_keys k
@@ -82,16 +96,9 @@ const NO_API_ACCESS =
 export async function listApiKeys(db: Database, actor: BusinessActor): Promise<TApiKeyList> {
   const [access, rows] = await Promise.all([
     hasApiAccess(db, actor.businessId),
-    queryRows<{
-      id: string;
-      name: string;
-      prefix: string;
-      created_at: Date | string;
-      created_by: string;
-      last_used_at: Date | string | null;
-      revoked_at: Date | string | null;
-    }>(
+    queryParsedRows(
       db,
+      ZApiKeyRow,
       sql`SELECT k.id, k.name, k.prefix, k.created_at, COALESCE(m.full_name, bp.contact_name, 'Unknown user') AS created_by, k.last_used_at, k.revoked_at
           FROM api_keys k
           LEFT JOIN business_members m ON m.user_id = k.created_by
@@ -109,15 +116,7 @@ export async function listApiKeys(db: Database, actor: BusinessActor): Promise<T
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-function toApiKey(row: {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: Date | string;
-  created_by: string;
-  last_used_at: Date | string | null;
-  revoked_at: Date | string | null;
-}): TApiKey {
+function toApiKey(row: z.infer<typeof ZApiKeyRow>): TApiKey {
   return {
     id: row.id,
     name: row.name,

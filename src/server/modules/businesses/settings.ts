@@ -1,8 +1,9 @@
 import { toE164 } from '@shared/identity';
 import type { TBusinessProfile, TBusinessProfileUpdate, TTeam, TTeamMemberCreate } from '@shared/schemas/business';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { businessMembers, businessProfiles, plans, users } from '../../db/schema/index';
 import { assertOwner, isOwner, type BusinessActor } from '../../lib/business-actor';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
@@ -10,24 +11,27 @@ import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { deleteUserSessions, hashPassword } from '../accounts';
 import { recordAuditEvent } from '../audit';
 
+const ZDateOrText = z.union([z.date(), z.string()]);
+
 export async function getBusinessProfile(db: Database, actor: BusinessActor): Promise<TBusinessProfile> {
-  const [row] = await queryRows<{
-    business_name: string;
-    business_type: string | null;
-    registration_number: string;
-    tax_id: string | null;
-    address: string | null;
-    contact_name: string;
-    contact_position: string | null;
-    phone: string;
-    email: string;
-    verification_status: string;
-    created_at: Date | string;
-    user_username: string | null;
-    user_email: string | null;
-    member_name: string | null;
-  }>(
+  const [row] = await queryParsedRows(
     db,
+    z.object({
+      business_name: z.string(),
+      business_type: z.string().nullable(),
+      registration_number: z.string(),
+      tax_id: z.string().nullable(),
+      address: z.string().nullable(),
+      contact_name: z.string(),
+      contact_position: z.string().nullable(),
+      phone: z.string(),
+      email: z.string(),
+      verification_status: z.string(),
+      created_at: ZDateOrText,
+      user_username: z.string().nullable(),
+      user_email: z.string().nullable(),
+      member_name: z.string().nullable(),
+    }),
     sql`SELECT bp.business_name, bp.business_type, bp.registration_number, bp.tax_id, bp.address, bp.contact_name, bp.contact_position,
           bp.phone, bp.email, bp.verification_status::text AS verification_status, bp.created_at,
           u.username AS user_username, u.email AS user_email, m.full_name AS member_name
@@ -88,17 +92,18 @@ export async function getTeam(db: Database, actor: BusinessActor): Promise<TTeam
       .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
       .where(eq(businessProfiles.userId, actor.businessId))
       .limit(1),
-    queryRows<{
-      user_id: string;
-      full_name: string;
-      username: string | null;
-      email: string | null;
-      position: string | null;
-      is_owner: boolean;
-      last_login_at: Date | string | null;
-      created_at: Date | string;
-    }>(
+    queryParsedRows(
       db,
+      z.object({
+        user_id: z.string(),
+        full_name: z.string(),
+        username: z.string().nullable(),
+        email: z.string().nullable(),
+        position: z.string().nullable(),
+        is_owner: z.boolean(),
+        last_login_at: ZDateOrText.nullable(),
+        created_at: ZDateOrText,
+      }),
       sql`SELECT u.id AS user_id, bp.contact_name AS full_name, u.username, u.email, bp.contact_position AS position, true AS is_owner,
             u.last_login_at, u.created_at
           FROM business_profiles bp JOIN users u ON u.id = bp.user_id
@@ -156,8 +161,9 @@ export async function addTeamMember(db: Database, actor: BusinessActor, input: T
   try {
     const userId = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCK}, hashtext(${actor.businessId}))`);
-      const [seats] = await queryRows<{ max_members: number; members: number; plan_name: string }>(
+      const [seats] = await queryParsedRows(
         tx,
+        z.object({ max_members: z.coerce.number<number | string>(), members: z.coerce.number<number | string>(), plan_name: z.string() }),
         sql`SELECT p.max_team_members AS max_members, p.name AS plan_name,
               1 + (SELECT count(*)::int FROM business_members m WHERE m.business_id = bp.user_id AND m.removed_at IS NULL) AS members
             FROM business_profiles bp JOIN plans p ON p.code = bp.plan_code

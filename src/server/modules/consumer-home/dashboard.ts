@@ -1,7 +1,8 @@
 import type { TConsumerDashboard } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 import { resolveOwnFile } from '../consumers';
 import { buildCreditReport, getAccessLog, getPrivacyStatus } from '../credit-file';
 
@@ -9,8 +10,14 @@ import { buildCreditReport, getAccessLog, getPrivacyStatus } from '../credit-fil
 export async function getConsumerDashboard(db: Database, userId: string, hashKey: string): Promise<TConsumerDashboard> {
   const file = await resolveOwnFile(db, userId);
   const [[counts], privacy] = await Promise.all([
-    queryRows<{ reports: number; last_report_at: Date | string | null; active_disputes: number; unread: number }>(
+    queryParsedRows(
       db,
+      z.object({
+        reports: z.coerce.number<number | string>(),
+        last_report_at: z.union([z.date(), z.string()]).nullable(),
+        active_disputes: z.coerce.number<number | string>(),
+        unread: z.coerce.number<number | string>(),
+      }),
       sql`SELECT (SELECT count(*)::int FROM consumer_reports WHERE user_id = ${userId}::uuid) AS reports,
             (SELECT max(generated_at) FROM consumer_reports WHERE user_id = ${userId}::uuid) AS last_report_at,
             (SELECT count(*)::int FROM disputes WHERE consumer_user_id = ${userId}::uuid AND status = 'open') AS active_disputes,
@@ -38,8 +45,9 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
   }
   const report = await buildCreditReport(db, file.subjectId, { audience: 'consumer' });
   // The trend: the latest stored score against the last different one before it.
-  const history = await queryRows<{ value: number; computed_at: Date | string }>(
+  const history = await queryParsedRows(
     db,
+    z.object({ value: z.number(), computed_at: z.union([z.date(), z.string()]) }),
     sql`SELECT value, computed_at FROM credit_scores WHERE subject_id = ${file.subjectId}::uuid AND value IS NOT NULL ORDER BY computed_at DESC, id DESC LIMIT 50`,
   );
   const latest = history[0];

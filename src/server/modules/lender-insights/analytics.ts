@@ -1,11 +1,14 @@
 import type { TBusinessAnalytics } from '@shared/schemas/business';
 import { sql } from 'drizzle-orm';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryParsedRows } from '../../db/query';
 
 /** How far back the delinquency chart reads the payment histories (they hold 24 months). */
 const DELINQUENCY_MONTHS = 24;
+
+const ZCount = z.coerce.number<number | string>();
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -28,8 +31,9 @@ export async function getBusinessAnalytics(db: Database, businessId: string, day
   const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DELINQUENCY_MONTHS - 1), 1)).toISOString().slice(0, 7);
 
   const [perDay, byStatus, delinquency, [totals]] = await Promise.all([
-    queryRows<{ day: string; searches: number; reports: number }>(
+    queryParsedRows(
       db,
+      z.object({ day: z.string(), searches: ZCount, reports: ZCount }),
       sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
             count(*) FILTER (WHERE kind = 'search')::int AS searches,
             count(*) FILTER (WHERE kind = 'report')::int AS reports
@@ -37,8 +41,9 @@ export async function getBusinessAnalytics(db: Database, businessId: string, day
           WHERE business_id = ${businessId}::uuid AND created_at >= ${from}::timestamptz
           GROUP BY 1`,
     ),
-    queryRows<{ status: string; status_name: string; is_negative: boolean; accounts: number }>(
+    queryParsedRows(
       db,
+      z.object({ status: z.string(), status_name: z.string(), is_negative: z.boolean(), accounts: ZCount }),
       sql`SELECT st.code AS status, st.name AS status_name, st.is_negative, count(a.id)::int AS accounts
           FROM credit_account_statuses st
           JOIN credit_accounts a ON a.status = st.code AND a.business_id = ${businessId}::uuid
@@ -47,8 +52,9 @@ export async function getBusinessAnalytics(db: Database, businessId: string, day
     ),
     // Month i of a history (1 = the first character) is the month of last_reported_at minus i - 1,
     // as credit/report.ts reads it.
-    queryRows<{ month: string; reported: number; late30: number; late60: number; late90: number; defaulted: number }>(
+    queryParsedRows(
       db,
+      z.object({ month: z.string(), reported: ZCount, late30: ZCount, late60: ZCount, late90: ZCount, defaulted: ZCount }),
       sql`SELECT m.month,
             count(*) FILTER (WHERE m.code IN ('0', '1', '2', '3', 'D'))::int AS reported,
             count(*) FILTER (WHERE m.code = '1')::int AS late30,
@@ -65,8 +71,9 @@ export async function getBusinessAnalytics(db: Database, businessId: string, day
           GROUP BY m.month
           ORDER BY m.month`,
     ),
-    queryRows<{ accounts: number; open_accounts: number; clients: number; in_default: number }>(
+    queryParsedRows(
       db,
+      z.object({ accounts: ZCount, open_accounts: ZCount, clients: ZCount, in_default: ZCount }),
       sql`SELECT count(*)::int AS accounts,
             count(*) FILTER (WHERE status NOT IN ${CLOSED_STATUSES_SQL})::int AS open_accounts,
             count(DISTINCT subject_id) FILTER (WHERE status NOT IN ${CLOSED_STATUSES_SQL})::int AS clients,

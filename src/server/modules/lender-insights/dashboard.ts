@@ -1,12 +1,45 @@
 import type { TBusinessDashboard, TRecentInquiry } from '@shared/schemas/business';
-import type { TScoreBand } from '@shared/scoring';
+import { SCORE_BANDS } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
-import { jsonColumn, queryRows } from '../../db/query';
+import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { getBusinessUsage, madeByJoins, madeBySql, monthPeriod } from '../reports';
 
 const RECENT_INQUIRIES = 8;
+
+const ZCount = z.coerce.number<number | string>();
+const ZDateOrText = z.union([z.date(), z.string()]);
+
+const ZDashboardCountsRow = z.object({
+  accounts_reported: ZCount,
+  defaulters_reported: ZCount,
+  files: ZCount,
+  accounts_on_file: ZCount,
+  active_clients: ZCount,
+  open_disputes: ZCount,
+  overdue_disputes: ZCount,
+  nearest_due_at: ZDateOrText.nullable(),
+  nearest_reference: z.string().nullable(),
+});
+
+const ZRecentInquiryRow = z.object({
+  id: z.string(),
+  kind: z.enum(['search', 'report']),
+  created_at: ZDateOrText,
+  purpose: z.string(),
+  purpose_name: z.string(),
+  subject_name: z.string().nullable(),
+  /** The stored (masked) terms of a search. */
+  search_terms: jsonColumnOf(z.record(z.string(), z.string()).nullable()),
+  result_count: ZCount,
+  score: ZCount.nullable(),
+  band: z.enum(SCORE_BANDS).nullable(),
+  is_score_recorded: z.boolean(),
+  has_copy: z.boolean(),
+  made_by: z.string(),
+});
 /** Statuses of an account that is no longer open. */
 
 const TERM_LABELS: Record<string, string> = {
@@ -35,18 +68,9 @@ export async function getBusinessDashboard(db: Database, businessId: string, now
   const { start } = monthPeriod(now);
   const [usage, [counts], recent] = await Promise.all([
     getBusinessUsage(db, businessId, now),
-    queryRows<{
-      accounts_reported: number;
-      defaulters_reported: number;
-      files: number;
-      accounts_on_file: number;
-      active_clients: number;
-      open_disputes: number;
-      overdue_disputes: number;
-      nearest_due_at: Date | string | null;
-      nearest_reference: string | null;
-    }>(
+    queryParsedRows(
       db,
+      ZDashboardCountsRow,
       sql`SELECT
             (SELECT count(*)::int FROM credit_accounts WHERE business_id = ${businessId}::uuid AND last_reported_at >= ${start.toISOString()}::timestamptz) AS accounts_reported,
             (SELECT count(*)::int FROM credit_accounts WHERE business_id = ${businessId}::uuid AND last_reported_at >= ${start.toISOString()}::timestamptz
@@ -85,22 +109,9 @@ export async function getBusinessDashboard(db: Database, businessId: string, now
 
 /** The business's latest searches and reports; a report carries the band of the score it was shown. */
 export async function listRecentInquiries(db: Database, businessId: string, limit: number): Promise<TRecentInquiry[]> {
-  const rows = await queryRows<{
-    id: string;
-    kind: 'search' | 'report';
-    created_at: Date | string;
-    purpose: string;
-    purpose_name: string;
-    subject_name: string | null;
-    search_terms: Record<string, string> | string | null;
-    result_count: number;
-    score: number | null;
-    band: string | null;
-    is_score_recorded: boolean;
-    has_copy: boolean;
-    made_by: string;
-  }>(
+  const rows = await queryParsedRows(
     db,
+    ZRecentInquiryRow,
     sql`SELECT q.id, q.kind::text AS kind, q.created_at, q.purpose, p.name AS purpose_name,
           COALESCE(c.report #>> '{subject,fullName}', CASE WHEN q.kind = 'report' THEN s.first_name || ' ' || s.last_name END) AS subject_name,
           q.search_terms, q.result_count,
@@ -122,7 +133,7 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
         LIMIT ${limit}`,
   );
   return rows.map((r) => {
-    const terms = jsonColumn<Record<string, string> | null>(r.search_terms);
+    const terms = r.search_terms;
     return {
       id: r.id,
       kind: r.kind,
@@ -133,7 +144,7 @@ export async function listRecentInquiries(db: Database, businessId: string, limi
       searchedFor: r.kind === 'search' ? describeSearchTerms(terms) : null,
       resultCount: Number(r.result_count),
       score: r.score === null ? null : Number(r.score),
-      band: (r.band as TScoreBand | null) ?? null,
+      band: r.band,
       isScoreRecorded: r.kind === 'report' && r.is_score_recorded,
       reportId: r.has_copy ? r.id : null,
       madeBy: r.made_by,
