@@ -249,6 +249,17 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await expect(toastRegion(page)).toContainText(`Published: ${title}`);
   await expectNoSeriousA11yViolations(page);
 
+  // The administrator's own password: the same card as every role's; a wrong current password is named under its field.
+  await page.getByRole('tab', { name: 'Your password' }).click();
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password').fill('not-the-password-1');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('Administrator-pass-2');
+  await passwordForm.getByLabel('Confirm new password').fill('Administrator-pass-2');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('The current password is not right')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('tab', { name: 'Help articles' }).click();
+
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto('/');

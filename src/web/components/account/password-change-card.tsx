@@ -1,13 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/business';
+import type { z } from 'zod';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
-import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
-import { useChangeStaffPassword } from '@web/lib/staff-password';
-import { toast } from '@web/lib/toast';
+import { ErrorMessageAlert } from '@web/components/ui/query-error-alert';
 import { SectionCard } from '@web/components/ui/section-card';
+import { applyServerFieldErrors, refusalOf } from '@web/lib/form-errors';
+import { toast } from '@web/lib/toast';
+import type { TMutationFeedback } from '@web/lib/use-api-mutation';
+
+/** The three fields every role's password change has (the schemas differ only in their wording). */
+export interface TPasswordChangeValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
 
 const FIELDS = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -16,28 +24,38 @@ const FIELDS = [
 ] as const;
 
 /**
- * A staff member's own password (`POST /api/admin/me/password` or `/api/regulators/me/password`):
- * the other sessions of the user end, this one stays. Field messages come from the shared schema
- * and from the server (a wrong current password names its field).
+ * The signed-in person's own password, for every role: the role's schema (its messages), its
+ * change hook (its URL), and what to tell the person. The server ends the user's other sessions and
+ * keeps this one. Field errors, the schema's and the server's (a wrong current password names its
+ * field), show under their fields; a refusal that names no field shows in the form.
  */
-export function PasswordChangeCard({ role }: { role: 'system_admin' | 'regulator' }) {
-  const form = useForm<TPasswordChange>({
-    resolver: zodResolver(ZPasswordChangeSchema),
+export function PasswordChangeCard({
+  schema,
+  useChange,
+  description,
+}: {
+  schema: z.ZodType<TPasswordChangeValues, TPasswordChangeValues>;
+  useChange: (feedback: TMutationFeedback<{ message: string }, TPasswordChangeValues>) => {
+    mutate: (values: TPasswordChangeValues) => void;
+    isPending: boolean;
+    error: unknown;
+  };
+  description: string;
+}) {
+  const form = useForm<TPasswordChangeValues>({
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const change = useChangeStaffPassword(role, {
+  const change = useChange({
     onSuccess: (result) => {
       form.reset();
       toast({ kind: 'success', title: 'Password changed', description: result.message });
     },
-    onError: (error) => {
-      if (!applyServerFieldErrors(form, error))
-        toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
-    },
+    onError: (error) => applyServerFieldErrors(form, error),
   });
   const errors = form.formState.errors;
   return (
-    <SectionCard title="Change password" description="A new password signs you out everywhere else; this session stays.">
+    <SectionCard title="Change password" description={description}>
       <form
         className="grid max-w-md gap-4"
         noValidate
@@ -55,6 +73,7 @@ export function PasswordChangeCard({ role }: { role: 'system_admin' | 'regulator
             <Input type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />
           </Field>
         ))}
+        <ErrorMessageAlert message={refusalOf(change.error)} />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Changing…' : 'Change password'}

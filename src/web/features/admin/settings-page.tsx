@@ -1,11 +1,19 @@
+import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/business';
+import { PasswordChangeCard } from '@web/components/account/password-change-card';
 import { PageHeader } from '@web/components/layout/page-header';
+import { useChangeStaffPassword } from '@web/lib/staff-password';
+import type { TMutationFeedback } from '@web/lib/use-api-mutation';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ContentPanel } from './settings/content-panel';
 import { HelpPanel } from './settings/help-panel';
 import { PlansPanel } from './settings/plans-panel';
 import { RatesAndPolicies } from './settings/rates-and-policies';
 
-/** System Settings: plans and prices, rates and policies, the landing page's text and the help centre. */
+/** The administrator's own password change (POST /api/admin/me/password). */
+const useAdministratorPasswordChange = (feedback: TMutationFeedback<{ message: string }, TPasswordChange>) =>
+  useChangeStaffPassword('system_admin', feedback);
+
+/** System Settings: plans and prices, rates and policies, the landing page's text, the help centre and the administrator's own password. */
 export default function AdminSettingsPage() {
   return (
     <div className="space-y-6">
@@ -20,6 +28,7 @@ export default function AdminSettingsPage() {
           <TabsTrigger value="policies">Rates and policies</TabsTrigger>
           <TabsTrigger value="content">Landing page</TabsTrigger>
           <TabsTrigger value="help">Help articles</TabsTrigger>
+          <TabsTrigger value="password">Your password</TabsTrigger>
         </TabsList>
         <TabsContent value="plans">
           <PlansPanel />
@@ -32,6 +41,13 @@ export default function AdminSettingsPage() {
         </TabsContent>
         <TabsContent value="help">
           <HelpPanel />
+        </TabsContent>
+        <TabsContent value="password" className="max-w-xl">
+          <PasswordChangeCard
+            schema={ZPasswordChangeSchema}
+            useChange={useAdministratorPasswordChange}
+            description="A new password signs you out everywhere else; this session stays."
+          />
         </TabsContent>
       </Tabs>
     </div>

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import {
   ZChangePasswordSchema,
   ZContactDetailsSchema,
-  type TChangePassword,
   type TConsumerSettings,
   type TContactDetailsInput,
   type TNotificationPreferences,
@@ -18,6 +17,7 @@ import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useChangeConsumerPassword, useSaveContact, useSaveNotificationPreferences, useSettings } from './api/settings';
 import { PageHeader } from '@web/components/layout/page-header';
+import { PasswordChangeCard } from '@web/components/account/password-change-card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
@@ -71,52 +71,6 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
           <div className="sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save contact details'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function PasswordForm() {
-  const form = useForm<TChangePassword>({
-    resolver: zodResolver(ZChangePasswordSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const change = useChangeConsumerPassword({
-    onSuccess: (answer) => {
-      toast({ kind: 'success', title: 'Password changed', description: answer.message });
-      form.reset();
-    },
-    onError: (error) => {
-      if (!applyServerFieldErrors(form, error))
-        toast({ kind: 'error', title: 'Password not changed', description: errorMessageOf(error, 'Please try again') });
-    },
-  });
-  const errors = form.formState.errors;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Password</h2>
-        </CardTitle>
-        <CardDescription>A new password signs you out on every other phone and computer.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 sm:grid-cols-3" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
-          <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </Field>
-          <Field id="new-password" label="New password" error={errors.newPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          </Field>
-          <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </Field>
-          <div className="sm:col-span-3">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing…' : 'Change password'}
             </Button>
           </div>
         </form>
@@ -181,7 +135,11 @@ export default function ConsumerSettingsPage() {
       ) : (
         <>
           <ContactForm settings={settings.data} />
-          <PasswordForm />
+          <PasswordChangeCard
+            schema={ZChangePasswordSchema}
+            useChange={useChangeConsumerPassword}
+            description="A new password signs you out on every other phone and computer."
+          />
           <NotificationsForm settings={settings.data} />
         </>
       )}

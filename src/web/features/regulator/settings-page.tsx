@@ -1,6 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import type { TPolicyChange } from '@shared/schemas/oversight';
+import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/business';
 import { PasswordChangeCard } from '@web/components/account/password-change-card';
+import type { TMutationFeedback } from '@web/lib/use-api-mutation';
+import { useChangeStaffPassword } from '@web/lib/staff-password';
 import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
@@ -9,6 +12,10 @@ import { useSession } from '@web/lib/session';
 import { useRegulatorPolicy } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
+
+/** The regulator's own password change (POST /api/regulators/me/password). */
+const useRegulatorPasswordChange = (feedback: TMutationFeedback<{ message: string }, TPasswordChange>) =>
+  useChangeStaffPassword('regulator', feedback);
 
 function AccountCard() {
   const { session } = useSession();
@@ -77,7 +84,11 @@ export default function RegulatorSettingsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <AccountCard />
-        <PasswordChangeCard role="regulator" />
+        <PasswordChangeCard
+          schema={ZPasswordChangeSchema}
+          useChange={useRegulatorPasswordChange}
+          description="A new password signs you out everywhere else; this session stays."
+        />
       </div>
       <QueryErrorAlert error={policy.error} />
       {!p ? (
