@@ -133,8 +133,19 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await page.getByLabel('Role').selectOption('consumer');
   await expect(page.getByRole('cell', { name: 'Aminata Kamara' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '****0001' }).first()).toBeVisible();
+  await page.getByLabel('Name, username, email, phone or full NIN').fill(`nobody-${uniqueSuffix()}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No accounts match.')).toBeVisible();
+  await page.getByLabel('Name, username, email, phone or full NIN').fill('');
+  await page.getByRole('button', { name: 'Search' }).click();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'admin-accounts');
+
+  // A search that finds no business says so in words.
+  await page.getByRole('tab', { name: 'Businesses' }).click();
+  await page.getByLabel('Name, registration number or email').fill(`nobody-${uniqueSuffix()}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No businesses are pending.')).toBeVisible();
 
   // Invite a regulator; in demo mode the one-time link is shown.
   await page.getByRole('tab', { name: 'Invitations' }).click();

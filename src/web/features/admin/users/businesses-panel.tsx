@@ -45,7 +45,7 @@ export function BusinessesPanel() {
       <QueryResult
         query={businesses}
         isEmpty={(data) => data.businesses.length === 0}
-        empty="No businesses {status ? `are ${status}` : 'match'}."
+        empty={`No businesses ${status ? `are ${status}` : 'match'}.`}
         skeletonClassName="h-32"
       >
         {(data) => (
