@@ -1,38 +1,28 @@
-import { IDENTIFIER_TYPES, type TIdentifierType } from '@shared/credit-reference';
+import type { TIdentifierType } from '@shared/credit-reference';
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryPreparedParsedRows } from '../../db/prepared';
 import { queryParsedRows } from '../../db/query';
 import { plainArray, textArray } from '../../db/sql-arrays';
+import {
+  ZAddressRow,
+  ZIdentifierOwnerRow,
+  ZKnownFactsRow,
+  ZLooseBlockRow,
+  ZNameCodeRow,
+  ZNameRow,
+  ZPhoneRow,
+  ZSubjectIdentifierRow,
+  ZTightBlockRow,
+  type NameRow,
+} from './candidate-rows';
 import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
 
 // Set-based lookups of the matcher: each function answers for a whole batch in one query, so a
 // file of 100,000 rows costs a handful of round trips, not one per row.
 
 type Executor = Pick<Database, 'execute'>;
-
-// Row schemas of the look-ups. unnest ... WITH ORDINALITY numbers rows as bigint: text on pg.
-const ZOrdinal = z.coerce.number<number | string>();
-const ZIdentifierType = z.enum(IDENTIFIER_TYPES);
-const ZNameCodeRow = z.object({ ord: ZOrdinal, code: z.string().nullable() });
-const ZIdentifierOwnerRow = z.object({ type: ZIdentifierType, value: z.string(), subject_id: z.string() });
-const ZTightBlockRow = z.object({ idx: z.coerce.number<number | string>(), subject_id: z.string(), via: z.enum(['name', 'phone']) });
-const ZLooseBlockRow = z.object({ idx: z.coerce.number<number | string>(), subject_id: z.string() });
-const ZNameRow = z.object({
-  subject_id: z.string(),
-  first_name: z.string(),
-  middle_name: z.string(),
-  last_name: z.string(),
-  date_of_birth: z.string().nullable(),
-  first_code: z.string(),
-  last_code: z.string(),
-});
-type NameRow = z.infer<typeof ZNameRow>;
-const ZPhoneRow = z.object({ subject_id: z.string(), phone: z.string() });
-const ZAddressRow = z.object({ subject_id: z.string(), line: z.string() });
-const ZSubjectIdentifierRow = z.object({ subject_id: z.string(), type: ZIdentifierType, value: z.string() });
-const ZKnownFactsRow = z.object({ ord: ZOrdinal, known_name: z.boolean(), known_phone: z.boolean(), known_address: z.boolean() });
 
 /**
  * dmetaphone codes already computed, by name. dmetaphone is a pure function, so a code asked once
