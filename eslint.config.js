@@ -100,6 +100,14 @@ const serverBoundaries = {
       },
     ],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    // One way to read raw SQL (decisions/027): rows parsed by a zod schema, never typed by a cast.
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'CallExpression[callee.name=/^query(Prepared)?Rows$/][typeArguments]',
+        message: 'Read raw SQL rows with queryParsedRows / queryPreparedParsedRows and a zod row schema, not a type argument.',
+      },
+    ],
   },
 };
 

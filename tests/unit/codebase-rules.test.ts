@@ -52,6 +52,20 @@ describe('codebase rules', () => {
     expect(messages.join('\n')).toMatch(/import-x\/no-cycle/);
   }, 60_000);
 
+  it('refuses raw SQL rows typed by a cast in the server; a row schema passes', async () => {
+    const head = "import { sql } from 'drizzle-orm';\nimport { z } from 'zod';\nimport type { Database } from '../../db/client';\n";
+    const cast = await messagesOf(
+      `${head}import { queryRows } from '../../db/query';\nexport const probe = (db: Database) => queryRows<{ n: number }>(db, sql\`SELECT 1 AS n\`);\nexport const unused = z;\n`,
+      'src/server/modules/disputes/probe.ts',
+    );
+    expect(cast.join('\n')).toMatch(/no-restricted-syntax: Read raw SQL rows with queryParsedRows/);
+    const parsed = await messagesOf(
+      `${head}import { queryParsedRows } from '../../db/query';\nexport const probe = (db: Database) => queryParsedRows(db, z.object({ n: z.number() }), sql\`SELECT 1 AS n\`);\n`,
+      'src/server/modules/disputes/probe.ts',
+    );
+    expect(parsed.filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
+  }, 60_000);
+
   it("refuses a web feature's import of another feature's internal file", async () => {
     const messages = await messagesOf(
       "import { CsvDropzone } from '@web/features/business/monthly-file';\nexport const probe = CsvDropzone;\n",

@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../env';
 import { openDatabase } from './client';
-import { queryRows } from './query';
+import { z } from 'zod';
+import { queryParsedRows } from './query';
 import { grantApplicationRole } from './roles';
 
 const config = loadConfig();
@@ -11,7 +12,7 @@ const database = await openDatabase({ databaseUrl: config.databaseOwnerUrl ?? co
 await database.migrate();
 if (config.databaseOwnerUrl && config.databaseUrl) {
   const app = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 1 });
-  const [{ role }] = await queryRows<{ role: string }>(app.db, sql`SELECT current_user AS role`);
+  const [{ role }] = await queryParsedRows(app.db, z.object({ role: z.string() }), sql`SELECT current_user AS role`);
   await app.close();
   await grantApplicationRole(database.db, role);
   console.log(`Privileges granted to the application role ${role}.`);

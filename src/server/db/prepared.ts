@@ -11,16 +11,16 @@ interface WithDriver {
 }
 
 /**
- * queryRows as a named prepared statement on PostgreSQL: each connection plans the statement once
+ * queryRows (rows unknown: read them through queryPreparedParsedRows) as a named prepared statement on PostgreSQL: each connection plans the statement once
  * and reuses the plan. For the large one-round-trip reads of the hot paths (a business report's
  * whole file) planning cost more than executing (about 4 ms against 1 ms, docs/performance.md).
  * `name` must stand for one SQL text: callers whose SQL varies pass one name per variant. On
  * PGlite, and wherever the driver is not pg, it is queryRows.
  */
-export async function queryPreparedRows<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+export async function queryPreparedRows<T = unknown>(db: Database, name: string, query: SQL): Promise<T[]> {
   const driver = db as unknown as WithDriver;
   const client = driver.$client ?? driver.session?.client;
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(db, query);
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return (await queryRows(db, query)) as T[];
   const { sql: text, params } = driver.dialect.sqlToQuery(query);
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
@@ -36,7 +36,7 @@ export async function queryPreparedParsedRows<S extends z.ZodType>(
   schema: S,
   query: SQL,
 ): Promise<z.output<S>[]> {
-  const rows = await queryPreparedRows<unknown>(db, name, query);
+  const rows = await queryPreparedRows(db, name, query);
   return parseRows(schema, rows, () => `"${name}"`);
 }
 

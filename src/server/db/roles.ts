@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client';
-import { queryRows } from './query';
+import { z } from 'zod';
+import { queryParsedRows } from './query';
 import { seedIfEmpty } from './seed/index';
 
 /** The audit log: the application role may read and append, never rewrite (decisions/023). */
@@ -20,7 +21,7 @@ const quoteRole = (role: string) => {
  */
 export async function grantApplicationRole(ownerDb: DatabaseHandle['db'], role: string): Promise<void> {
   const r = quoteRole(role);
-  const [{ owner }] = await queryRows<{ owner: string }>(ownerDb, sql`SELECT current_user AS owner`);
+  const [{ owner }] = await queryParsedRows(ownerDb, z.object({ owner: z.string() }), sql`SELECT current_user AS owner`);
   if (owner === role)
     throw new Error('The application role must not be the owner of the tables (DATABASE_URL and DATABASE_OWNER_URL name the same role)');
   const audit = AUDIT_TABLES.join(', ');
@@ -57,7 +58,7 @@ export async function prepareDatabase(database: DatabaseHandle, options: { owner
     await owner.migrate();
     await owner.withStartupLock(async () => {
       await seedIfEmpty(owner.db, { demoMode: options.demoMode });
-      const [{ role }] = await queryRows<{ role: string }>(database.db, sql`SELECT current_user AS role`);
+      const [{ role }] = await queryParsedRows(database.db, z.object({ role: z.string() }), sql`SELECT current_user AS role`);
       await grantApplicationRole(owner.db, role);
     });
   } finally {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { queryRows } from './query';
+import { z } from 'zod';
+import { queryParsedRows } from './query';
 
 /**
  * Planner statistics (ANALYZE) after bulk writes. A freshly seeded or freshly loaded table has none
@@ -39,8 +40,9 @@ const ANALYSE_LOCK_ID = 7_232_005;
  * analysing at that moment or none could be).
  */
 export async function analyseTables(db: Database, tables?: readonly string[]): Promise<string[]> {
-  const owned = await queryRows<{ name: string }>(
+  const owned = await queryParsedRows(
     db,
+    z.object({ name: z.string() }),
     sql`SELECT tablename AS name FROM pg_tables
         WHERE schemaname = 'public' AND pg_has_role(tableowner, 'USAGE')
           ${tables ? sql`AND tablename = ANY(${sql.param([...tables])}::text[])` : sql``}
@@ -49,7 +51,11 @@ export async function analyseTables(db: Database, tables?: readonly string[]): P
   if (owned.length === 0) return [];
   const names = owned.map((t) => t.name);
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ANALYSE_LOCK_ID}) AS locked`);
+    const [lock] = await queryParsedRows(
+      tx,
+      z.object({ locked: z.boolean() }),
+      sql`SELECT pg_try_advisory_xact_lock(${ANALYSE_LOCK_ID}) AS locked`,
+    );
     if (!lock?.locked) return [];
     // The names come from pg_tables and are quoted; ANALYZE takes no parameters.
     await tx.execute(sql.raw(`ANALYZE ${names.map((n) => `"${n.replace(/"/g, '""')}"`).join(', ')}`));

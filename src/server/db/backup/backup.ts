@@ -4,7 +4,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Database } from '../client';
-import { queryRows } from '../query';
+import { z } from 'zod';
+import { numberColumn, queryParsedRows } from '../query';
 import { insertableColumnsOf, listTablesInDependencyOrder, primaryKeyOf } from './tables';
 
 const BATCH = 2_000;
@@ -26,8 +27,9 @@ export async function writeBackup(db: Database, file: string): Promise<{ tables:
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
   };
-  const [{ migrations }] = await queryRows<{ migrations: number }>(
+  const [{ migrations }] = await queryParsedRows(
     db,
+    z.object({ migrations: numberColumn }),
     sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`,
   );
   await write({ format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations });
@@ -37,8 +39,9 @@ export async function writeBackup(db: Database, file: string): Promise<{ tables:
     await write({ [TABLE_MARKER]: table });
     const key = (await primaryKeyOf(db, table)).map(quoteIdent).join(', ') || '1';
     for (let offset = 0; ; offset += BATCH) {
-      const page = await queryRows<{ row: string }>(
+      const page = await queryParsedRows(
         db,
+        z.object({ row: z.string() }),
         sql.raw(`SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table)} t ORDER BY ${key} LIMIT ${BATCH} OFFSET ${offset}`),
       );
       for (const r of page) await write(JSON.parse(r.row));
@@ -62,8 +65,9 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
   const first = await lines.next();
   const header = first.done ? null : (JSON.parse(first.value) as { format?: string; migrations?: number });
   if (header?.format !== BACKUP_FORMAT) throw new Error(`Not a CreditCheck SL backup (format ${header?.format ?? 'unknown'})`);
-  const [{ migrations }] = await queryRows<{ migrations: number }>(
+  const [{ migrations }] = await queryParsedRows(
     db,
+    z.object({ migrations: numberColumn }),
     sql`SELECT count(*)::int AS migrations FROM drizzle.__drizzle_migrations`,
   );
   if (migrations !== header.migrations) {
@@ -75,8 +79,9 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
   let rows = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw;
-    const [{ is_super }] = await queryRows<{ is_super: boolean }>(
+    const [{ is_super }] = await queryParsedRows(
       tx,
+      z.object({ is_super: z.boolean() }),
       sql`SELECT rolsuper AS is_super FROM pg_roles WHERE rolname = current_user`,
     );
     if (is_super) await tx.execute(sql`SET LOCAL session_replication_role = replica`);
@@ -108,8 +113,9 @@ export async function restoreBackup(db: Database, file: string): Promise<{ table
     }
     await flush();
     // Sequences (serial and bigserial columns) continue after the restored ids.
-    const sequences = await queryRows<{ table_name: string; column_name: string; seq: string }>(
+    const sequences = await queryParsedRows(
       tx,
+      z.object({ table_name: z.string(), column_name: z.string(), seq: z.string() }),
       sql`SELECT c.relname AS table_name, a.attname AS column_name, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
           WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped

@@ -3,7 +3,8 @@ import { ZCreditAccountReportSchema } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
 import { applyAccountReports } from '../../modules/submissions';
 import type { Database } from '../client';
-import { queryRows } from '../query';
+import { z } from 'zod';
+import { queryParsedRows } from '../query';
 import { insertRegistry } from './registry/write-registry';
 
 /**
@@ -89,8 +90,9 @@ function demoConsumerReports() {
 
 /** Demo mode only: a registry of a few thousand people, and the demo consumer's accounts. */
 export async function seedDemoRegistry(db: Database, people = demoRegistryPeople()) {
-  const [business] = await queryRows<{ id: string }>(
+  const [business] = await queryParsedRows(
     db,
+    z.object({ id: z.string() }),
     sql`SELECT id FROM users WHERE role = 'business' AND username = ${DEMO_ACCOUNTS.business.username}`,
   );
   if (!business) return;
@@ -102,8 +104,9 @@ export async function seedDemoRegistry(db: Database, people = demoRegistryPeople
       existingLenders: { 'demo-mfi': business.id },
       batchSize: 5_000,
     });
-    const [mobileLender] = await queryRows<{ user_id: string }>(
+    const [mobileLender] = await queryParsedRows(
       tx,
+      z.object({ user_id: z.string() }),
       sql`SELECT user_id FROM business_profiles WHERE business_name = 'Salone MoMo Credit'`,
     );
     const reports = demoConsumerReports();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { queryRows } from '../query';
+import { z } from 'zod';
+import { numberColumn, queryParsedRows } from '../query';
 import { analyseTables } from '../statistics';
 import { seedContentIfEmpty } from './content';
 import { seedDemoEnterprise } from './demo-enterprise';
@@ -18,7 +19,7 @@ export interface SeedOptions {
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
   await seedContentIfEmpty(db);
-  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users`);
+  const [row] = await queryParsedRows(db, z.object({ count: numberColumn }), sql`SELECT count(*)::int AS count FROM users`);
   if (Number(row?.count ?? 0) > 0) return { seeded: false };
   if (options.demoMode) {
     await seedDemoUsers(db);

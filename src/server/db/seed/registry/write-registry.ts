@@ -6,7 +6,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { normalizeName } from '../../../modules/matching';
 import { recountReportUsage } from '../../../modules/reports';
 import type { Database, DatabaseHandle } from '../../client';
-import { queryRows } from '../../query';
+import { z } from 'zod';
+import { queryParsedRows } from '../../query';
 import { analyseTables } from '../../statistics';
 import { generatePerson, indexLenders, type GeneratedPerson } from './generate';
 import { LENDERS, type LenderProfile } from './lenders';
@@ -169,16 +170,18 @@ export async function ensureLenders(
       ids.push(existing[lender.key]);
       continue;
     }
-    const [found] = await queryRows<{ user_id: string }>(
+    const [found] = await queryParsedRows(
       db,
+      z.object({ user_id: z.string() }),
       sql`SELECT user_id FROM business_profiles WHERE business_name = ${lender.name} LIMIT 1`,
     );
     if (found) {
       ids.push(found.user_id);
       continue;
     }
-    const [user] = await queryRows<{ id: string }>(
+    const [user] = await queryParsedRows(
       db,
+      z.object({ id: z.string() }),
       sql`INSERT INTO users (role, username, email, password_hash, status)
           VALUES ('business', ${`lender-${lender.key}`}, ${`${lender.key}@lenders.example.sl`}, '!synthetic-lender-cannot-sign-in', 'disabled')
           RETURNING id`,
@@ -292,8 +295,9 @@ async function writeWith(sink: RowSink, db: Database, options: WriteRegistryOpti
 
 /** The registry's secondary indexes (not those behind primary keys or unique constraints). */
 async function secondaryIndexes(db: Database): Promise<{ name: string; definition: string }[]> {
-  return queryRows<{ name: string; definition: string }>(
+  return queryParsedRows(
     db,
+    z.object({ name: z.string(), definition: z.string() }),
     sql`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
         WHERE i.schemaname = 'public' AND i.tablename LIKE 'credit\\_%'
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
