@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
+import { readScoringInputs } from '../../../src/server/modules/scoring/queries';
+import { readScoringInputsForSubjects } from '../../../src/server/modules/scoring/portfolio-scores';
 import { writeSetting } from '../../../src/server/modules/settings/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport, containsText, createBusiness, defaulterReport } from './credit-fixtures';
@@ -329,6 +331,34 @@ describe('POST /api/credit/reports', () => {
     const longer = (await report({ subjectId, purpose: PURPOSE, consent: true })).json();
     expect(longer.accounts.map((a: { accountNumber: string }) => a.accountNumber).sort()).toEqual(['RET-1', 'RET-2']);
     await writeSetting(t.db, 'retention_years', 7);
+  });
+
+  it('one retention rule for the report, its score and the portfolio: a repaid account keeps its history without the old default', async () => {
+    const old = new Date();
+    old.setUTCFullYear(old.getUTCFullYear() - 8);
+    const oldDate = old.toISOString().slice(0, 10);
+    const sunk = await reportAccount(
+      defaulterReport({
+        subject: { nationalId: 'RET0000002', firstName: 'Isatu', lastName: 'Conteh' },
+        account: { accountNumber: 'RET-3', openedAt: '2015-01-01', defaultDate: oldDate },
+      }),
+    );
+    const repaid = await reportAccount(
+      accountReport({ subject: { nationalId: 'RET0000002', firstName: 'Isatu', lastName: 'Conteh' }, account: { accountNumber: 'RET-4' } }),
+    );
+    // A default long ago on an account repaid since (written directly: a report would not carry both).
+    await t.db.execute(
+      sql`UPDATE credit_accounts SET status = 'paid', default_amount = 50000, default_date = ${oldDate}::date WHERE id = ${repaid.json().accountId}::uuid`,
+    );
+    const subjectId = sunk.json().subjectId;
+    const shown = (await report({ subjectId, purpose: PURPOSE, consent: true })).json();
+    expect(shown.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(['RET-4']);
+    expect(shown.accounts[0]).toMatchObject({ status: 'paid', defaultAmount: null, defaultDate: null });
+    const asOf = new Date();
+    const one = await readScoringInputs(t.db, subjectId, asOf);
+    const many = (await readScoringInputsForSubjects(t.db, [subjectId], asOf)).get(subjectId);
+    expect(one.accounts.map((a) => [a.status, a.defaultAmount, a.defaultDate])).toEqual([['paid', null, null]]);
+    expect(many).toEqual(one);
   });
 
   it('shows the disputed flag', async () => {

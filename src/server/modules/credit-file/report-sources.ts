@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryPreparedParsedRows } from '../../db/prepared';
 import { jsonColumnOf, timestampColumn } from '../../db/query';
+import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { isHiddenFromLendersSql } from '../disputes';
 import { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow } from '../scoring';
-import { SETTING_DEFAULTS } from '../settings';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
 import { withdrawnConsentColumn, ZWithdrawnConsent } from './withdrawn-consent';
 
@@ -38,6 +38,8 @@ const ZSourceAccountRow = z.object({
   payment_history: z.string(),
   last_reported_at: z.string(),
   is_disputed: z.boolean(),
+  /** Past retention (db/retention.ts): an account repaid since is shown without the default's amount and date. */
+  is_default_past_retention: z.boolean(),
 });
 export type SourceAccount = z.infer<typeof ZSourceAccountRow>;
 
@@ -61,7 +63,6 @@ export const ZReportSourcesRow = z
     date_of_birth: z.string().nullable(),
     district: z.string().nullable(),
     frozen_at: timestampColumn.nullable(),
-    retention_years: z.coerce.number<number | string>(),
     identifiers: jsonColumnOf(z.array(z.object({ type: z.string(), value: z.string() }))),
     names: jsonColumnOf(z.array(z.object({ first_name: z.string(), middle_name: z.string(), last_name: z.string() }))),
     phones: jsonColumnOf(z.array(z.string())),
@@ -85,7 +86,6 @@ export const ZReportSourcesRow = z
       district: row.district,
       frozen_at: row.frozen_at,
     },
-    retentionYears: row.retention_years,
     identifiers: row.identifiers,
     names: row.names,
     phones: row.phones,
@@ -138,7 +138,6 @@ export async function readReportSources(
     `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}`,
     ZReportSourcesRow,
     sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
-      COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years}) AS retention_years,
       COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
         FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers,
       COALESCE((SELECT json_agg(n) FROM (SELECT DISTINCT first_name, middle_name, last_name FROM credit_subject_names WHERE subject_id = s.id) n), '[]'::json) AS names,
@@ -150,13 +149,17 @@ export async function readReportSources(
           'type', a.type, 'type_name', COALESCE(t.name, a.type), 'category', COALESCE(t.category, 'credit'), 'currency', a.currency,
           'principal', a.principal::text, 'balance', a.balance::text, 'opened_at', a.opened_at::text, 'status', a.status,
           'status_name', COALESCE(st.name, a.status), 'default_amount', a.default_amount::text, 'default_date', a.default_date::text,
-          'payment_history', a.payment_history, 'last_reported_at', a.last_reported_at, 'is_disputed', a.is_disputed)
+          'payment_history', a.payment_history, 'last_reported_at', a.last_reported_at, 'is_disputed', a.is_disputed,
+          'is_default_past_retention', ${isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`)})
           ORDER BY a.opened_at DESC, a.id)
         FROM credit_accounts a
+        CROSS JOIN (SELECT ${retentionCutoffSql(asOf)} AS cutoff) r
         LEFT JOIN credit_account_types t ON t.code = a.type
         LEFT JOIN credit_account_statuses st ON st.code = a.status
         LEFT JOIN business_profiles b ON b.user_id = a.business_id
         WHERE a.subject_id = s.id
+          -- Retention (db/retention.ts): a default or write-off past it is no longer reported at all.
+          AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
           -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of
           -- business reports until the lender answers; the person still sees it, marked disputed.
           ${isBusiness ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS accounts,

@@ -29,13 +29,8 @@ function monthBefore(date: Date, back: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-function yearsBefore(date: Date, years: number): string {
-  const d = new Date(date);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-}
-
-function toReportAccount(row: SourceAccount, options: BuildReportOptions, isPastRetention: boolean): TReportAccount {
+function toReportAccount(row: SourceAccount, options: BuildReportOptions): TReportAccount {
+  const isPastRetention = row.is_default_past_retention;
   const isOwn = !!options.viewerBusinessId && row.business_id === options.viewerBusinessId;
   const lastReportedAt = new Date(row.last_reported_at);
   return {
@@ -67,7 +62,7 @@ function toReportAccount(row: SourceAccount, options: BuildReportOptions, isPast
 /**
  * The credit report of one person, as an object the business route, the consumer's own report,
  * the PDF and the scoring module all reuse. Reads only; recording the inquiry is the caller's job.
- * Negative data past the retention period (retention_years from the default date) is left out.
+ * Negative data past the retention period (db/retention.ts, applied by the read) is left out.
  */
 export async function buildCreditReport(db: Database, subjectId: string, options: BuildReportOptions): Promise<TCreditReport> {
   const asOf = options.asOf ?? new Date();
@@ -86,15 +81,9 @@ export function assembleCreditReport(
   const { asOf } = options;
   const { subject, identifiers, names, phones, addresses, accounts, inquiries } = sources;
   const isBusiness = options.audience === 'business';
-  const retentionCutoff = yearsBefore(asOf, sources.retentionYears);
-
-  const reportAccounts: TReportAccount[] = [];
-  for (const row of accounts) {
-    const isPastRetention = row.default_date !== null && row.default_date < retentionCutoff;
-    // A default older than the retention period is no longer reported; neither is the account it sank.
-    if (isPastRetention && DEFAULTED_STATUSES.includes(row.status)) continue;
-    reportAccounts.push(toReportAccount(row, options, isPastRetention));
-  }
+  // Retention (db/retention.ts) was applied by the read: an account sunk by a default past it is not
+  // among these, and one repaid since carries is_default_past_retention.
+  const reportAccounts: TReportAccount[] = accounts.map((row) => toReportAccount(row, options));
 
   const nin = identifiers.find((i) => i.type === 'nin')?.value ?? null;
   const show = (value: string) => (isBusiness ? maskIdentifier(value) : value);
@@ -102,10 +91,9 @@ export function assembleCreditReport(
   const otherNames = [...new Set(names.map((n) => titleCase(joinName(n.first_name, n.middle_name, n.last_name))))].filter(
     (n) => n.toLowerCase() !== displayName.toLowerCase(),
   );
-  const kept = new Set(reportAccounts.map((a) => a.accountId));
   const balances = new Map<string, bigint>();
   for (const row of accounts) {
-    if (!kept.has(row.id) || CLOSED_STATUSES.includes(row.status)) continue;
+    if (CLOSED_STATUSES.includes(row.status)) continue;
     balances.set(row.currency, (balances.get(row.currency) ?? 0n) + BigInt(row.balance));
   }
   const open = reportAccounts.filter((a) => !CLOSED_STATUSES.includes(a.status));

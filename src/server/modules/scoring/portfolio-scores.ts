@@ -4,76 +4,32 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
-import { jsonColumnOf, queryParsedRows } from '../../db/query';
-import { SETTING_DEFAULTS } from '../settings';
+import { queryParsedRows } from '../../db/query';
 import { applyScorecard } from './apply-scorecard';
 import { computeFeatures } from './compute-features';
 import { loadActiveModel } from './model-store';
-import { subtractMonths } from './month-arithmetic';
-import { HARD_INQUIRY_PURPOSE, ZScoringAccountJson, ZScoringInquiryJson, type ScoringInputs } from './queries';
+import { parseScoringInputs, scoringInputsColumnsOf, ZScoringInputsRow, type ScoringInputs } from './queries';
 
 /** At most this many clients are scored for the chart; a larger portfolio is sampled (stable, by a hash of the id). */
 export const PORTFOLIO_SAMPLE = 1_000;
 const BIN_WIDTH = 25;
-const INQUIRY_MONTHS = 6;
 
-const ZSubjectScoringInputsRow = z.object({
-  subject_id: z.string(),
-  accounts: jsonColumnOf(z.array(ZScoringAccountJson)),
-  inquiries: jsonColumnOf(z.array(ZScoringInquiryJson)),
-});
+const ZSubjectScoringInputsRow = ZScoringInputsRow.extend({ subject_id: z.string() });
 
 /**
- * The scoring inputs of many people in one statement: the same rows, retention rule and inquiry
- * window as scoring/queries.ts readScoringInputs reads for one (a test checks they agree).
+ * The scoring inputs of many people in one statement: the same columns readScoringInputs reads for
+ * one (scoringInputsColumnsOf, the person's whole file, retention applied), per person.
  */
 export async function readScoringInputsForSubjects(db: Database, subjectIds: string[], asOf: Date): Promise<Map<string, ScoringInputs>> {
   const result = new Map<string, ScoringInputs>();
   if (subjectIds.length === 0) return result;
-  const from = subtractMonths(asOf, INQUIRY_MONTHS);
   const rows = await queryParsedRows(
     db,
     ZSubjectScoringInputsRow,
-    sql`WITH retention AS (
-          SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-            - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
-        ), people AS (
-          SELECT unnest(${sql.param(subjectIds)}::uuid[]) AS subject_id
-        )
-        SELECT p.subject_id,
-          COALESCE((SELECT json_agg(json_build_object(
-              'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
-              'openedAt', a.opened_at, 'status', a.status,
-              'defaultAmount', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_amount END,
-              'defaultDate', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_date END,
-              'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at) ORDER BY a.id)
-            FROM credit_accounts a CROSS JOIN retention r
-            WHERE a.subject_id = p.subject_id
-              AND NOT (a.default_date IS NOT NULL AND a.default_date < r.cutoff AND a.status IN ('default', 'written_off'))), '[]'::json) AS accounts,
-          COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
-            FROM credit_inquiries q
-            WHERE q.subject_id = p.subject_id AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
-              AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz), '[]'::json) AS inquiries
-        FROM people p`,
+    sql`SELECT p.subject_id, ${scoringInputsColumnsOf(sql`p.subject_id`, asOf, null, 'consumer')}
+        FROM unnest(${sql.param(subjectIds)}::uuid[]) AS p(subject_id)`,
   );
-  for (const row of rows) {
-    result.set(row.subject_id, {
-      accounts: row.accounts.map((a) => ({
-        id: a.id,
-        type: a.type,
-        currency: a.currency,
-        principal: Number(a.principal),
-        balance: Number(a.balance),
-        openedAt: a.openedAt,
-        status: a.status,
-        defaultAmount: a.defaultAmount === null ? null : Number(a.defaultAmount),
-        defaultDate: a.defaultDate,
-        paymentHistory: a.paymentHistory,
-        lastReportedAt: new Date(a.lastReportedAt).toISOString(),
-      })),
-      inquiries: row.inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
-    });
-  }
+  for (const row of rows) result.set(row.subject_id, parseScoringInputs(row));
   return result;
 }
 

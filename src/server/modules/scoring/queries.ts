@@ -2,9 +2,9 @@ import { ACCOUNT_STATUS_CODES } from '@shared/credit-reference';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { jsonColumn, queryParsedRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
-import { SETTING_DEFAULTS } from '../settings';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
 import { subtractMonths } from './month-arithmetic';
 
@@ -56,7 +56,7 @@ export const ZScoringInputsRow = z.object({
  * inquiries of the 6 months before `asOf` (one lender's several pulls are kept; the feature counts
  * lenders). `excludeInquiryId` leaves out the report being made, so asking never lowers the score
  * it is asking for. Negative data past the retention period is left out exactly as the report
- * leaves it out (credit/report.ts): a defaulted account whose default date is older than
+ * leaves it out (one definition, db/retention.ts): a defaulted account whose default date is older than
  * retention_years is not read, and an older default on an account since repaid loses its amount
  * and date; a score never uses what the report may no longer show. For the `business` audience
  * (the score on a business report) an account the business report hides, because its dispute is
@@ -96,23 +96,34 @@ export function scoringInputsColumns(
   excludeInquiryId: string | null | undefined,
   audience: ScoringAudience,
 ): SQL {
+  return scoringInputsColumnsOf(sql`${subjectId}::uuid`, asOf, excludeInquiryId, audience);
+}
+
+/**
+ * scoringInputsColumns for the person an SQL expression names (a column of the enclosing query, for
+ * many people in one statement: scoring/portfolio-scores.ts).
+ */
+export function scoringInputsColumnsOf(
+  subject: SQL,
+  asOf: Date,
+  excludeInquiryId: string | null | undefined,
+  audience: ScoringAudience,
+): SQL {
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
+  const pastRetention = isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`);
   return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
           'openedAt', a.opened_at, 'status', a.status,
-          'defaultAmount', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_amount END,
-          'defaultDate', CASE WHEN a.default_date < r.cutoff THEN NULL ELSE a.default_date END,
+          'defaultAmount', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_amount END,
+          'defaultDate', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_date END,
           'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at) ORDER BY a.id)
-        FROM credit_accounts a CROSS JOIN (
-          SELECT ((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-            - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date AS cutoff
-        ) r
-        WHERE a.subject_id = ${subjectId}::uuid
-          AND NOT (a.default_date IS NOT NULL AND a.default_date < r.cutoff AND a.status IN ('default', 'written_off'))
+        FROM credit_accounts a CROSS JOIN (SELECT ${retentionCutoffSql(asOf)} AS cutoff) r
+        WHERE a.subject_id = ${subject}
+          AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
           ${audience === 'business' ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS scoring_accounts,
       COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
-        WHERE q.subject_id = ${subjectId}::uuid AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
+        WHERE q.subject_id = ${subject} AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
           AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz
           AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS scoring_inquiries`;
 }
