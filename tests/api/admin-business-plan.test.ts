@@ -55,7 +55,8 @@ describe('PUT /api/admin/businesses/:id/plan', () => {
         contractedQuota: 500,
         nextBillingDate: `${until}T00:00:00.000Z`,
       },
-      message: `Plan changed to Enterprise: 500 reports a month (contracted), until ${until}.`,
+      // The date as people read it ("30 June 2027"), never the ISO text.
+      message: `Plan changed to Enterprise: 500 reports a month (contracted), until ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${until}T00:00:00Z`))}.`,
     });
     expect((await get(`/api/admin/businesses/${business.id}`, admin)).json()).toMatchObject({ planCode: 'enterprise', monthlyQuota: 500 });
     expect((await get('/api/businesses/me/usage', business.cookie)).json()).toMatchObject({

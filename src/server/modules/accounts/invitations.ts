@@ -12,11 +12,10 @@ import { staffInvitations, staffProfiles, users } from '../../db/schema/index';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mailer';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { hashPassword } from './passwords';
 import { hashToken } from './sessions';
 
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 type StaffRole = 'system_admin' | 'regulator';
 
 const ROLE_NAME: Record<StaffRole, string> = { system_admin: 'administrator', regulator: 'regulator' };

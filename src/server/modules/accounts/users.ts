@@ -6,10 +6,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { HttpError, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { deleteUserSessions } from './sessions';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 const ZDateOrText = z.union([z.date(), z.string()]);
 

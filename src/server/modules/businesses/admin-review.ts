@@ -1,3 +1,4 @@
+import { formatDate, plural } from '@shared/format';
 import type { TAdminBusiness, TAdminBusinessDetail, TChangeBusinessPlan, TVerificationStatus } from '@shared/schemas/admin';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -266,8 +267,8 @@ export async function changeBusinessPlan(
     });
   });
   const business = await getBusinessDetail(db, businessId);
-  const period = plan.isFree ? '' : nextBillingDate ? `, until ${nextBillingDate.toISOString().slice(0, 10)}` : ', with no end date';
-  const quota = `${business.monthlyQuota.toLocaleString('en-GB')} report${business.monthlyQuota === 1 ? '' : 's'} a month${contractedQuota === null ? '' : ' (contracted)'}`;
+  const period = plan.isFree ? '' : nextBillingDate ? `, until ${formatDate(nextBillingDate)}` : ', with no end date';
+  const quota = `${plural(business.monthlyQuota, { one: 'report', other: 'reports' })} a month${contractedQuota === null ? '' : ' (contracted)'}`;
   return { business, message: `Plan changed to ${plan.name}: ${quota}${period}.` };
 }
 

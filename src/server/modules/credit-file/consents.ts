@@ -6,13 +6,11 @@ import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { businessProfiles, consumerConsents } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
 import { ALL_PURPOSES } from './withdrawn-consent';
 
 // The consents a person records on their file: listed, granted, revoked, withdrawn from a business.
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 const purposeName = (code: string) =>
   code === ALL_PURPOSES ? CONSENT_ALL_PURPOSES_NAME : (PERMISSIBLE_PURPOSES.find((p) => p.code === code)?.name ?? code);

@@ -66,14 +66,6 @@ export interface RecordInquiryInput extends InquiryMeta {
   shown: { subjectId: string; matchScore: number }[];
 }
 
-export async function recordInquiry(db: Pick<Database, 'insert'>, input: RecordInquiryInput): Promise<string> {
-  const id = randomUUID();
-  const rows = inquiryRows(id, input);
-  await db.insert(creditInquiries).values(rows.inquiry);
-  if (rows.subjects.length > 0) await db.insert(creditInquirySubjects).values(rows.subjects);
-  return id;
-}
-
 /** The credit_inquiries row and its credit_inquiry_subjects rows (the people shown). */
 export function inquiryRows(id: string, input: RecordInquiryInput) {
   return {

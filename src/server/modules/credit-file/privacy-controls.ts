@@ -4,14 +4,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { consumerFraudAlerts } from '../../db/schema/index';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject, resolveOwnFile, type OwnFile } from '../consumers';
 import { fraudAlertOnFile } from './fraud-alert';
 
 // The person's privacy controls on their file: its status (freeze, fraud alert, live consents), the
 // freeze and the fraud alert.
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 export async function getPrivacyStatus(
   db: Database,

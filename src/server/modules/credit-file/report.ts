@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { joinName, titleCase } from '../matching';
 import { readReportSources, type ReportSources, type SourceAccount } from './report-sources';
-import { attachCreditScore } from './score-hook';
+import { scoreCreditReport } from '../scoring';
 
 export interface BuildReportOptions {
   /** business: identifiers, phones and other lenders' account numbers masked; consumer: the person's own, whole. */
@@ -69,7 +69,7 @@ export async function buildCreditReport(db: Database, subjectId: string, options
   const sources = await readReportSources(db, subjectId, { audience: options.audience, asOf, excludeInquiryId: options.reportId });
   if (!sources) throw notFound('No such person in the registry');
   const report = assembleCreditReport(sources, { ...options, asOf });
-  const scored = await attachCreditScore(db, subjectId, report, asOf, sources.scoringInputs);
+  const scored = await scoreCreditReport(db, subjectId, report, asOf, sources.scoringInputs);
   return { ...report, ...scored };
 }
 

@@ -1,39 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { forbidden } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 
 // The consent rule of a business report (decisions/017 and 022) in SQL, read with the rest of the
 // file, and the refusal it leads to.
 
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
-
 export const CONSENT_WITHDRAWN_MESSAGE =
   'This person has withdrawn their consent for your business to obtain their credit report for this purpose. A report can be released again once they grant consent in their CreditCheck SL account.';
-
-/**
- * The consent rule of a business report (decisions/017), for the report route to call before the
- * report is made. The business attests the person's consent with each request (`consent: true`);
- * the person's own records can only take that away: when the latest consent they recorded for this
- * business and purpose is revoked, the report is refused (403) and the refusal is audited. No record,
- * or an expired one, leaves the business's attestation standing, as before. A withdrawal from the
- * business as a whole (or of another purpose) still lets the lender review an open account it
- * reported before the withdrawal (`account_review`); an explicit withdrawal of `account_review` does
- * not (decisions/022).
- */
-export async function assertConsentNotWithdrawn(
-  db: Database,
-  input: { subjectId: string; businessId: string; purpose: string; audit: AuditContext; now?: Date },
-): Promise<void> {
-  const [row] = await queryParsedRows(
-    db,
-    z.object({ withdrawn: jsonColumnOf(ZWithdrawnConsent.nullable()) }),
-    sql`SELECT ${withdrawnConsentColumn(sql`${input.subjectId}::uuid`, input.businessId, input.purpose, input.now ?? new Date())} AS withdrawn`,
-  );
-  if (row?.withdrawn) await refuseForWithdrawnConsent(db, input, row.withdrawn);
-}
 
 /** The consent a person withdrew from this business for this purpose, as json, or null. */
 export interface WithdrawnConsent {
@@ -127,13 +102,22 @@ export function withdrawnConsentColumn(subjectId: SQL, businessId: string, purpo
         LIMIT 1)`;
 }
 
-/** Audits the refused report and answers 403. */
+/**
+ * The consent rule of a business report (decisions/017). The report's read (report-sources.ts)
+ * reads the withdrawn consent in the same statement (`withdrawnConsentColumn`), and the report route
+ * calls this when there is one, before the report is made. The business attests the person's consent with each request (`consent: true`);
+ * the person's own records can only take that away: when the latest consent they recorded for this
+ * business and purpose is revoked, the report is refused (403) and the refusal is audited. No record,
+ * or an expired one, leaves the business's attestation standing, as before. A withdrawal from the
+ * business as a whole (or of another purpose) still lets the lender review an open account it
+ * reported before the withdrawal (`account_review`); an explicit withdrawal of `account_review` does
+ * not (decisions/022). This audits the refused report and answers 403.
+ */
 export async function refuseForWithdrawnConsent(
   db: Database,
   input: { subjectId: string; businessId: string; purpose: string; audit: AuditContext },
-  found: WithdrawnConsent | string,
+  withdrawn: WithdrawnConsent,
 ): Promise<never> {
-  const withdrawn: WithdrawnConsent = typeof found === 'string' ? JSON.parse(found) : found;
   await recordAuditEvent(db, {
     ...input.audit,
     action: 'credit.report_refused',

@@ -89,20 +89,6 @@ export async function listOverdueDisputes(
   });
 }
 
-/** Open and overdue disputes per business, for compliance tables. */
-export async function countDisputesByBusiness(
-  db: Database,
-  now = new Date(),
-): Promise<{ businessId: string; open: number; overdue: number }[]> {
-  const rows = await queryParsedRows(
-    db,
-    z.object({ business_id: z.string(), open: ZCount, overdue: ZCount }),
-    sql`SELECT business_id, count(*)::int AS open, count(*) FILTER (WHERE due_at <= ${now.toISOString()}::timestamptz)::int AS overdue
-        FROM disputes WHERE status = 'open' GROUP BY business_id`,
-  );
-  return rows.map((r) => ({ businessId: r.business_id, open: Number(r.open), overdue: Number(r.overdue) }));
-}
-
 export interface DisputeBacklog {
   /** Open disputes: the lender has not answered yet. */
   open: number;

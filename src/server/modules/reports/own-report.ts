@@ -6,11 +6,9 @@ import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { consumerReports } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
-import { recordAuditEvent, type AuditEventInput } from '../audit';
+import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject, resolveOwnFile } from '../consumers';
 import { buildCreditReport } from '../credit-file';
-
-type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 /**
  * The person's own report, built live by the registry's builder for the consumer audience (whole

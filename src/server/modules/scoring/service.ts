@@ -169,7 +169,7 @@ export function digestInputs(inputs: ScoringInputs): string {
 }
 
 /**
- * The score of a credit report being built (called by credit/score-hook.ts, inside the report's
+ * The score of a credit report being built (called by credit-file/report.ts buildCreditReport, inside the report's
  * transaction): always stored with the report's inquiry for a business report; for the person's own
  * report (no purpose), stored when it differs from their last stored score. Storing on the person's
  * GET is an append-only record of what was shown, like the access log, not a change they make.

@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/format';
 import { CSV_COLUMNS, MAX_SUBMISSION_ROWS, REQUIRED_CSV_COLUMNS, type TCsvColumn } from '@shared/schemas/credit';
 import { CSV_PARSE_OPTIONS, parseCsv } from '@shared/csv';
 import { parse as parseStream } from 'csv-parse';
@@ -25,7 +26,7 @@ const COLUMN_BY_KEY = new Map<string, TCsvColumn>([
 ]);
 
 export function tooManyRows(): HttpError {
-  return new HttpError(413, `A file holds at most ${MAX_SUBMISSION_ROWS.toLocaleString('en')} rows. Split it into several files.`);
+  return new HttpError(413, `A file holds at most ${formatNumber(MAX_SUBMISSION_ROWS)} rows. Split it into several files.`);
 }
 
 export function unreadableCsv(error: unknown): HttpError {
