@@ -80,6 +80,10 @@ const { handle: database, drop } = await openRegistryDatabase();
 const [lender] = await ensureLenders(database.db, [
   { key: 'bench-lender', name: 'Submission Bench Lender', kind: 'mfi', accountTypes: ['microfinance_loan'], weight: 1 },
 ]);
+// The generator's lenders cannot sign in (their users are disabled); a business sending a file must
+// be an active, verified one (businesses/admin-review.ts assertVerified), so this one is made active.
+// Its password stays unusable.
+await database.db.execute(sql`UPDATE users SET status = 'active' WHERE id = ${lender}::uuid`);
 
 function toCsv(file: TCreditAccountReportInput[]): string {
   const lines = file.map((r) => {
