@@ -22,7 +22,7 @@ export const creditFileModule: ServerModule = {
 };
 
 export { getAccessLog } from './access-log';
-export { inquiryHashKey, inquiryRows, recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
+export { inquiryHashKey, inquiryMetaOf, inquiryRows, recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
 export { getPrivacyStatus } from './privacy-controls';
 export { openAccountReportedBeforeSql, refuseForWithdrawnConsent } from './withdrawn-consent';
 export { listPurposes } from './purposes';

@@ -1,11 +1,13 @@
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { insertRowFrom } from '../../db/insert-from';
 import { queryPreparedRows } from '../../db/prepared';
 import { auditEvents, creditInquiries, creditInquirySubjects } from '../../db/schema/index';
+import { authOf, businessIdOf } from '../../plugins/authorization';
 import { auditEventRow } from '../audit';
 
 export interface InquiryMeta {
@@ -15,6 +17,17 @@ export interface InquiryMeta {
   userAgent?: string | null;
   /** The request, for the audit event. */
   requestId?: string | null;
+}
+
+/** Who makes a search, a report or a reported account: the business acted for (the owner, a team member's employer or an API key's business, decisions/014), the person, and the request. */
+export function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
+  return {
+    businessId: businessIdOf(request),
+    userId: authOf(request).userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: String(request.id),
+  };
 }
 
 /**

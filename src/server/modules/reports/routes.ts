@@ -7,26 +7,14 @@ import {
   ZCreditSearchSchema,
   ZPurposeListSchema,
 } from '@shared/schemas/credit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
-import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
-import { inquiryHashKey, listPurposes, type InquiryMeta } from '../credit-file';
+import { businessIdOf, requireRole } from '../../plugins/authorization';
+import { inquiryHashKey, inquiryMetaOf, listPurposes } from '../credit-file';
 import { getBusinessUsage } from './business-access';
 import { pullCreditReport } from './pull-report';
 import { searchRegistry } from './search';
-
-function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
-  const auth = authOf(request);
-  // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
-  return {
-    businessId: businessIdOf(request),
-    userId: auth.userId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    requestId: String(request.id),
-  };
-}
 
 export async function reportRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

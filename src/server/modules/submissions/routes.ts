@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { creditSubmissions } from '../../db/schema/index';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { errorResponses } from '../../lib/route-schemas';
-import { authOf, businessIdOf, requireRole } from '../../plugins/authorization';
-import { type InquiryMeta } from '../credit-file';
+import { businessIdOf, requireRole } from '../../plugins/authorization';
+import { inquiryMetaOf } from '../credit-file';
 import { readSubmissionCsv } from './csv';
 import { readSubmissionJson } from './json-stream';
 import { reportAccount } from './report-account';
@@ -23,18 +23,6 @@ import { failAbandonedSubmissions, getSubmission, submitMonthlyFile } from './se
 export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
 
 const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
-
-function inquiryMetaOf(request: FastifyRequest): InquiryMeta {
-  const auth = authOf(request);
-  // The business acted for: the owner, a team member's employer or an API key's business (decisions/014).
-  return {
-    businessId: businessIdOf(request),
-    userId: auth.userId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    requestId: String(request.id),
-  };
-}
 
 export async function submissionRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
