@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryPreparedParsedRows } from '../../db/prepared';
 import { jsonColumnOf, timestampColumn } from '../../db/query';
+import { ZSubjectRow } from '../../db/subject-row';
 import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { isHiddenFromLendersSql } from '../disputes';
 import { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow } from '../scoring';
@@ -54,60 +55,52 @@ const ZSourceInquiryRow = z.object({
 export type SourceInquiry = z.infer<typeof ZSourceInquiryRow>;
 
 /** The statement's one row, and the read model made from it: everything a report and its score are made from. */
-export const ZReportSourcesRow = z
-  .object({
-    id: z.string(),
-    first_name: z.string(),
-    middle_name: z.string().nullable(),
-    last_name: z.string(),
-    date_of_birth: z.string().nullable(),
-    district: z.string().nullable(),
-    frozen_at: timestampColumn.nullable(),
-    identifiers: jsonColumnOf(z.array(z.object({ type: z.string(), value: z.string() }))),
-    names: jsonColumnOf(z.array(z.object({ first_name: z.string(), middle_name: z.string(), last_name: z.string() }))),
-    phones: jsonColumnOf(z.array(z.string())),
-    addresses: jsonColumnOf(z.array(z.object({ line: z.string(), district: z.string().nullable(), last_reported_at: z.string() }))),
-    accounts: jsonColumnOf(z.array(ZSourceAccountRow)),
-    inquiries: jsonColumnOf(z.array(ZSourceInquiryRow)),
-    fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
-    purpose_name: z.string().nullable(),
-    withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
-    // The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read.
-    scoring_accounts: ZScoringInputsRow.shape.scoring_accounts,
-    scoring_inquiries: ZScoringInputsRow.shape.scoring_inquiries,
-  })
-  .transform((row) => ({
-    subject: {
-      id: row.id,
-      first_name: row.first_name,
-      middle_name: row.middle_name,
-      last_name: row.last_name,
-      date_of_birth: row.date_of_birth,
-      district: row.district,
-      frozen_at: row.frozen_at,
-    },
-    identifiers: row.identifiers,
-    names: row.names,
-    phones: row.phones,
-    addresses: row.addresses,
-    /** For a business report, without the entries hidden from lenders (an overdue dispute). */
-    accounts: row.accounts,
-    /** Searches and reports of the 12 months before asOf. */
-    inquiries: row.inquiries,
-    fraudAlert: row.fraud_alert
-      ? ({
-          placedAt: new Date(row.fraud_alert.placed_at).toISOString(),
-          contactPhone: row.fraud_alert.contact_phone,
-          text: FRAUD_ALERT_TEXT,
-        } satisfies TFraudAlert)
-      : null,
-    /** The score's inputs, read by the same SQL as scoring/queries.ts readScoringInputs. */
-    scoringInputs: parseScoringInputs(row),
-    /** The name of the purpose asked for, when one was given. */
-    purposeName: row.purpose_name,
-    /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
-    withdrawnConsent: row.withdrawn_consent,
-  }));
+export const ZReportSourcesRow = ZSubjectRow.extend({
+  frozen_at: timestampColumn.nullable(),
+  identifiers: jsonColumnOf(z.array(z.object({ type: z.string(), value: z.string() }))),
+  names: jsonColumnOf(z.array(z.object({ first_name: z.string(), middle_name: z.string(), last_name: z.string() }))),
+  phones: jsonColumnOf(z.array(z.string())),
+  addresses: jsonColumnOf(z.array(z.object({ line: z.string(), district: z.string().nullable(), last_reported_at: z.string() }))),
+  accounts: jsonColumnOf(z.array(ZSourceAccountRow)),
+  inquiries: jsonColumnOf(z.array(ZSourceInquiryRow)),
+  fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
+  purpose_name: z.string().nullable(),
+  withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
+  // The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read.
+  scoring_accounts: ZScoringInputsRow.shape.scoring_accounts,
+  scoring_inquiries: ZScoringInputsRow.shape.scoring_inquiries,
+}).transform((row) => ({
+  subject: {
+    id: row.id,
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    date_of_birth: row.date_of_birth,
+    district: row.district,
+    frozen_at: row.frozen_at,
+  },
+  identifiers: row.identifiers,
+  names: row.names,
+  phones: row.phones,
+  addresses: row.addresses,
+  /** For a business report, without the entries hidden from lenders (an overdue dispute). */
+  accounts: row.accounts,
+  /** Searches and reports of the 12 months before asOf. */
+  inquiries: row.inquiries,
+  fraudAlert: row.fraud_alert
+    ? ({
+        placedAt: new Date(row.fraud_alert.placed_at).toISOString(),
+        contactPhone: row.fraud_alert.contact_phone,
+        text: FRAUD_ALERT_TEXT,
+      } satisfies TFraudAlert)
+    : null,
+  /** The score's inputs, read by the same SQL as scoring/queries.ts readScoringInputs. */
+  scoringInputs: parseScoringInputs(row),
+  /** The name of the purpose asked for, when one was given. */
+  purposeName: row.purpose_name,
+  /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
+  withdrawnConsent: row.withdrawn_consent,
+}));
 
 /** Everything a credit report and its score are made from, read in one round trip. */
 export type ReportSources = z.output<typeof ZReportSourcesRow>;

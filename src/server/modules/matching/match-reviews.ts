@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { jsonColumnOf, queryParsedRows } from '../../db/query';
+import { ZSubjectRow } from '../../db/subject-row';
 import { notFound } from '../../lib/http-error';
 import { swapDayMonth } from './names';
 
@@ -84,13 +85,7 @@ async function loadEvidence(
 > {
   const [subject] = await queryParsedRows(
     db,
-    z.object({
-      id: z.string(),
-      first_name: z.string(),
-      middle_name: z.string().nullable(),
-      last_name: z.string(),
-      date_of_birth: z.string().nullable(),
-      district: z.string().nullable(),
+    ZSubjectRow.extend({
       created_at: ZDateOrText,
       frozen_at: ZDateOrText.nullable(),
     }),

@@ -4,6 +4,7 @@ import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit'
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { ZSubjectRow } from '../../db/subject-row';
 import { queryPreparedParsedRows } from '../../db/prepared';
 import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from '../credit-file';
@@ -106,13 +107,7 @@ interface Candidate {
   row: DescribedRow;
 }
 
-const ZDescribedRow = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  date_of_birth: z.string().nullable(),
-  district: z.string().nullable(),
+const ZDescribedRow = ZSubjectRow.extend({
   nin: z.string().nullable(),
 });
 type DescribedRow = z.infer<typeof ZDescribedRow>;
