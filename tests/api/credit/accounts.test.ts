@@ -153,6 +153,31 @@ describe('POST /api/credit/accounts: the FAQ rule and field messages', () => {
     expect(fields).toEqual(expect.arrayContaining(['subject.phone', 'subject.address']));
   });
 
+  // Issue 17, item 3: every error of a row at once, and none caused only by another field's error.
+  it('names every field of a row at once: no ID and no phone', async () => {
+    const res = await post(accountReport({ subject: { nationalId: undefined, phone: undefined } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'subject.phone', message: 'Phone number is required' },
+        { field: 'subject.nationalId', message: "At least one valid ID number is required (National ID, Driver's License or Passport)" },
+      ]),
+    );
+  });
+
+  it('names every field of a defaulter at once: a negative balance, no default amount and no default date', async () => {
+    const res = await post(accountReport({ account: { status: 'default', balance: '-10' } }));
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json().errors as { field: string }[]).map((e) => e.field).sort();
+    expect(fields).toEqual(['account.balance', 'account.defaultAmount', 'account.defaultDate']);
+  });
+
+  it('a bad opening date is the only error: no misleading "default before opening" beside it', async () => {
+    const res = await post(defaulterReport({ account: { openedAt: '2099-01-01', defaultDate: '2024-01-01' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'account.openedAt', message: 'Date cannot be in the future' }]);
+  });
+
   it('refuses a district that is not one of the 16', async () => {
     const res = await post(accountReport({ subject: { address: { line: '3 Main Road, Makeni', district: 'Northern' } } }));
     expect(res.statusCode).toBe(400);

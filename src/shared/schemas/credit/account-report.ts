@@ -14,6 +14,21 @@ import {
 } from './field-rules';
 import { CREDIT_MESSAGES } from './messages';
 
+/**
+ * A rule across fields runs whenever the fields it reads are valid themselves, whatever else in the
+ * row is wrong, so a lender learns every error of a row at once (zod would skip it while any field of
+ * the object has an issue) and never one caused only by another field's error.
+ */
+function whenFieldsValid(...fields: string[]) {
+  return {
+    // Not at all when the value is no object (an issue on the object itself, with an empty path).
+    when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+  };
+}
+
 export const ZCreditSubjectInputSchema = z
   .object({
     nationalId: optional(ZNationalIdSchema),
@@ -26,11 +41,14 @@ export const ZCreditSubjectInputSchema = z
     phone: ZPhoneSchema,
     address: ZAddressSchema,
   })
-  .superRefine((s, ctx) => {
-    if (!s.nationalId && !s.driversLicense && !s.passportNumber) {
-      ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.idRequired, path: ['nationalId'] });
-    }
-  });
+  .superRefine(
+    (s, ctx) => {
+      if (!s.nationalId && !s.driversLicense && !s.passportNumber) {
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.idRequired, path: ['nationalId'] });
+      }
+    },
+    whenFieldsValid('nationalId', 'driversLicense', 'passportNumber'),
+  );
 export type TCreditSubjectInput = z.output<typeof ZCreditSubjectInputSchema>;
 
 export const ZCreditAccountInputSchema = z
@@ -62,17 +80,29 @@ export const ZCreditAccountInputSchema = z
         .refine((v) => PAYMENT_HISTORY_PATTERN.test(v), { error: CREDIT_MESSAGES.paymentHistory }),
     ),
   })
-  .superRefine((a, ctx) => {
-    if (DEFAULTED_STATUSES.includes(a.status)) {
+  .superRefine(
+    (a, ctx) => {
+      if (!DEFAULTED_STATUSES.includes(a.status)) return;
       if (a.defaultAmount === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmount, path: ['defaultAmount'] });
       else if (a.defaultAmount <= 0)
         ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultAmountPositive, path: ['defaultAmount'] });
-      if (a.defaultDate === undefined) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultDate, path: ['defaultDate'] });
-    }
-    if (a.defaultDate !== undefined && a.defaultDate < a.openedAt) {
-      ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultBeforeOpened, path: ['defaultDate'] });
-    }
-  });
+    },
+    whenFieldsValid('status', 'defaultAmount'),
+  )
+  .superRefine(
+    (a, ctx) => {
+      if (DEFAULTED_STATUSES.includes(a.status) && a.defaultDate === undefined)
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultDate, path: ['defaultDate'] });
+    },
+    whenFieldsValid('status', 'defaultDate'),
+  )
+  .superRefine(
+    (a, ctx) => {
+      if (a.defaultDate !== undefined && a.defaultDate < a.openedAt)
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultBeforeOpened, path: ['defaultDate'] });
+    },
+    whenFieldsValid('openedAt', 'defaultDate'),
+  );
 export type TCreditAccountInput = z.output<typeof ZCreditAccountInputSchema>;
 
 /** POST /api/credit/accounts, and each row of a monthly file. */
