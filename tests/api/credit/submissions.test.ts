@@ -93,6 +93,54 @@ async function count(
   return Number(row.n);
 }
 
+// Issue 17, item 4: a CSV sent as text/plain was parsed as text and refused with "rows must be a list".
+describe('the content type of a monthly file', () => {
+  const csv = 'national_id,first_name,last_name,phone,address,account_number,account_type,currency,principal,balance,opened_at,status\n';
+  it.each(['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'])(
+    'answers 415 naming text/csv and application/json to %s, and writes nothing',
+    async (type) => {
+      const before = await t.app.inject({ method: 'GET', url: '/api/credit/submissions', headers: { cookie: business } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/credit/submissions',
+        payload: csv,
+        headers: { cookie: business, 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.stringMatching(/text\/csv or application\/json/),
+      });
+      expect(res.json().message).toContain(type);
+      const after = await t.app.inject({ method: 'GET', url: '/api/credit/submissions', headers: { cookie: business } });
+      expect(after.json()).toEqual(before.json());
+    },
+  );
+
+  it('takes text/csv with a charset and application/json with a charset as the two formats', async () => {
+    for (const type of ['text/csv; charset=utf-8', 'application/json; charset=utf-8']) {
+      const payload = type.startsWith('text/csv') ? csv : JSON.stringify({ rows: [] });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/credit/submissions',
+        payload,
+        headers: { cookie: business, 'content-type': type },
+      });
+      expect(res.statusCode, res.body).not.toBe(415);
+    }
+  });
+
+  it('still answers 401 first to a caller without a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/submissions',
+      payload: csv,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/credit/submissions: a 5,000-row file with bad rows', () => {
   const rows: any[] = Array.from({ length: 5000 }, (_, i) => fileRow('FIVEK', i + 1));
   // Rows are numbered from 1 in file order.

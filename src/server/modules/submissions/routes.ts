@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { creditSubmissions } from '../../db/schema/index';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { errorResponses } from '../../lib/route-schemas';
+import { HttpError } from '../../lib/http-error';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { inquiryMetaOf } from '../credit-file';
 import { readSubmissionCsv } from './csv';
@@ -56,7 +57,18 @@ export async function submissionRoutes(app: FastifyInstance) {
   );
 
   await app.register(async (files) => {
-    files.removeContentTypeParser('application/json');
+    // Only the two formats of a monthly file; any other type (a CSV sent as text/plain too) is a 415
+    // that says which to use, before the body is read.
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', (request, _payload, done) => {
+      const sent = (request.headers['content-type'] ?? 'no content type').split(';')[0].trim();
+      done(
+        new HttpError(415, `A monthly file is sent as text/csv or application/json (this request says ${sent})`, {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        }),
+        undefined,
+      );
+    });
     files.addContentTypeParser(['application/json', 'text/csv'], (request, payload, done) => {
       const read = isCsv(request)
         ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => ({ rows: records.map(csvRecordToRow) }))
@@ -78,7 +90,7 @@ export async function submissionRoutes(app: FastifyInstance) {
           summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
           consumes: ['application/json', 'text/csv'],
           body: z.object({ rows: z.array(z.unknown()) }),
-          response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413) },
+          response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413, 415) },
         },
       },
       async (request, reply) => {
