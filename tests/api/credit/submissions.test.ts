@@ -235,6 +235,37 @@ describe('POST /api/credit/submissions: CSV', () => {
     expect(account.status).toBe('default');
   });
 
+  // Issue 17, item 4: one stray quote failed the whole file.
+  it('reads a quote inside a cell that does not start with one as text: only that row is refused, by the name rule', async () => {
+    const csv = [
+      'national_id,first_name,last_name,phone,address,account_number,account_type,currency,principal,balance,opened_at,status',
+      'NICK000001,Abu "Tiger",Kamara,+23276001777,5 Main Road Bo,NICK-1,personal_loan,SLE,1500,200,2024-01-01,current',
+      'NICK000002,Fatmata,Sesay,+23276001778,6 Main Road Bo,NICK-2,personal_loan,SLE,1500,200,2024-01-01,current',
+    ].join('\r\n');
+    const res = await submitCsv(csv);
+    expect(res.statusCode, res.body).toBe(202);
+    const body = (await statusOf(res.json().id)).json();
+    expect(body).toMatchObject({ status: 'completed', accepted: 1, rejected: 1 });
+    expect(body.rejects).toEqual([{ row: 1, field: 'first_name', message: expect.any(String) }]);
+  });
+
+  it('refuses a file whose quoting is broken as a whole, naming the line and why nothing was applied', async () => {
+    const csv = [
+      'national_id,first_name,last_name,phone,address,account_number,account_type,currency,principal,balance,opened_at,status',
+      'BRKN000001,Isatu,Kamara,+23276001779,5 Main Road Bo,BRKN-1,personal_loan,SLE,1500,200,2024-01-01,current',
+      'BRKN000002,Isatu,Kamara,+23276001780,"6 Main Road Bo,BRKN-2,personal_loan,SLE,1500,200,2024-01-01,current',
+      'BRKN000003,Isatu,Kamara,+23276001781,7 Main Road Bo,BRKN-3,personal_loan,SLE,1500,200,2024-01-01,current',
+    ].join('\r\n');
+    const res = await submitCsv(csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toEqual({
+      field: 'body',
+      message:
+        'The CSV file could not be read (line 3): a cell opens a quote that is never closed. Nothing in it was applied: fix that line and send the file again.',
+    });
+    expect(await count('credit_accounts', sql`account_number LIKE 'BRKN-%'`)).toBe(0);
+  });
+
   it('accepts camelCase headers in any order and quoted cells', async () => {
     const csv = [
       'accountNumber,firstName,lastName,nationalId,phone,address,accountType,currency,principal,balance,openedAt,status',

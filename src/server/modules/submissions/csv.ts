@@ -29,10 +29,27 @@ export function tooManyRows(): HttpError {
   return new HttpError(413, `A file holds at most ${formatNumber(MAX_SUBMISSION_ROWS)} rows. Split it into several files.`);
 }
 
+/** What went wrong with a file's quoting, by csv-parse's error code, said for the lender. */
+const QUOTING_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a cell opens a quote that is never closed',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'text follows the closing quote of a cell',
+  CSV_INVALID_CLOSING_QUOTE: 'text follows the closing quote of a cell',
+};
+
+/**
+ * A file that breaks CSV quoting is refused whole, not row by row: where a broken quoted cell ends
+ * is a guess, and a wrong guess would shift later cells into other columns and report wrong figures
+ * as if they were right. A stray quote inside a cell that does not start with one is read as text
+ * (CSV_PARSE_OPTIONS), so only a cell that starts a quote and breaks it stops the file.
+ */
 export function unreadableCsv(error: unknown): HttpError {
-  const line = (error as { lines?: number }).lines;
+  const { startLine: line, code } = error as { startLine?: number; code?: string };
+  const problem = (code && QUOTING_PROBLEMS[code]) ?? 'check its quotes and separators';
   return badRequest([
-    { field: 'body', message: `The CSV file could not be read${line ? ` (near line ${line})` : ''}: check its quotes and separators` },
+    {
+      field: 'body',
+      message: `The CSV file could not be read${line ? ` (line ${line})` : ''}: ${problem}. Nothing in it was applied: fix that line and send the file again.`,
+    },
   ]);
 }
 
@@ -70,12 +87,15 @@ export function readSubmissionCsv(body: Readable, byteLimit: number): Promise<Pa
       if (bytes > byteLimit) fail(tooLarge(byteLimit));
     });
     body.on('error', () => fail(badRequest([{ field: 'body', message: 'The file did not arrive whole. Please send it again.' }])));
+    let lastRecordLine = 0;
     parser.on('data', (record: string[]) => {
       records.push(record);
+      lastRecordLine = parser.info.lines;
       // The header and one row too many are enough to refuse the file.
       if (records.length > MAX_SUBMISSION_ROWS + 1) fail(tooManyRows());
     });
-    parser.on('error', (error) => fail(unreadableCsv(error)));
+    // Where the record that could not be read starts (see parseCsv).
+    parser.on('error', (error) => fail(unreadableCsv(Object.assign(error, { startLine: lastRecordLine + 1 }))));
     parser.on('end', () => {
       if (isSettled) return;
       isSettled = true;
