@@ -5,7 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
-import { queryParsedRows } from '../../db/query';
+import { numberColumn, queryParsedRows } from '../../db/query';
+import { badRequest } from '../../lib/http-error';
 import { joinName } from '../matching';
 
 function statusFilter(status: string): SQL {
@@ -45,49 +46,81 @@ const ZClientAccountRow = z.object({
   default_amount: ZMinorAmount.nullable(),
   default_date: z.string().nullable(),
   payment_history: z.string(),
+  /** Microseconds since the epoch, as text: the cursor keeps the database's whole precision. */
+  reported_us: z.string(),
   last_reported_at: z.union([z.date(), z.string()]),
   is_disputed: z.boolean(),
-  total: z.coerce.number<number | string>(),
 });
+const ZCountRow = z.object({ total: numberColumn });
 
 /** `%` and `_` typed by the user are searched for, not used as wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The accounts this business reported, newest report first, filtered by status and by an account
- * number or a name: the lender's own book. The account number is whole (it is the lender's); the
- * person's NIN is masked as in every report.
- */
+/** Where a page ends in the list's order (newest report first, then id): opaque to the client. */
+interface Cursor {
+  reportedUs: string;
+  id: string;
+}
+const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.reportedUs}.${cursor.id}`).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  const [reportedUs, id] = Buffer.from(text, 'base64url').toString('utf8').split('.');
+  if (!/^\d{1,20}$/.test(reportedUs ?? '') || !/^[0-9a-f-]{36}$/.test(id ?? ''))
+    throw badRequest([{ field: 'cursor', message: 'cursor must be the nextCursor of a previous page' }]);
+  return { reportedUs, id };
+}
+
 export async function listClientAccounts(
   db: Database,
   businessId: string,
-  query: { q?: string; status: string; page: number },
+  query: { q?: string; status: string; page: number; cursor?: string },
 ): Promise<TClientAccounts> {
   const q = query.q?.trim() ?? '';
   const search = q
     ? sql`(a.account_number ILIKE ${`${escapeLike(q)}%`} OR (s.first_name || ' ' || s.last_name) ILIKE ${`%${escapeLike(q)}%`}
           OR (s.first_name || ' ' || COALESCE(s.middle_name || ' ', '') || s.last_name) ILIKE ${`%${escapeLike(q)}%`})`
     : sql`true`;
-  const rows = await queryParsedRows(
-    db,
-    ZClientAccountRow,
-    sql`SELECT a.id, a.account_number, a.subject_id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth,
-          (SELECT value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
-          a.type, t.name AS type_name, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status, st.name AS status_name,
-          st.is_negative, a.default_amount, a.default_date::text AS default_date, a.payment_history, a.last_reported_at, a.is_disputed,
-          count(*) OVER ()::int AS total
-        FROM credit_accounts a
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const filtered = sql`FROM credit_accounts a
         JOIN credit_subjects s ON s.id = a.subject_id
-        JOIN credit_account_types t ON t.code = a.type
         JOIN credit_account_statuses st ON st.code = a.status
-        WHERE a.business_id = ${businessId}::uuid AND ${statusFilter(query.status)} AND ${search}
-        ORDER BY a.last_reported_at DESC, a.id
-        LIMIT ${CLIENT_PAGE_SIZE} OFFSET ${(query.page - 1) * CLIENT_PAGE_SIZE}`,
-  );
+        WHERE a.business_id = ${businessId}::uuid AND ${statusFilter(query.status)} AND ${search}`;
+  const reportedUs = sql`(extract(epoch FROM a.last_reported_at) * 1000000)::bigint`;
+  // Two steps: the page's ids in the list's order (keyset after a cursor, else OFFSET), then the
+  // person, names and NIN of those 25 only. Reading them for every row before the OFFSET made page
+  // 2,500 take a minute.
+  const [fetched, [count]] = await Promise.all([
+    queryParsedRows(
+      db,
+      ZClientAccountRow,
+      sql`WITH page AS (
+            SELECT a.id, a.last_reported_at ${filtered}
+              ${after ? sql`AND (${reportedUs}, a.id) < (${after.reportedUs}::bigint, ${after.id}::uuid)` : sql``}
+            ORDER BY a.last_reported_at DESC, a.id DESC
+            -- One more than a page: whether there is a next page, without an empty last one.
+            LIMIT ${CLIENT_PAGE_SIZE + 1} ${after ? sql`` : sql`OFFSET ${(query.page - 1) * CLIENT_PAGE_SIZE}`}
+          )
+          SELECT a.id, a.account_number, a.subject_id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth,
+            (SELECT value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
+            a.type, t.name AS type_name, a.currency, a.principal, a.balance, a.opened_at::text AS opened_at, a.status, st.name AS status_name,
+            st.is_negative, a.default_amount, a.default_date::text AS default_date, a.payment_history,
+            ${reportedUs}::text AS reported_us, a.last_reported_at, a.is_disputed
+          FROM page
+          JOIN credit_accounts a ON a.id = page.id
+          JOIN credit_subjects s ON s.id = a.subject_id
+          JOIN credit_account_types t ON t.code = a.type
+          JOIN credit_account_statuses st ON st.code = a.status
+          ORDER BY a.last_reported_at DESC, a.id DESC`,
+    ),
+    queryParsedRows(db, ZCountRow, sql`SELECT count(*) AS total ${filtered}`),
+  ]);
+  const hasMore = fetched.length > CLIENT_PAGE_SIZE;
+  const rows = fetched.slice(0, CLIENT_PAGE_SIZE);
+  const last = rows.at(-1);
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
-    page: query.page,
+    total: count?.total ?? 0,
+    page: after ? 0 : query.page,
     pageSize: CLIENT_PAGE_SIZE,
+    nextCursor: hasMore && last ? encodeCursor({ reportedUs: last.reported_us, id: last.id }) : null,
     accounts: rows.map((r) => ({
       accountId: r.id,
       accountNumber: r.account_number,

@@ -28,6 +28,14 @@ export const ZClientAccountsQuerySchema = z.object({
     .min(1, { error: 'page must be a number from 1' })
     .max(10_000)
     .default(1),
+  /**
+   * The `nextCursor` of the page before: the page after it, as fast at any depth (keyset). With a
+   * cursor, `page` is not used.
+   */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'cursor must be the nextCursor of a previous page' })
+    .optional(),
 });
 export type TClientAccountsQuery = z.input<typeof ZClientAccountsQuerySchema>;
 
@@ -67,5 +75,7 @@ export const ZClientAccountsSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   accounts: z.array(ZClientAccountSchema),
+  /** The cursor of the next page (send it as `cursor`), or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TClientAccounts = z.infer<typeof ZClientAccountsSchema>;
