@@ -73,7 +73,7 @@ export const consumerReports = pgTable(
 );
 
 export const disputeStatus = pgEnum('dispute_status', ['open', 'resolved']);
-export const disputeOutcome = pgEnum('dispute_outcome', ['corrected', 'verified']);
+export const disputeOutcome = pgEnum('dispute_outcome', ['corrected', 'verified', 'removed']);
 
 /**
  * A consumer's challenge of one account. While open the account carries is_disputed; once past its
@@ -89,9 +89,11 @@ export const disputes = pgTable(
     consumerUserId: uuid('consumer_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => creditAccounts.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a dispute outlives an account its lender removed as reported in error (the
+     * account then lives in credit_account_removals, and the dispute shows its snapshot).
+     */
+    accountId: uuid('account_id').notNull(),
     /** The reporting business when filed (the account's business_id). */
     businessId: uuid('business_id')
       .notNull()

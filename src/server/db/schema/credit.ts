@@ -185,13 +185,104 @@ export const creditAccounts = pgTable(
     isDisputed: boolean('is_disputed').notNull().default(false),
     /** The monthly file that last wrote this account, if any. */
     submissionId: uuid('submission_id'),
+    // What lenders report elsewhere (Metro 2), all optional: minor units, ISO dates.
+    amountPastDue: bigint('amount_past_due', { mode: 'number' }),
+    firstDelinquencyDate: date('first_delinquency_date', { mode: 'string' }),
+    lastPaymentDate: date('last_payment_date', { mode: 'string' }),
+    lastPaymentAmount: bigint('last_payment_amount', { mode: 'number' }),
+    scheduledPaymentAmount: bigint('scheduled_payment_amount', { mode: 'number' }),
+    termMonths: integer('term_months'),
+    /** weekly, fortnightly, monthly, quarterly, irregular, bullet (shared/credit-reference.ts). */
+    paymentFrequency: text('payment_frequency'),
+    closedAt: date('closed_at', { mode: 'string' }),
+    /**
+     * Values a dispute's correction took off this account, by field ({field: {value, disputeId}},
+     * values as stored): a later report that puts one back is refused unless the lender certifies it
+     * (submissions/reinsertion-guard.ts). Null for nearly every account.
+     */
+    disputeRemovedValues: jsonb('dispute_removed_values').$type<Record<string, { value: string | number | null; disputeId: string }>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('credit_accounts_business_account_key').on(t.businessId, t.accountNumber),
     index('credit_accounts_subject_idx').on(t.subjectId),
+    // The reinsertion guard reads only the few accounts a dispute corrected.
+    index('credit_accounts_dispute_removed_idx')
+      .on(t.businessId, t.accountNumber)
+      .where(sql`dispute_removed_values IS NOT NULL`),
   ],
+);
+
+/**
+ * Co-borrowers and guarantors of an account (group and solidarity loans), each a person of the
+ * registry matched like the borrower; the account shows on each party's file with the role.
+ */
+export const creditAccountParties = pgTable(
+  'credit_account_parties',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => creditAccounts.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => creditSubjects.id),
+    /** co_borrower or guarantor. */
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'credit_account_parties_pkey', columns: [t.accountId, t.subjectId] }),
+    index('credit_account_parties_subject_idx').on(t.subjectId),
+  ],
+);
+
+/**
+ * Each month's balance and amount past due of an account, as last reported that month (36 months
+ * are read), so utilisation and balance trends can be scored.
+ */
+export const creditAccountMonths = pgTable(
+  'credit_account_months',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => creditAccounts.id, { onDelete: 'cascade' }),
+    /** The first day of the month (UTC). */
+    month: date('month', { mode: 'string' }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    amountPastDue: bigint('amount_past_due', { mode: 'number' }),
+    status: text('status').notNull(),
+  },
+  (t) => [primaryKey({ name: 'credit_account_months_pkey', columns: [t.accountId, t.month] })],
+);
+
+/**
+ * Accounts a reporting business removed as reported in error: the row leaves credit_accounts (so it
+ * leaves every report, score and list at once) and is kept here whole, out of sight, for the audit
+ * trail. A removal that answered a dispute guards against the account coming back unannounced.
+ */
+export const creditAccountRemovals = pgTable(
+  'credit_account_removals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The removed account's id (no longer in credit_accounts). */
+    accountId: uuid('account_id').notNull(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: uuid('subject_id').notNull(),
+    accountNumber: text('account_number').notNull(),
+    reason: text('reason').notNull(),
+    /** The account row as it was, column by column. */
+    account: jsonb('account').$type<Record<string, unknown>>().notNull(),
+    removedBy: uuid('removed_by'),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The open dispute this removal answered, if any. */
+    disputeId: uuid('dispute_id'),
+    reinsertionCertifiedAt: timestamp('reinsertion_certified_at', { withTimezone: true }),
+    reinsertionNote: text('reinsertion_note'),
+  },
+  (t) => [index('credit_account_removals_business_account_idx').on(t.businessId, t.accountNumber)],
 );
 
 // ---------- inquiries
