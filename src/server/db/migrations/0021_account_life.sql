@@ -48,4 +48,5 @@ ALTER TABLE "credit_account_parties" ADD CONSTRAINT "credit_account_parties_subj
 ALTER TABLE "credit_account_removals" ADD CONSTRAINT "credit_account_removals_business_id_users_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credit_account_parties_subject_idx" ON "credit_account_parties" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "credit_account_removals_business_account_idx" ON "credit_account_removals" USING btree ("business_id","account_number");--> statement-breakpoint
+CREATE INDEX "credit_account_removals_account_idx" ON "credit_account_removals" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "credit_accounts_dispute_removed_idx" ON "credit_accounts" USING btree ("business_id","account_number") WHERE dispute_removed_values IS NOT NULL;

@@ -282,7 +282,11 @@ export const creditAccountRemovals = pgTable(
     reinsertionCertifiedAt: timestamp('reinsertion_certified_at', { withTimezone: true }),
     reinsertionNote: text('reinsertion_note'),
   },
-  (t) => [index('credit_account_removals_business_account_idx').on(t.businessId, t.accountNumber)],
+  (t) => [
+    index('credit_account_removals_business_account_idx').on(t.businessId, t.accountNumber),
+    // A dispute on a removed account shows the account as it was.
+    index('credit_account_removals_account_idx').on(t.accountId),
+  ],
 );
 
 // ---------- inquiries
