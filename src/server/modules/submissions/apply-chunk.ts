@@ -51,7 +51,7 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
     }
     seenAccountNumbers.set(report.account.accountNumber, row.rowNumber);
     const existing = existingAccounts.get(report.account.accountNumber);
-    const decision = await decideRow(round, people, owners, row, idx, existing);
+    const decision = await decideRow(round, people, owners, row, idx, row.moveAccount ? undefined : existing);
     if (decision.reject) {
       rejects.push(decision.reject);
       continue;

@@ -127,8 +127,8 @@ export async function insertAccounts(db: Executor, businessId: string, submissio
 
 /**
  * Accounts already on file, by id (found by the caller under the registry write lock). Their
- * subject never changes here, and neither does their disputed flag (only a dispute's outcome
- * clears it).
+ * subject changes only when a row moves the account (ReportedRow.moveAccount); their disputed flag
+ * never does here (only a dispute's outcome clears it).
  */
 export async function updateAccounts(db: Executor, submissionId: string | null, unsorted: AccountRow[]) {
   if (unsorted.length === 0) return;
@@ -136,7 +136,7 @@ export async function updateAccounts(db: Executor, submissionId: string | null, 
   const rows = [...unsorted].sort((a, b) => (a.id < b.id ? -1 : 1));
   await db.execute(sql`
     UPDATE credit_accounts a SET
-      type = u.type, currency = u.currency, principal = u.principal, balance = u.balance, opened_at = u.opened_at, status = u.status,
+      subject_id = u.subject_id, type = u.type, currency = u.currency, principal = u.principal, balance = u.balance, opened_at = u.opened_at, status = u.status,
       default_amount = u.default_amount, default_date = u.default_date, payment_history = u.payment_history, submission_id = ${submissionId}::uuid,
       last_reported_at = now(), updated_at = now()
     FROM ${accountColumns(rows)}

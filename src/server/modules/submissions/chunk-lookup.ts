@@ -64,6 +64,7 @@ async function prepareRows(tx: Tx, rows: ReportedRow[]): Promise<PreparedRow[]> 
   return rows.map((r, i) => ({
     rowNumber: r.rowNumber,
     report: r.report,
+    moveAccount: r.moveAccount,
     probe: {
       first: names[i].first,
       middle: normalizeName(r.report.subject.middleName),
@@ -139,7 +140,7 @@ export async function lookUpChunk(
   const needCandidates: { r: PreparedRow; idx: number }[] = [];
   for (let idx = 0; idx < prepared.length; idx++) {
     const r = prepared[idx];
-    const existing = existingAccounts.get(r.report.account.accountNumber);
+    const existing = r.moveAccount ? undefined : existingAccounts.get(r.report.account.accountNumber);
     const target = existing ? existing.subjectId : primaryOwnerOrNull(r.probe.identifiers, owners);
     if (!target) {
       needCandidates.push({ r, idx });

@@ -5,6 +5,12 @@ export interface ReportedRow {
   /** 1-based position in the file (1 for a single report). */
   rowNumber: number;
   report: TCreditAccountReport;
+  /**
+   * The account is to go to the row's person even if it is on someone else's file now (a lender
+   * correcting an account reported under the wrong person): the row is matched as if the account
+   * were new, and the account keeps its id and history.
+   */
+  moveAccount?: boolean;
 }
 
 export interface AppliedRow {
