@@ -96,6 +96,10 @@ describe('the monthly-file row and its CSV record', () => {
     default_amount: '0',
     default_date: '2025-04-30',
     payment_history: '000000',
+    correction: '',
+    reason: '',
+    certify_reinsertion: '',
+    note: '',
   };
 
   it('a full record goes to a row and back unchanged', () => {

@@ -14,6 +14,7 @@ export {
   ZPhoneSchema,
 } from './credit/field-rules';
 export * from './credit/account-report';
+export * from './credit/account-corrections';
 export * from './credit/monthly-file';
 export * from './credit/csv-row';
 export * from './credit/search-and-reports';

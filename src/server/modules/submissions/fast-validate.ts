@@ -100,6 +100,8 @@ function address(v: unknown): { line: string; district: TDistrict | null } {
 
 function parse(raw: unknown): TCreditAccountReport {
   if (!isPlainObject(raw) || !isPlainObject(raw.subject) || !isPlainObject(raw.account)) throw UNSURE;
+  // A correction or a certified reinsertion is rare: the schema reads those rows.
+  if (!isBlank(raw.correction) || !isBlank(raw.certifyReinsertion) || !isBlank(raw.note)) throw UNSURE;
   const s = raw.subject;
   const a = raw.account;
 
@@ -212,6 +214,7 @@ const ACCOUNT_KEYS = [
 export function sameParsedRow(a: TCreditAccountReport, b: TCreditAccountReport): boolean {
   for (const k of SUBJECT_KEYS) if (a.subject[k] !== b.subject[k]) return false;
   for (const k of ACCOUNT_KEYS) if (a.account[k] !== b.account[k]) return false;
+  if (a.correction !== b.correction || a.certifyReinsertion !== b.certifyReinsertion || a.note !== b.note) return false;
   const addressA = a.subject.address as { line: string; district?: string | null };
   const addressB = b.subject.address as { line: string; district?: string | null };
   return addressA.line === addressB.line && (addressA.district ?? null) === (addressB.district ?? null);

@@ -51,7 +51,8 @@ export async function listSubmissions(db: Database, businessId: string, limit: n
 }
 
 /** Example rows of the template: an account in good standing and a defaulter (FAQ fields). */
-const TEMPLATE_ROWS: Record<(typeof CSV_COLUMNS)[number], string>[] = [
+// A column an example leaves out is empty (the corrections, most optional fields).
+const TEMPLATE_ROWS: Partial<Record<(typeof CSV_COLUMNS)[number], string>>[] = [
   {
     national_id: 'SL12345678',
     drivers_license: '',
@@ -100,5 +101,5 @@ const TEMPLATE_ROWS: Record<(typeof CSV_COLUMNS)[number], string>[] = [
 
 /** The monthly-file CSV template: the header in the documented order (docs/api.md) and two example rows. */
 export function submissionTemplateCsv(): string {
-  return toCsv([CSV_COLUMNS, ...TEMPLATE_ROWS.map((row) => CSV_COLUMNS.map((c) => row[c]))]);
+  return toCsv([CSV_COLUMNS, ...TEMPLATE_ROWS.map((row) => CSV_COLUMNS.map((c) => row[c] ?? ''))]);
 }

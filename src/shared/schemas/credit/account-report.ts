@@ -105,14 +105,52 @@ export const ZCreditAccountInputSchema = z
   );
 export type TCreditAccountInput = z.output<typeof ZCreditAccountInputSchema>;
 
-/** POST /api/credit/accounts, and each row of a monthly file. */
-export const ZCreditAccountReportSchema = z.object(
-  {
-    subject: ZCreditSubjectInputSchema,
-    account: ZCreditAccountInputSchema,
-  },
-  { error: 'The body must hold subject and account' },
-);
+export const REPORT_ROW_MESSAGES = {
+  correction: 'Correction must be move or delete (or left empty)',
+  certifyReinsertion: 'certifyReinsertion must be true or false',
+  note: 'A certified reinsertion needs a note saying why the value is right (10 to 1000 characters)',
+} as const;
+
+const yesNo = (v: unknown) => {
+  const t = typeof v === 'string' ? v.trim().toLowerCase() : v;
+  if (t === '' || t === null || t === undefined) return undefined;
+  if (t === 'true' || t === 'yes' || t === '1') return true;
+  if (t === 'false' || t === 'no' || t === '0') return false;
+  return t;
+};
+
+/**
+ * POST /api/credit/accounts, and each row of a monthly file. `correction: 'move'` sends the account
+ * to this row's person even when it is on someone else's file (the lender reported it under the
+ * wrong person); `certifyReinsertion` with a `note` lets a row put back a value a dispute took off
+ * (submissions/reinsertion-guard.ts). A row removing an account is account-corrections.ts's.
+ */
+export const ZCreditAccountReportSchema = z
+  .object(
+    {
+      subject: ZCreditSubjectInputSchema,
+      account: ZCreditAccountInputSchema,
+      correction: z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
+        z.literal('move', { error: REPORT_ROW_MESSAGES.correction }).optional(),
+      ),
+      certifyReinsertion: z.preprocess(yesNo, z.boolean({ error: REPORT_ROW_MESSAGES.certifyReinsertion }).optional()),
+      note: optional(
+        z
+          .string({ error: REPORT_ROW_MESSAGES.note })
+          .trim()
+          .min(10, { error: REPORT_ROW_MESSAGES.note })
+          .max(1000, { error: REPORT_ROW_MESSAGES.note }),
+      ),
+    },
+    { error: 'The body must hold subject and account' },
+  )
+  .superRefine(
+    (r, ctx) => {
+      if (r.certifyReinsertion && r.note === undefined) ctx.addIssue({ code: 'custom', message: REPORT_ROW_MESSAGES.note, path: ['note'] });
+    },
+    whenFieldsValid('certifyReinsertion', 'note'),
+  );
 export type TCreditAccountReport = z.output<typeof ZCreditAccountReportSchema>;
 export type TCreditAccountReportInput = z.input<typeof ZCreditAccountReportSchema>;
 

@@ -26,6 +26,12 @@ export const CSV_COLUMNS = [
   'default_amount',
   'default_date',
   'payment_history',
+  // Corrections (docs/api.md, "Correcting an account"): move or delete, with the removal's reason;
+  // a certified reinsertion and its note.
+  'correction',
+  'reason',
+  'certify_reinsertion',
+  'note',
 ] as const;
 export type TCsvColumn = (typeof CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: readonly TCsvColumn[] = [
@@ -65,6 +71,10 @@ export const CSV_COLUMN_OF_FIELD: Record<string, TCsvColumn> = {
   'account.defaultAmount': 'default_amount',
   'account.defaultDate': 'default_date',
   'account.paymentHistory': 'payment_history',
+  correction: 'correction',
+  reason: 'reason',
+  certifyReinsertion: 'certify_reinsertion',
+  note: 'note',
 };
 
 /** A CSV record (column name -> cell) in the shape of a JSON row, for the one shared schema. */
@@ -93,6 +103,10 @@ export function csvRecordToRow(record: Partial<Record<TCsvColumn, string>>) {
       defaultDate: record.default_date,
       paymentHistory: record.payment_history,
     },
+    correction: record.correction,
+    reason: record.reason,
+    certifyReinsertion: record.certify_reinsertion,
+    note: record.note,
   };
 }
 
@@ -130,6 +144,10 @@ export function rowToCsvRecord(row: unknown): Record<TCsvColumn, string> {
     default_amount: fieldOf(a, 'defaultAmount'),
     default_date: fieldOf(a, 'defaultDate'),
     payment_history: fieldOf(a, 'paymentHistory'),
+    correction: fieldOf(row, 'correction'),
+    reason: fieldOf(row, 'reason'),
+    certify_reinsertion: fieldOf(row, 'certifyReinsertion'),
+    note: fieldOf(row, 'note'),
   };
   return Object.fromEntries(CSV_COLUMNS.map((c) => [c, cellOf(values[c])])) as Record<TCsvColumn, string>;
 }
