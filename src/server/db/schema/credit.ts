@@ -416,6 +416,8 @@ export const creditSubmissionRejects = pgTable(
     rowNumber: integer('row_number').notNull(),
     field: text('field').notNull(),
     message: text('message').notNull(),
+    /** A stable code when the refusal has one a program branches on (DISPUTED_VALUE_REINSERTION). */
+    code: text('code'),
   },
   (t) => [primaryKey({ name: 'credit_submission_rejects_pkey', columns: [t.submissionId, t.rowNumber, t.field] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "credit_submission_rejects" ADD COLUMN "code" text;
