@@ -5,6 +5,21 @@ import type { TCreditAccountReportInput } from '../../src/shared/schemas/credit'
 import { generatePerson, indexLenders, reportedSubjectOf } from '../../src/server/db/seed/registry/generate';
 import { LENDERS } from '../../src/server/db/seed/registry/lenders';
 
+/** The file's kinds of row, in the proportions the file holds them (6, 2 and 2 rows in 10). */
+export const ROW_KINDS = ['known by NIN', 'known by name, birth date, phone', 'new person'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+
+/** Row i's kind: 0-5 of every 10 known by NIN, 6-7 known by name, birth date and phone only, 8-9 new people. */
+export function kindOfRow(i: number): RowKind {
+  const kind = i % 10;
+  return kind < 6 ? ROW_KINDS[0] : kind < 8 ? ROW_KINDS[1] : ROW_KINDS[2];
+}
+
+/** The generator index of the person row i is about. */
+export function personOfRow(i: number, registryPeople: number, newPeopleFrom: number): number {
+  return kindOfRow(i) === 'new person' ? newPeopleFrom + i : (i * 7_919) % registryPeople;
+}
+
 /**
  * `newPeopleFrom`: the generator index of the first new person (default: just past the registry);
  * it also numbers the passports the file gives people known only by name. A benchmark that sends a
@@ -22,11 +37,9 @@ export function buildMonthlyFile(options: {
   const newPeopleFrom = options.newPeopleFrom ?? options.registryPeople;
   const lenders = indexLenders(LENDERS);
   return Array.from({ length: options.rows }, (_, i) => {
-    const kind = i % 10;
-    // 0-5 known by NIN, 6-7 known by name, birth date and phone only, 8-9 new people.
-    const index = kind < 8 ? (i * 7_919) % options.registryPeople : newPeopleFrom + i;
-    const p = generatePerson({ seed: options.seed, asOf: options.asOf }, index, lenders);
-    const knownById = kind < 6;
+    const kind = kindOfRow(i);
+    const p = generatePerson({ seed: options.seed, asOf: options.asOf }, personOfRow(i, options.registryPeople, newPeopleFrom), lenders);
+    const knownById = kind === 'known by NIN';
     const isDefault = i % 23 === 0;
     return {
       subject: knownById

@@ -15,6 +15,22 @@ export const MATCH_THRESHOLDS = {
   autoMinName: 0.8,
   /** Below this, a candidate is too weak to be worth a reviewer's time: the record is a new person. */
   review: 0.7,
+  /**
+   * ...and so is one whose name alone scores below this: another first name beside the same
+   * surname and birth date (Ruth and John Kamara, Isatu and Ramatu Bangura) is another person.
+   */
+  reviewMinName: 0.75,
+  /** ...but with a birth date that agrees and the phone or the address on file, a name down to this is worth a look. */
+  reviewMinNameWithContact: 0.6,
+  /** An address line this alike (pg_trgm similarity) or more is the same line (another house number scores about 0.8). */
+  sameAddress: 0.9,
+  /** Below this, two address lines are in different streets or towns: evidence against. */
+  differentAddress: 0.5,
+  /**
+   * With no birth date on either side, a link needs the name alone to score this much, with the
+   * phone and the address on file.
+   */
+  autoMinNameWithoutDob: 0.95,
   /** With an identifier match, a name below this is a strong disagreement (queued, not merged). */
   identifierMinName: 0.55,
   /** With an identifier match, a birth date scoring at or below this is a strong disagreement. */
@@ -74,6 +90,11 @@ export interface PairScore {
   phoneMatch: boolean;
   /** 0 to 1: how alike the reported address is to the nearest one on file. */
   addressSimilarity: number;
+  /**
+   * Both sides had an address to compare, so a low similarity is a different address (evidence
+   * against), not an unknown one. Absent counts as not compared.
+   */
+  addressCompared?: boolean;
   /** The candidate holds a different NIN (blocks an automatic link). */
   identifierConflict: boolean;
   /** The candidate holds a different passport or licence number (weak evidence). */
@@ -242,6 +263,7 @@ export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): P
   // The address only ranks candidates that could matter; comparing it costs more than the rest.
   const couldMatter = combined + (phoneMatch ? PHONE_BONUS : 0) + ADDRESS_BONUS >= MATCH_THRESHOLDS.review;
   const addressSimilarity = couldMatter ? addressSimilarityOf(probe, cand) : 0;
+  const addressCompared = couldMatter && !!probe.addressLine && cand.addresses.size > 0;
   const conflicts = conflictsOf(probe, cand);
   // Not capped at 1: the phone and the address still rank two people whose name and birth date both fit.
   const score =
@@ -257,6 +279,7 @@ export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): P
     dobScore,
     phoneMatch,
     addressSimilarity,
+    addressCompared,
     identifierConflict: conflicts.nin,
     documentConflict: conflicts.document,
   };
@@ -264,7 +287,13 @@ export function scoreCandidate(probe: ProbeIdentity, cand: CandidateIdentity): P
 
 export type CandidateDecision =
   | { outcome: 'probable'; best: PairScore }
-  | { outcome: 'review'; best: PairScore; reason: 'ambiguous_candidates' | 'conflicting_identifier' | 'uncertain_candidate' }
+  | {
+      outcome: 'review';
+      best: PairScore;
+      /** The other candidate as close as the best one (ambiguous_candidates): queued beside it. */
+      second?: PairScore;
+      reason: 'ambiguous_candidates' | 'conflicting_identifier' | 'uncertain_candidate';
+    }
   | { outcome: 'new' };
 
 /** Candidates best first; ties broken by subject id so the order is the same on every run. */
@@ -273,21 +302,59 @@ export function rankCandidates(scores: PairScore[]): PairScore[] {
 }
 
 /**
+ * Whether the evidence leaves a question a reviewer can answer. For the candidate: the phone on
+ * file, the same address line, a birth date that agrees. Against: another name (a different first
+ * name beside the same surname and birth date is another person), another phone and another
+ * address, a different NIN. A name and birth date alone are what namesakes share at national scale
+ * (there are thousands of Mohamed Kamaras, and one in eight people carries 1 January): a record
+ * with nothing more is a new person, not a question.
+ */
+export function isWorthReview(pair: PairScore): boolean {
+  if (pair.score < MATCH_THRESHOLDS.review) return false;
+  const dobAgrees = pair.dobScore !== null && pair.dobScore >= 0.7;
+  const sameAddress = pair.addressSimilarity >= MATCH_THRESHOLDS.sameAddress;
+  const addressDiffers = pair.addressCompared === true && pair.addressSimilarity < MATCH_THRESHOLDS.differentAddress;
+  // The birth date with the phone or the address on file: a name spelt past recognition (Jalloh
+  // and Diallo, names transposed and misspelt) is still worth a look.
+  if (dobAgrees && (pair.phoneMatch || sameAddress)) return pair.nameScore >= MATCH_THRESHOLDS.reviewMinNameWithContact;
+  if (pair.nameScore < MATCH_THRESHOLDS.reviewMinName) return false;
+  // The phone with a close name and another birth date (or none): a typed date, or a relative of the same name.
+  if (pair.phoneMatch) return true;
+  // A different NIN on each side, and no phone in common: two people (the NIN is lifelong).
+  if (pair.identifierConflict) return false;
+  return dobAgrees && !addressDiffers;
+}
+
+/** The evidence is enough to link without a reviewer. */
+function isCorroborated(best: PairScore): boolean {
+  if (!best.phoneMatch || best.score < MATCH_THRESHOLDS.autoAccept) return false;
+  if (best.dobScore === null) {
+    // Neither side (or one) has a birth date: the name, the phone and the address must all agree.
+    return best.nameScore >= MATCH_THRESHOLDS.autoMinNameWithoutDob && best.addressSimilarity >= MATCH_THRESHOLDS.sameAddress;
+  }
+  return best.dobScore >= 0.7 && best.nameScore >= MATCH_THRESHOLDS.autoMinName;
+}
+
+/**
  * Links a record to a person without a shared identifier only when it is clearly that person:
  * a high score, clearly ahead of the next candidate, no conflicting identifier, a birth date that
- * agrees, and the phone on file as corroboration (name and birth date alone are shared by too many
- * Sierra Leoneans: there are thousands of Mohamed Kamaras). Anything plausible but short of that
- * goes to a reviewer.
+ * agrees (or, with none on file, the same name and address), and the phone on file as
+ * corroboration (name and birth date alone are shared by too many Sierra Leoneans: there are
+ * thousands of Mohamed Kamaras). A candidate plausible but short of that goes to a reviewer only if
+ * the evidence leaves a real question (isWorthReview); otherwise the record is a new person.
+ * A candidate not worth a review never makes the best one ambiguous, but an automatic link still
+ * needs the best to be clearly ahead of every other candidate.
  */
 export function decideCandidate(ranked: PairScore[]): CandidateDecision {
-  const [best, second] = ranked;
-  if (!best || best.score < MATCH_THRESHOLDS.review) return { outcome: 'new' };
+  const plausible = ranked.filter(isWorthReview);
+  const [best, second] = plausible;
+  if (!best) return { outcome: 'new' };
   if (best.identifierConflict) return { outcome: 'review', best, reason: 'conflicting_identifier' };
   const isClearlyAhead = !second || best.score - second.score >= MATCH_THRESHOLDS.autoMargin;
-  if (!isClearlyAhead) return { outcome: 'review', best, reason: 'ambiguous_candidates' };
-  const isCorroborated =
-    best.phoneMatch && best.dobScore !== null && best.dobScore >= 0.7 && best.nameScore >= MATCH_THRESHOLDS.autoMinName;
-  if (best.score >= MATCH_THRESHOLDS.autoAccept && isCorroborated) return { outcome: 'probable', best };
+  if (!isClearlyAhead) return { outcome: 'review', best, second, reason: 'ambiguous_candidates' };
+  const nextOfAll = ranked.find((c) => c !== best);
+  const isAheadOfAll = !nextOfAll || best.score - nextOfAll.score >= MATCH_THRESHOLDS.autoMargin;
+  if (isAheadOfAll && isCorroborated(best)) return { outcome: 'probable', best };
   return { outcome: 'review', best, reason: 'uncertain_candidate' };
 }
 

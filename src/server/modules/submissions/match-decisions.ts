@@ -88,8 +88,7 @@ export async function decideRow(
   if (decision.outcome === 'review') {
     const subjectId = createSubject(round, people, row);
     queue(subjectId, decision.best.subjectId, decision.reason, decision.best.score);
-    const second = ranked[1];
-    if (decision.reason === 'ambiguous_candidates' && second) queue(subjectId, second.subjectId, decision.reason, second.score);
+    if (decision.second) queue(subjectId, decision.second.subjectId, decision.reason, decision.second.score);
     return { subjectId, match: 'review', attachFacts: undefined };
   }
   return { subjectId: createSubject(round, people, row), match: 'new', attachFacts: undefined };
