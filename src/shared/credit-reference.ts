@@ -70,6 +70,38 @@ export const PERMISSIBLE_PURPOSES = [
 export type TPurposeCode = (typeof PERMISSIBLE_PURPOSES)[number]['code'];
 export const PURPOSE_CODES = PERMISSIBLE_PURPOSES.map((p) => p.code) as [TPurposeCode, ...TPurposeCode[]];
 
+/** How often an account's instalments fall due (a report's paymentFrequency). */
+export const PAYMENT_FREQUENCIES = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'irregular', 'single_payment'] as const;
+export type TPaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+export const PAYMENT_FREQUENCY_NAMES: Record<TPaymentFrequency, string> = {
+  weekly: 'Weekly',
+  fortnightly: 'Every two weeks',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  irregular: 'Irregular',
+  single_payment: 'One payment at the end',
+};
+
+/**
+ * The other people on an account (group and solidarity loans): a co-borrower owes it with the
+ * borrower, a guarantor answers for it if the borrower does not pay. A report names at most
+ * ACCOUNT_PARTIES_MAX of them (a CSV row ACCOUNT_PARTIES_CSV_MAX).
+ */
+export const PARTY_ROLES = ['co_borrower', 'guarantor'] as const;
+export type TPartyRole = (typeof PARTY_ROLES)[number];
+/** The role a person has on an account shown on their file. */
+export const ACCOUNT_ROLES = ['borrower', ...PARTY_ROLES] as const;
+export type TAccountRole = (typeof ACCOUNT_ROLES)[number];
+export const ACCOUNT_ROLE_NAMES: Record<TAccountRole, string> = {
+  borrower: 'Borrower',
+  co_borrower: 'Co-borrower',
+  guarantor: 'Guarantor',
+};
+export const ACCOUNT_PARTIES_MAX = 5;
+export const ACCOUNT_PARTIES_CSV_MAX = 3;
+/** Months of balance history kept and shown per account. */
+export const ACCOUNT_HISTORY_MONTHS = 36;
+
 export const IDENTIFIER_TYPES = ['nin', 'drivers_license', 'passport'] as const;
 export type TIdentifierType = (typeof IDENTIFIER_TYPES)[number];
 

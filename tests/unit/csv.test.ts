@@ -96,11 +96,32 @@ describe('the monthly-file row and its CSV record', () => {
     default_amount: '0',
     default_date: '2025-04-30',
     payment_history: '000000',
+    amount_past_due: '250.00',
+    first_delinquency_date: '2025-03-31',
+    last_payment_date: '2025-04-15',
+    last_payment_amount: '500.00',
+    scheduled_payment_amount: '750.00',
+    term_months: '24',
+    payment_frequency: 'monthly',
+    closed_at: '',
     correction: '',
     reason: '',
     certify_reinsertion: '',
     note: '',
-  };
+    party_1_role: 'guarantor',
+    party_1_national_id: 'SL87654321',
+    party_1_drivers_license: '',
+    party_1_passport_number: '',
+    party_1_first_name: 'Alusine',
+    party_1_last_name: 'Bangura',
+    party_1_date_of_birth: '1975-01-20',
+    party_1_phone: '077 000 111',
+    party_1_address: '2 Wilkinson Road, Freetown',
+    ...(Object.fromEntries(CSV_COLUMNS.filter((c) => c.startsWith('party_2_') || c.startsWith('party_3_')).map((c) => [c, ''])) as Record<
+      `party_${2 | 3}_${string}`,
+      string
+    >),
+  } as Record<TCsvColumn, string>;
 
   it('a full record goes to a row and back unchanged', () => {
     expect(rowToCsvRecord(csvRecordToRow(record))).toEqual(record);

@@ -129,6 +129,15 @@ const AWKWARD: Record<string, unknown[]> = {
   'account.defaultAmount': [undefined, '', null, '700', '0', 0, '-3', 'abc'],
   'account.defaultDate': [undefined, '', '2025-05-31', '2023-01-01', '2999-01-01', 'x'],
   'account.paymentHistory': [undefined, '', '  ', ' d3210c- ', '0'.repeat(24), '0'.repeat(25), 'X1', 123],
+  // The account's life (issue 17): amounts, dates after the opening, the term and the frequency.
+  'account.amountPastDue': [undefined, '', null, '0', 0, '1.5', 12.25, '-1', 'abc', '99999999999', '1.234'],
+  'account.firstDelinquencyDate': [undefined, '', '2025-05-31', '2023-01-01', '2999-01-01', 'x', ' 2025-01-31 ', 20250131],
+  'account.lastPaymentDate': [undefined, null, '2025-06-30', '2020-01-01', '2025-02-30', '2999-12-31', '   '],
+  'account.lastPaymentAmount': [undefined, '', '250', 250, -3, 'x', '1,000.00'],
+  'account.scheduledPaymentAmount': [undefined, '', '75.5', 75.5, '0', '1e3', null],
+  'account.termMonths': [undefined, '', '12', ' 36 ', 12, 600, 601, 0, '0', '-1', 1.5, '1.5', '12x', Number.NaN, '0012', null],
+  'account.paymentFrequency': [undefined, '', 'monthly', ' WEEKLY ', 'single_payment', 'daily', 3, null],
+  'account.closedAt': [undefined, '', '2025-06-30', '2019-01-01', '2999-01-01', 'soon'],
 };
 
 function withField(row: any, path: string, value: unknown): any {
@@ -205,6 +214,23 @@ describe('the fast row check of monthly files', () => {
     ]) {
       expectAgreement(odd);
     }
+  });
+
+  it('leaves rows with co-borrowers or guarantors to the schema, and compares their parties', () => {
+    const party = { role: 'guarantor', subject: { ...baseRow(2).subject, nationalId: 'SL99887766' } };
+    for (const parties of [[party], [], [{ ...party, role: 'boss' }]]) {
+      const row = { ...baseRow(1), parties };
+      expect(parsePlainlyValidRow(row)).toBeNull();
+    }
+    for (const parties of [undefined, null, '']) expect(expectAgreement({ ...baseRow(1), parties }).fast).not.toBeNull();
+    const withParty = ZCreditAccountReportSchema.parse({ ...baseRow(1), parties: [party] });
+    const without = ZCreditAccountReportSchema.parse(baseRow(1));
+    expect(sameParsedRow(withParty, without)).toBe(false);
+    expect(sameParsedRow(withParty, ZCreditAccountReportSchema.parse({ ...baseRow(1), parties: [party] }))).toBe(true);
+    const other = ZCreditAccountReportSchema.parse({ ...baseRow(1), parties: [{ ...party, role: 'co_borrower' }] });
+    expect(sameParsedRow(withParty, other)).toBe(false);
+    const lateRow = ZCreditAccountReportSchema.parse({ ...baseRow(1), account: { ...baseRow(1).account, termMonths: 12 } });
+    expect(sameParsedRow(lateRow, without)).toBe(false);
   });
 
   it('gives validateRows the same rows as the schema alone, with no disagreement', () => {

@@ -4,8 +4,10 @@ import {
   ACCOUNT_TYPE_CODES,
   CURRENCIES,
   DEFAULTED_STATUSES,
+  PAYMENT_FREQUENCIES,
   PAYMENT_HISTORY_PATTERN,
   type TAccountStatus,
+  type TPaymentFrequency,
 } from '@shared/credit-reference';
 import { inferDistrictFromAddress, parseDistrict, type TDistrict } from '@shared/districts';
 import { NIN_PATTERN, normalizeNationalId } from '@shared/identity';
@@ -27,6 +29,7 @@ const ACCOUNT_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/;
 const ACCOUNT_TYPES: ReadonlySet<unknown> = new Set(ACCOUNT_TYPE_CODES);
 const ACCOUNT_STATUSES: ReadonlySet<unknown> = new Set(ACCOUNT_STATUS_CODES);
 const CURRENCY_CODES: ReadonlySet<unknown> = new Set(CURRENCIES);
+const FREQUENCIES: ReadonlySet<unknown> = new Set(PAYMENT_FREQUENCIES);
 
 /** Thrown inside this module only: the row is not plainly valid, the schema must look at it. */
 const UNSURE = Symbol('unsure');
@@ -75,6 +78,24 @@ function amount(v: unknown): number {
   return minor;
 }
 
+/** The schema's optional amount and optional past date: blank is undefined. */
+const optionalAmount = (v: unknown) => (isBlank(v) ? undefined : amount(v));
+const optionalPastDate = (v: unknown) => (isBlank(v) ? undefined : pastDate(v));
+
+function termMonths(v: unknown): number | undefined {
+  if (isBlank(v)) return undefined;
+  const n = typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 600) throw UNSURE;
+  return n;
+}
+
+function paymentFrequency(v: unknown): TPaymentFrequency | undefined {
+  if (isBlank(v)) return undefined;
+  const t = typeof v === 'string' ? v.trim().toLowerCase() : v;
+  if (!FREQUENCIES.has(t)) throw UNSURE;
+  return t as TPaymentFrequency;
+}
+
 function address(v: unknown): { line: string; district: TDistrict | null } {
   let rawLine: string;
   let rawDistrict: unknown;
@@ -102,6 +123,8 @@ function parse(raw: unknown): TCreditAccountReport {
   if (!isPlainObject(raw) || !isPlainObject(raw.subject) || !isPlainObject(raw.account)) throw UNSURE;
   // A correction or a certified reinsertion is rare: the schema reads those rows.
   if (!isBlank(raw.correction) || !isBlank(raw.certifyReinsertion) || !isBlank(raw.note)) throw UNSURE;
+  // So are co-borrowers and guarantors (a group loan): each party is a whole subject for the schema to check.
+  if (!isBlank(raw.parties)) throw UNSURE;
   const s = raw.subject;
   const a = raw.account;
 
@@ -146,6 +169,12 @@ function parse(raw: unknown): TCreditAccountReport {
     if (defaultAmount === undefined || defaultAmount <= 0 || defaultDate === undefined) throw UNSURE;
   }
   if (defaultDate !== undefined && defaultDate < openedAt) throw UNSURE;
+  const amountPastDue = optionalAmount(a.amountPastDue);
+  const firstDelinquencyDate = optionalPastDate(a.firstDelinquencyDate);
+  const lastPaymentDate = optionalPastDate(a.lastPaymentDate);
+  const closedAt = optionalPastDate(a.closedAt);
+  for (const d of [firstDelinquencyDate, lastPaymentDate, closedAt]) if (d !== undefined && d < openedAt) throw UNSURE;
+  if (amountPastDue !== undefined && status !== 'written_off' && amountPastDue > balance) throw UNSURE;
 
   return {
     subject: {
@@ -170,6 +199,14 @@ function parse(raw: unknown): TCreditAccountReport {
       defaultAmount,
       defaultDate,
       paymentHistory,
+      amountPastDue,
+      firstDelinquencyDate,
+      lastPaymentDate,
+      lastPaymentAmount: optionalAmount(a.lastPaymentAmount),
+      scheduledPaymentAmount: optionalAmount(a.scheduledPaymentAmount),
+      termMonths: termMonths(a.termMonths),
+      paymentFrequency: paymentFrequency(a.paymentFrequency),
+      closedAt,
     },
   };
 }
@@ -208,6 +245,14 @@ const ACCOUNT_KEYS = [
   'defaultAmount',
   'defaultDate',
   'paymentHistory',
+  'amountPastDue',
+  'firstDelinquencyDate',
+  'lastPaymentDate',
+  'lastPaymentAmount',
+  'scheduledPaymentAmount',
+  'termMonths',
+  'paymentFrequency',
+  'closedAt',
 ] as const;
 
 /** Whether two parsed rows say the same thing (an absent field and an undefined one are the same). */
@@ -215,6 +260,8 @@ export function sameParsedRow(a: TCreditAccountReport, b: TCreditAccountReport):
   for (const k of SUBJECT_KEYS) if (a.subject[k] !== b.subject[k]) return false;
   for (const k of ACCOUNT_KEYS) if (a.account[k] !== b.account[k]) return false;
   if (a.correction !== b.correction || a.certifyReinsertion !== b.certifyReinsertion || a.note !== b.note) return false;
+  // Parties are whole subjects, in the schema's own key order on both sides.
+  if (JSON.stringify(a.parties ?? null) !== JSON.stringify(b.parties ?? null)) return false;
   const addressA = a.subject.address as { line: string; district?: string | null };
   const addressB = b.subject.address as { line: string; district?: string | null };
   return addressA.line === addressB.line && (addressA.district ?? null) === (addressB.district ?? null);

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES, CURRENCIES, DEFAULTED_STATUSES, PAYMENT_HISTORY_PATTERN } from '../../credit-reference';
+import {
+  ACCOUNT_PARTIES_MAX,
+  ACCOUNT_STATUS_CODES,
+  ACCOUNT_TYPE_CODES,
+  CURRENCIES,
+  DEFAULTED_STATUSES,
+  PARTY_ROLES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_HISTORY_PATTERN,
+} from '../../credit-reference';
 import {
   amountField,
+  namedPastDateField,
   nameField,
   optional,
   pastDateField,
@@ -26,6 +36,14 @@ function whenFieldsValid(...fields: string[]) {
       typeof payload.value === 'object' &&
       payload.value !== null &&
       !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+  };
+}
+
+/** A rule: the account's date `field`, when given, is not before its opening date. */
+function notBeforeOpened(field: 'firstDelinquencyDate' | 'lastPaymentDate' | 'closedAt', message: string) {
+  return (a: { openedAt: string; firstDelinquencyDate?: string; lastPaymentDate?: string; closedAt?: string }, ctx: z.RefinementCtx) => {
+    const value = a[field];
+    if (value !== undefined && value < a.openedAt) ctx.addIssue({ code: 'custom', message, path: [field] });
   };
 }
 
@@ -79,6 +97,29 @@ export const ZCreditAccountInputSchema = z
         .transform((v) => v.trim().toUpperCase())
         .refine((v) => PAYMENT_HISTORY_PATTERN.test(v), { error: CREDIT_MESSAGES.paymentHistory }),
     ),
+    // What lenders report elsewhere (Metro 2), all optional: amounts in minor units, ISO dates.
+    amountPastDue: optional(amountField(CREDIT_MESSAGES.amountPastDue, CREDIT_MESSAGES.amountPastDue)),
+    firstDelinquencyDate: optional(namedPastDateField(CREDIT_MESSAGES.firstDelinquencyDate)),
+    lastPaymentDate: optional(namedPastDateField(CREDIT_MESSAGES.lastPaymentDate)),
+    lastPaymentAmount: optional(amountField(CREDIT_MESSAGES.lastPaymentAmount, CREDIT_MESSAGES.lastPaymentAmount)),
+    scheduledPaymentAmount: optional(amountField(CREDIT_MESSAGES.scheduledPaymentAmount, CREDIT_MESSAGES.scheduledPaymentAmount)),
+    termMonths: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: CREDIT_MESSAGES.termMonths })
+          .int({ error: CREDIT_MESSAGES.termMonths })
+          .min(1, { error: CREDIT_MESSAGES.termMonths })
+          .max(600, { error: CREDIT_MESSAGES.termMonths }),
+      ),
+    ),
+    paymentFrequency: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.enum(PAYMENT_FREQUENCIES, { error: CREDIT_MESSAGES.paymentFrequency }),
+      ),
+    ),
+    closedAt: optional(namedPastDateField(CREDIT_MESSAGES.closedAt)),
   })
   .superRefine(
     (a, ctx) => {
@@ -102,6 +143,21 @@ export const ZCreditAccountInputSchema = z
         ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.defaultBeforeOpened, path: ['defaultDate'] });
     },
     whenFieldsValid('openedAt', 'defaultDate'),
+  )
+  // Each date of the account's life comes after its opening (a rule per date, so each runs whenever its two fields are valid).
+  .superRefine(
+    notBeforeOpened('firstDelinquencyDate', CREDIT_MESSAGES.firstDelinquencyBeforeOpened),
+    whenFieldsValid('openedAt', 'firstDelinquencyDate'),
+  )
+  .superRefine(notBeforeOpened('lastPaymentDate', CREDIT_MESSAGES.lastPaymentBeforeOpened), whenFieldsValid('openedAt', 'lastPaymentDate'))
+  .superRefine(notBeforeOpened('closedAt', CREDIT_MESSAGES.closedBeforeOpened), whenFieldsValid('openedAt', 'closedAt'))
+  .superRefine(
+    (a, ctx) => {
+      // A written-off account is often reported with no balance left while what was owed stays past due.
+      if (a.amountPastDue !== undefined && a.status !== 'written_off' && a.amountPastDue > a.balance)
+        ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.amountPastDueAboveBalance, path: ['amountPastDue'] });
+    },
+    whenFieldsValid('amountPastDue', 'balance', 'status'),
   );
 export type TCreditAccountInput = z.output<typeof ZCreditAccountInputSchema>;
 
@@ -120,7 +176,9 @@ const yesNo = (v: unknown) => {
 };
 
 /**
- * POST /api/credit/accounts, and each row of a monthly file. `correction: 'move'` sends the account
+ * POST /api/credit/accounts, and each row of a monthly file. `parties` are the account's
+ * co-borrowers and guarantors, each matched like the borrower; when given (an empty list too) they
+ * replace the account's parties, when left out the account keeps the ones it has. `correction: 'move'` sends the account
  * to this row's person even when it is on someone else's file (the lender reported it under the
  * wrong person); `certifyReinsertion` with a `note` lets a row put back a value a dispute took off
  * (submissions/reinsertion-guard.ts). A row removing an account is account-corrections.ts's.
@@ -130,6 +188,23 @@ export const ZCreditAccountReportSchema = z
     {
       subject: ZCreditSubjectInputSchema,
       account: ZCreditAccountInputSchema,
+      parties: optional(
+        z
+          .array(
+            z.object(
+              {
+                role: z.preprocess(
+                  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+                  z.enum(PARTY_ROLES, { error: CREDIT_MESSAGES.partyRole }),
+                ),
+                subject: ZCreditSubjectInputSchema,
+              },
+              { error: CREDIT_MESSAGES.parties },
+            ),
+            { error: CREDIT_MESSAGES.parties },
+          )
+          .max(ACCOUNT_PARTIES_MAX, { error: CREDIT_MESSAGES.parties }),
+      ),
       correction: z.preprocess(
         (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
         z.literal('move', { error: REPORT_ROW_MESSAGES.correction }).optional(),
@@ -150,6 +225,22 @@ export const ZCreditAccountReportSchema = z
       if (r.certifyReinsertion && r.note === undefined) ctx.addIssue({ code: 'custom', message: REPORT_ROW_MESSAGES.note, path: ['note'] });
     },
     whenFieldsValid('certifyReinsertion', 'note'),
+  )
+  .superRefine(
+    (r, ctx) => {
+      // A party is another person: one holding an ID number of the borrower's is the borrower reported twice.
+      const ids = new Set([r.subject.nationalId, r.subject.driversLicense, r.subject.passportNumber].filter((v) => v !== undefined));
+      r.parties?.forEach((p, i) => {
+        for (const field of ['nationalId', 'driversLicense', 'passportNumber'] as const) {
+          const v = p.subject[field];
+          if (v !== undefined && ids.has(v)) {
+            ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.partyIsBorrower, path: ['parties', i, 'subject', field] });
+            return;
+          }
+        }
+      });
+    },
+    whenFieldsValid('subject', 'parties'),
   );
 export type TCreditAccountReport = z.output<typeof ZCreditAccountReportSchema>;
 export type TCreditAccountReportInput = z.input<typeof ZCreditAccountReportSchema>;

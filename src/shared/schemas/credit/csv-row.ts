@@ -1,5 +1,27 @@
+import { ACCOUNT_PARTIES_CSV_MAX } from '../../credit-reference';
+
 // A monthly file's row in CSV: its columns and their mapping to the JSON row, in one place for the
 // server's parser, the template and the web.
+
+/** A party's columns (party_1_role, party_1_national_id, ...): the party's field of each. */
+const PARTY_FIELDS = {
+  role: 'role',
+  national_id: 'nationalId',
+  drivers_license: 'driversLicense',
+  passport_number: 'passportNumber',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  date_of_birth: 'dateOfBirth',
+  phone: 'phone',
+  address: 'address',
+} as const;
+type TPartyColumnSuffix = keyof typeof PARTY_FIELDS;
+type TPartyNumber = 1 | 2 | 3;
+type TPartyColumn = `party_${TPartyNumber}_${TPartyColumnSuffix}`;
+const PARTY_NUMBERS = Array.from({ length: ACCOUNT_PARTIES_CSV_MAX }, (_, i) => (i + 1) as TPartyNumber);
+const PARTY_SUFFIXES = Object.keys(PARTY_FIELDS) as TPartyColumnSuffix[];
+const partyColumn = (n: TPartyNumber, suffix: TPartyColumnSuffix): TPartyColumn => `party_${n}_${suffix}`;
+const PARTY_COLUMNS: TPartyColumn[] = PARTY_NUMBERS.flatMap((n) => PARTY_SUFFIXES.map((suffix) => partyColumn(n, suffix)));
 
 /**
  * CSV columns, in the order of the template (docs/api.md). A header row is required; columns may
@@ -26,12 +48,23 @@ export const CSV_COLUMNS = [
   'default_amount',
   'default_date',
   'payment_history',
+  // The account's life (docs/api.md): amounts in major units, dates YYYY-MM-DD.
+  'amount_past_due',
+  'first_delinquency_date',
+  'last_payment_date',
+  'last_payment_amount',
+  'scheduled_payment_amount',
+  'term_months',
+  'payment_frequency',
+  'closed_at',
   // Corrections (docs/api.md, "Correcting an account"): move or delete, with the removal's reason;
   // a certified reinsertion and its note.
   'correction',
   'reason',
   'certify_reinsertion',
   'note',
+  // Co-borrowers and guarantors: up to three column groups party_1_* to party_3_*.
+  ...PARTY_COLUMNS,
 ] as const;
 export type TCsvColumn = (typeof CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: readonly TCsvColumn[] = [
@@ -71,11 +104,57 @@ export const CSV_COLUMN_OF_FIELD: Record<string, TCsvColumn> = {
   'account.defaultAmount': 'default_amount',
   'account.defaultDate': 'default_date',
   'account.paymentHistory': 'payment_history',
+  'account.amountPastDue': 'amount_past_due',
+  'account.firstDelinquencyDate': 'first_delinquency_date',
+  'account.lastPaymentDate': 'last_payment_date',
+  'account.lastPaymentAmount': 'last_payment_amount',
+  'account.scheduledPaymentAmount': 'scheduled_payment_amount',
+  'account.termMonths': 'term_months',
+  'account.paymentFrequency': 'payment_frequency',
+  'account.closedAt': 'closed_at',
+  ...Object.fromEntries(
+    PARTY_NUMBERS.flatMap((n) => [
+      [`parties.${n - 1}`, partyColumn(n, 'role')],
+      [`parties.${n - 1}.subject`, partyColumn(n, 'national_id')],
+      [`parties.${n - 1}.subject.address.line`, partyColumn(n, 'address')],
+      ...PARTY_SUFFIXES.map((suffix) => [
+        suffix === 'role' ? `parties.${n - 1}.role` : `parties.${n - 1}.subject.${PARTY_FIELDS[suffix]}`,
+        partyColumn(n, suffix),
+      ]),
+    ]),
+  ),
   correction: 'correction',
   reason: 'reason',
   certifyReinsertion: 'certify_reinsertion',
   note: 'note',
 };
+
+/**
+ * The parties of a CSV record: the column groups up to the last one with a cell, so a group left
+ * empty before a filled one is a party with errors in its own columns (the reject names them), not
+ * a shift of the later ones. No party cell at all: undefined (the account keeps its parties).
+ */
+function partiesOfRecord(record: Partial<Record<TCsvColumn, string>>) {
+  const isFilled = (n: TPartyNumber) => PARTY_SUFFIXES.some((suffix) => (record[partyColumn(n, suffix)] ?? '').trim() !== '');
+  const last = [...PARTY_NUMBERS].reverse().find(isFilled);
+  if (last === undefined) return undefined;
+  return PARTY_NUMBERS.filter((n) => n <= last).map((n) => {
+    const cell = (suffix: TPartyColumnSuffix) => record[partyColumn(n, suffix)];
+    return {
+      role: cell('role'),
+      subject: {
+        nationalId: cell('national_id'),
+        driversLicense: cell('drivers_license'),
+        passportNumber: cell('passport_number'),
+        firstName: cell('first_name'),
+        lastName: cell('last_name'),
+        dateOfBirth: cell('date_of_birth'),
+        phone: cell('phone'),
+        address: cell('address') ?? '',
+      },
+    };
+  });
+}
 
 /** A CSV record (column name -> cell) in the shape of a JSON row, for the one shared schema. */
 export function csvRecordToRow(record: Partial<Record<TCsvColumn, string>>) {
@@ -102,7 +181,16 @@ export function csvRecordToRow(record: Partial<Record<TCsvColumn, string>>) {
       defaultAmount: record.default_amount,
       defaultDate: record.default_date,
       paymentHistory: record.payment_history,
+      amountPastDue: record.amount_past_due,
+      firstDelinquencyDate: record.first_delinquency_date,
+      lastPaymentDate: record.last_payment_date,
+      lastPaymentAmount: record.last_payment_amount,
+      scheduledPaymentAmount: record.scheduled_payment_amount,
+      termMonths: record.term_months,
+      paymentFrequency: record.payment_frequency,
+      closedAt: record.closed_at,
     },
+    parties: partiesOfRecord(record),
     correction: record.correction,
     reason: record.reason,
     certifyReinsertion: record.certify_reinsertion,
@@ -123,6 +211,23 @@ export function rowToCsvRecord(row: unknown): Record<TCsvColumn, string> {
   const s = fieldOf(row, 'subject');
   const a = fieldOf(row, 'account');
   const address = fieldOf(s, 'address');
+  const parties = fieldOf(row, 'parties');
+  const partyCells = Object.fromEntries(
+    PARTY_NUMBERS.flatMap((n) => {
+      const party = Array.isArray(parties) ? (parties[n - 1] as unknown) : undefined;
+      const subject = fieldOf(party, 'subject');
+      const address = fieldOf(subject, 'address');
+      return PARTY_SUFFIXES.map((suffix) => {
+        const value =
+          suffix === 'role'
+            ? fieldOf(party, 'role')
+            : suffix === 'address' && typeof address !== 'string'
+              ? fieldOf(address, 'line')
+              : fieldOf(subject, PARTY_FIELDS[suffix]);
+        return [partyColumn(n, suffix), value];
+      });
+    }),
+  ) as Record<TPartyColumn, unknown>;
   const values: Record<TCsvColumn, unknown> = {
     national_id: fieldOf(s, 'nationalId'),
     drivers_license: fieldOf(s, 'driversLicense'),
@@ -144,10 +249,19 @@ export function rowToCsvRecord(row: unknown): Record<TCsvColumn, string> {
     default_amount: fieldOf(a, 'defaultAmount'),
     default_date: fieldOf(a, 'defaultDate'),
     payment_history: fieldOf(a, 'paymentHistory'),
+    amount_past_due: fieldOf(a, 'amountPastDue'),
+    first_delinquency_date: fieldOf(a, 'firstDelinquencyDate'),
+    last_payment_date: fieldOf(a, 'lastPaymentDate'),
+    last_payment_amount: fieldOf(a, 'lastPaymentAmount'),
+    scheduled_payment_amount: fieldOf(a, 'scheduledPaymentAmount'),
+    term_months: fieldOf(a, 'termMonths'),
+    payment_frequency: fieldOf(a, 'paymentFrequency'),
+    closed_at: fieldOf(a, 'closedAt'),
     correction: fieldOf(row, 'correction'),
     reason: fieldOf(row, 'reason'),
     certify_reinsertion: fieldOf(row, 'certifyReinsertion'),
     note: fieldOf(row, 'note'),
+    ...partyCells,
   };
   return Object.fromEntries(CSV_COLUMNS.map((c) => [c, cellOf(values[c])])) as Record<TCsvColumn, string>;
 }

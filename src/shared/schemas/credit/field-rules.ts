@@ -77,16 +77,23 @@ const dateField = (requiredMessage: string = CREDIT_MESSAGES.date) =>
 export const pastDateField = (requiredMessage?: string) =>
   dateField(requiredMessage).refine((v) => v <= todayIso(), { error: CREDIT_MESSAGES.futureDate });
 
+/** A past date whose every problem (not a string, not a real day, in the future) is one message naming the field. */
+export const namedPastDateField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => isRealDate(v) && v <= todayIso(), { error: message });
+
 export const ZDateOfBirthSchema = dateField().refine((v) => v >= '1900-01-01' && v < todayIso(), {
   error: CREDIT_MESSAGES.dateOfBirthPast,
 });
 
 /** An amount in major units; the parsed value is integer minor units. */
-export const amountField = (requiredMessage: string = CREDIT_MESSAGES.amount) =>
+export const amountField = (requiredMessage: string = CREDIT_MESSAGES.amount, invalidMessage: string = CREDIT_MESSAGES.amount) =>
   z.union([z.string(), z.number()], { error: requiredMessage }).transform((v, ctx) => {
     const minor = parseAmountToMinor(v);
     if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.amount });
+      ctx.addIssue({ code: 'custom', message: invalidMessage });
       return z.NEVER;
     }
     return minor;

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES } from '../../credit-reference';
+import { ACCOUNT_PARTIES_MAX, ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES, PARTY_ROLES, PAYMENT_FREQUENCIES } from '../../credit-reference';
 import { DISTRICTS } from '../../districts';
 
 // Field rules shared by the single report (POST /api/credit/accounts), every row of a monthly
@@ -28,6 +28,21 @@ export const CREDIT_MESSAGES = {
   defaultDate: 'Default date is required for a defaulter',
   defaultBeforeOpened: 'Default date cannot be before the opening date',
   paymentHistory: 'Payment history must be at most 24 monthly codes, most recent first: 0, 1, 2, 3, D, C or -',
+  amountPastDue: 'Amount past due must be an amount of at least 0 with at most two decimals, such as 250 or 250.50',
+  amountPastDueAboveBalance: 'Amount past due cannot be more than the balance',
+  firstDelinquencyDate: 'Date of first delinquency must be a real date (YYYY-MM-DD), not in the future',
+  firstDelinquencyBeforeOpened: 'Date of first delinquency cannot be before the opening date',
+  lastPaymentDate: 'Last payment date must be a real date (YYYY-MM-DD), not in the future',
+  lastPaymentBeforeOpened: 'Last payment date cannot be before the opening date',
+  lastPaymentAmount: 'Last payment amount must be an amount of at least 0 with at most two decimals, such as 250 or 250.50',
+  scheduledPaymentAmount: 'Scheduled payment amount must be an amount of at least 0 with at most two decimals, such as 250 or 250.50',
+  termMonths: 'Term must be a whole number of months from 1 to 600',
+  paymentFrequency: `Payment frequency must be one of: ${PAYMENT_FREQUENCIES.join(', ')}`,
+  closedAt: 'Closing date must be a real date (YYYY-MM-DD), not in the future',
+  closedBeforeOpened: 'Closing date cannot be before the opening date',
+  parties: `At most ${ACCOUNT_PARTIES_MAX} co-borrowers and guarantors, each {role, subject}`,
+  partyRole: `Party role must be one of: ${PARTY_ROLES.join(', ')}`,
+  partyIsBorrower: 'A co-borrower or guarantor cannot be the borrower (same ID number)',
   purpose: 'Choose a permissible purpose',
   consent: "The person's consent is required",
   searchKind: "Search by National ID, phone, driver's license, passport, or first name, last name and date of birth",
