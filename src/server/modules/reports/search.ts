@@ -53,10 +53,21 @@ async function findByPhone(db: Database, phone: string): Promise<Hit[]> {
   return rows.map((r) => ({ subjectId: r.subject_id, score: 1 }));
 }
 
+/** A hit this close on name and birth date means the blocks found the person searched for. */
+const STRONG_NAME = 0.9;
+const STRONG_DOB = 0.9;
+/** How many of the people born that day the nearest-name look-up brings back. */
+const NEAREST_BORN_THAT_DAY = 25;
+
 /**
  * Name and birth date: the matcher's blocking and scoring, so search and reporting agree on who
- * is who. When the phonetic blocks find nobody (both names misspelt past their sound), a trigram
- * search on the full name within the birth year catches what is left.
+ * is who. Blocks stop at a few dozen people each, and one birth date carries hundreds sharing a
+ * first name at national scale (1 January, Mohamed): with a spelling variant of one name and a
+ * typo in the other, neither name's sound nor both together find the person, and the block of
+ * one sound may return others first. So when the blocks bring nobody close, the people born that
+ * day (or with day and month swapped) nearest to the whole name are added: by sound (a name's
+ * dmetaphone code) and spelling (trigram similarity of the full name) together, either way round.
+ * When even that finds nobody, a trigram search on the full name within the birth year.
  */
 async function findByNameAndDob(
   db: Database,
@@ -68,34 +79,47 @@ async function findByNameAndDob(
   const last = normalizeName(lastName);
   const [codes] = await computeNameCodes(db, [{ first, last }]);
   const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
+  const swapped = swapDayMonth(dateOfBirth);
   const blocked = await findCandidateSubjects(
     db,
-    [
-      {
-        idx: 0,
-        firstCode: codes.firstCode,
-        lastCode: codes.lastCode,
-        dob: dateOfBirth,
-        swappedDob: swapDayMonth(dateOfBirth),
-        phone: null,
-      },
-    ],
+    [{ idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapped, phone: null }],
     { prepared: true },
   );
-  let ids = blocked.get(0) ?? new Set<string>();
-  if (ids.size === 0) {
-    const year = Number(dateOfBirth.slice(0, 4));
-    const rows = await queryParsedRows(
+  const people = await loadCandidates(db, [...(blocked.get(0) ?? [])]);
+  const scoreAll = () => rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)));
+  let ranked = scoreAll();
+  const isFound = ranked.some((s) => s.nameScore >= STRONG_NAME && (s.dobScore ?? 0) >= STRONG_DOB);
+  if (!isFound) {
+    const fullName = `${first} ${last}`;
+    const nearest = await queryPreparedParsedRows(
       db,
+      'credit-search-nearest-born-that-day',
       ZSubjectIdRow,
-      sql`SELECT DISTINCT subject_id FROM credit_subject_names
-          WHERE full_name % ${`${first} ${last}`} AND date_of_birth BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
-          LIMIT 50`,
+      sql`SELECT subject_id FROM credit_subject_names
+          WHERE date_of_birth = ANY (${sql.param([dateOfBirth, swapped ?? dateOfBirth])}::date[])
+          ORDER BY ((first_code = ANY (${sql.param([codes.firstCode, codes.lastCode])}::text[]))::int
+              + (last_code = ANY (${sql.param([codes.firstCode, codes.lastCode])}::text[]))::int) * 0.25
+            + similarity(full_name, ${fullName}) DESC, subject_id
+          LIMIT ${NEAREST_BORN_THAT_DAY}`,
     );
-    ids = new Set(rows.map((r) => r.subject_id));
+    let extra = nearest.map((r) => r.subject_id).filter((id) => !people.has(id));
+    if (extra.length === 0 && people.size === 0) {
+      const year = Number(dateOfBirth.slice(0, 4));
+      const rows = await queryParsedRows(
+        db,
+        ZSubjectIdRow,
+        sql`SELECT DISTINCT subject_id FROM credit_subject_names
+            WHERE full_name % ${fullName} AND date_of_birth BETWEEN make_date(${year}::int, 1, 1) AND make_date(${year}::int, 12, 31)
+            LIMIT 50`,
+      );
+      extra = rows.map((r) => r.subject_id);
+    }
+    if (extra.length > 0) {
+      for (const [id, candidate] of await loadCandidates(db, extra)) people.set(id, candidate);
+      ranked = scoreAll();
+    }
   }
-  const people = await loadCandidates(db, [...ids]);
-  const hits = rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)))
+  const hits = ranked
     .filter((s) => s.score >= SEARCH_MIN_SCORE)
     .slice(0, SEARCH_MAX_CANDIDATES)
     .map((s) => ({ subjectId: s.subjectId, score: s.score }));
