@@ -48,6 +48,11 @@ export const ERROR_CODES = {
     status: 409,
     action: 'The entry was checked and verified after an earlier dispute. Say what is new since then.',
   },
+  DISPUTED_VALUE_REINSERTION: {
+    status: 409,
+    action:
+      'The report puts back a value (or an account) a dispute corrected or removed. If it is right, send it again with certifyReinsertion: true and a note; the person is told.',
+  },
   BODY_TOO_LARGE: { status: 413, action: 'The body is over the limit (1 MiB; monthly files 64 MB or 100,000 rows). Split it.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

@@ -12,6 +12,10 @@ const LOG_LIMIT = 500;
 const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'dispute.answered': 'Answered your dispute',
   'dispute.overdue': 'Missed the deadline to answer your dispute',
+  'credit.account_removed': 'Removed an account it had reported on your file in error',
+  'credit.account_moved_away': 'Moved an account it had reported on your file to the right person',
+  'credit.account_moved_here': 'Moved an account it had reported under another person to your file',
+  'credit.reinsertion_certified': 'Put back a value a dispute had corrected, certifying it is accurate',
   'credit.report_refused': 'Asked for your credit report after you withdrew your consent: refused, nothing was released',
   'consumer.identity_code_sent': 'Another account, registered with your National ID, asked for a code to open your file',
   'consumer.identity_code_wrong': 'Another account entered a wrong code for your file',

@@ -21,6 +21,7 @@ export const EVENT_TEXTS: Record<string, string> = {
     'The deadline passed without an answer: the entry is left out of business reports and the case is visible to the regulator',
   corrected: 'The lender corrected the entry',
   verified: 'The lender checked the entry and says it is correct',
+  removed: 'The lender took the account off your file',
   complaint: 'The person complained to the regulator',
 };
 
@@ -42,7 +43,8 @@ const ZDisputeRow = z.object({
   outcome: ZDisputeSchema.shape.outcome,
   response_note: z.string().nullable(),
   resolved_at: ZDateOrText.nullable(),
-  account: jsonColumnOf(ZAccountRow),
+  /** Null once the lender removed the account (it lives in credit_account_removals then). */
+  account: jsonColumnOf(ZAccountRow).nullable(),
   first_name: z.string(),
   last_name: z.string(),
   national_id: z.string(),
@@ -94,8 +96,10 @@ function toDispute(row: DisputeRow, timeline: TDispute['timeline'], now: Date): 
   const dueAt = new Date(row.due_at);
   const isOpen = row.status === 'open';
   const snapshot = row.account_snapshot;
-  // Whole account numbers: the person sees their own, the lender its own.
-  const account = accountView(row.account);
+  // Whole account numbers: the person sees their own, the lender its own. An account taken off the
+  // person's file (removed, or moved to another person) is shown as it was when filed: what it
+  // holds now, if anything, is someone else's.
+  const account = row.account && row.outcome !== 'removed' ? accountView(row.account) : snapshot;
   return {
     id: row.id,
     reference: row.reference,

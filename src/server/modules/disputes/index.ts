@@ -15,3 +15,4 @@ export const disputesModule: ServerModule = {
 
 export { markOverdueDisputes } from './overdue-job';
 export { isHiddenFromLendersSql } from './queries';
+export { closeDisputeOfRemovedAccount } from './removed-account';

@@ -45,6 +45,24 @@ function correctedAccount(row: AccountRow, correction: NonNullable<TDisputeRespo
   return parsed.data;
 }
 
+/** The stored value of a correctable field, as a later report of it is compared (minor units, ISO dates). */
+function storedValueOf(row: AccountRow, field: (typeof CORRECTABLE)[number]): string | number | null {
+  switch (field) {
+    case 'status':
+      return row.status;
+    case 'balance':
+      return Number(row.balance);
+    case 'principal':
+      return Number(row.principal);
+    case 'defaultAmount':
+      return row.default_amount === null ? null : Number(row.default_amount);
+    case 'defaultDate':
+      return row.default_date;
+    case 'paymentHistory':
+      return row.payment_history;
+  }
+}
+
 export async function respondToDispute(
   db: Database,
   businessId: string,
@@ -74,9 +92,25 @@ export async function respondToDispute(
       const before = accountView(account);
       const nextDefaultAmount = next.defaultAmount ?? null;
       const nextDefaultDate = next.defaultDate ?? null;
+      const nextValues = {
+        status: next.status,
+        balance: next.balance,
+        principal: next.principal,
+        defaultAmount: nextDefaultAmount,
+        defaultDate: nextDefaultDate,
+        paymentHistory: next.paymentHistory ?? '',
+      };
+      // What the correction took off, so a later report cannot put it back unannounced
+      // (submissions/reinsertion-guard.ts; FCRA 611(a)(5)(B)).
+      const removedValues: Record<string, { value: string | number | null; disputeId: string }> = {};
+      for (const field of CORRECTABLE) {
+        const before = storedValueOf(account, field);
+        if (before !== nextValues[field]) removedValues[field] = { value: before, disputeId: dispute.id };
+      }
       await tx.execute(
         sql`UPDATE credit_accounts SET status = ${next.status}, balance = ${next.balance}, principal = ${next.principal},
               default_amount = ${nextDefaultAmount}, default_date = ${nextDefaultDate}::date, payment_history = ${next.paymentHistory ?? ''},
+              ${Object.keys(removedValues).length > 0 ? sql`dispute_removed_values = COALESCE(dispute_removed_values, '{}'::jsonb) || ${JSON.stringify(removedValues)}::jsonb,` : sql``}
               is_disputed = false, updated_at = now()
             WHERE id = ${account.id}::uuid`,
       );

@@ -15,6 +15,7 @@ const BATCH = 100;
 const PREFERENCE_OF_KIND: Record<string, string> = {
   new_account: 'email_new_accounts',
   new_default: 'email_new_accounts',
+  account_corrected: 'email_new_accounts',
   new_inquiry: 'email_inquiries',
   dispute_update: 'email_disputes',
   dispute_overdue: 'email_disputes',

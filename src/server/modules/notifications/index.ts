@@ -18,5 +18,6 @@ export const notificationsModule: ServerModule = {
 export { scanConsumerAlerts } from './consumer-alerts';
 export { sendPendingNotificationEmails } from './email';
 export { notify } from './service';
+export { notifyPeopleOnFiles } from './people-on-file';
 export { SandboxSmsProvider } from './sms/sandbox-sms-provider';
 export { type SmsProvider } from './sms/sms-provider';

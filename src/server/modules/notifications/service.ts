@@ -3,7 +3,8 @@ import type { TNotificationList } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 
-export type NotificationKind = 'new_account' | 'new_default' | 'new_inquiry' | 'dispute_update' | 'dispute_filed' | 'dispute_overdue';
+export type NotificationKind =
+  'new_account' | 'new_default' | 'new_inquiry' | 'dispute_update' | 'dispute_filed' | 'dispute_overdue' | 'account_corrected';
 
 export interface NewNotification {
   userId: string;

@@ -7,6 +7,7 @@ import { decideRow } from './match-decisions';
 import { phaseClock } from './phase-clock';
 import { duplicateAccountMessage, type AppliedRow, type ApplyContext, type ReportedRow } from './reported-rows';
 import { attach, type RoundRecords } from './row-attach';
+import { decideParties, withPartyRows } from './row-parties';
 import { RoundPeople } from './round-people';
 import { newWriteBatch, RoundWriter, WRITE_BATCH_ROWS, YIELD_EVERY_ROWS } from './round-writer';
 
@@ -28,20 +29,22 @@ function nextPaymentHistory(report: TCreditAccountReport, existing: ExistingAcco
 export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRow[], blockingPlanner: Record<string, string>) {
   const thisMonth = new Date().toISOString().slice(0, 7);
   const lap = phaseClock(context.timings);
-  const lookup = await lookUpChunk(tx, context.businessId, rows, blockingPlanner, lap);
+  // Co-borrowers and guarantors are looked up with the rows, as rows of their own after them.
+  const { all, partiesOfRow } = withPartyRows(rows);
+  const lookup = await lookUpChunk(tx, context.businessId, all, blockingPlanner, lap);
   const { prepared, existingAccounts, owners } = lookup;
   const people = new RoundPeople(tx, lookup);
 
   // What the round writes goes to PostgreSQL in parts while the rows after them are decided
   // (RoundWriter): the decisions need nothing of those writes, and the next round's look-ups wait
   // for all of them.
-  const writer = new RoundWriter(tx, context);
+  const writer = new RoundWriter(tx, context, `${thisMonth}-01`);
   const round: RoundRecords = { batch: newWriteBatch(), createdIds: new Set(), touchedDistrict: new Map() };
   const applied: AppliedRow[] = [];
   const rejects: TSubmissionReject[] = [];
 
   const seenAccountNumbers = new Map<string, number>();
-  for (let idx = 0; idx < prepared.length; idx++) {
+  for (let idx = 0; idx < rows.length; idx++) {
     const row = prepared[idx];
     const { report } = row;
     const firstRow = seenAccountNumbers.get(report.account.accountNumber);
@@ -75,8 +78,21 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
       defaultAmount: a.defaultAmount ?? null,
       defaultDate: a.defaultDate ?? null,
       paymentHistory: nextPaymentHistory(report, existing, thisMonth),
+      amountPastDue: a.amountPastDue ?? null,
+      firstDelinquencyDate: a.firstDelinquencyDate ?? null,
+      lastPaymentDate: a.lastPaymentDate ?? null,
+      lastPaymentAmount: a.lastPaymentAmount ?? null,
+      scheduledPaymentAmount: a.scheduledPaymentAmount ?? null,
+      termMonths: a.termMonths ?? null,
+      paymentFrequency: a.paymentFrequency ?? null,
+      closedAt: a.closedAt ?? null,
     });
     batch.accountIdByNumber.set(a.accountNumber, accountId);
+    await decideParties(round, people, owners, prepared, row, partiesOfRow[idx], {
+      id: accountId,
+      borrowerId: subjectId,
+      isKnown: !!existing,
+    });
     applied.push({ rowNumber: row.rowNumber, accountId, subjectId, match, created: !existing });
     if (++batch.rows >= WRITE_BATCH_ROWS) {
       writer.write(batch);

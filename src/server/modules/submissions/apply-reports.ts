@@ -1,8 +1,10 @@
 import type { TSubmissionReject } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { recordReportedPhones } from '../consumers';
 import { applyChunk } from './apply-chunk';
-import { BATCH_PLANNER, readPlanner, setPlanner, type Tx } from './batch-planner';
+import { BATCH_PLANNER, readPlanner, setPlanner } from './batch-planner';
+import { guardReinsertions } from './reinsertion-guard';
 import type { AppliedRow, ApplyContext, ReportedRow } from './reported-rows';
 
 /** Any fixed number: every registry writer takes this lock, so matching always sees earlier writes. */
@@ -21,7 +23,7 @@ const DEFAULT_CHUNK = 20_000;
  * (row-attach.ts), and set-based writes (round-writer.ts).
  */
 export async function applyAccountReports(
-  tx: Tx,
+  tx: Database,
   context: ApplyContext,
   rows: ReportedRow[],
 ): Promise<{ applied: AppliedRow[]; rejects: TSubmissionReject[] }> {
@@ -29,10 +31,12 @@ export async function applyAccountReports(
   const previous = await readPlanner(tx);
   await setPlanner(tx, BATCH_PLANNER);
   const applied: AppliedRow[] = [];
-  const rejects: TSubmissionReject[] = [];
+  // Rows that would put back what a dispute took off are refused unless certified (reinsertion-guard.ts).
+  const guarded = await guardReinsertions(tx, context, rows);
+  const rejects: TSubmissionReject[] = guarded.rejects;
   const chunkSize = context.chunkSize ?? DEFAULT_CHUNK;
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const result = await applyChunk(tx, context, rows.slice(start, start + chunkSize), { ...previous, jit: 'off' });
+  for (let start = 0; start < guarded.rows.length; start += chunkSize) {
+    const result = await applyChunk(tx, context, guarded.rows.slice(start, start + chunkSize), { ...previous, jit: 'off' });
     for (const a of result.applied) applied.push(a);
     for (const r of result.rejects) rejects.push(r);
   }

@@ -43,6 +43,21 @@ export interface AccountRow {
   defaultAmount: number | null;
   defaultDate: string | null;
   paymentHistory: string;
+  amountPastDue: number | null;
+  firstDelinquencyDate: string | null;
+  lastPaymentDate: string | null;
+  lastPaymentAmount: number | null;
+  scheduledPaymentAmount: number | null;
+  termMonths: number | null;
+  paymentFrequency: string | null;
+  closedAt: string | null;
+}
+
+/** A co-borrower or guarantor of an account. */
+export interface PartyRow {
+  accountId: string;
+  subjectId: string;
+  role: string;
 }
 
 export interface ReviewRow {
@@ -119,9 +134,9 @@ export async function insertAccounts(db: Executor, businessId: string, submissio
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO credit_accounts (id, business_id, subject_id, account_number, type, currency, principal, balance, opened_at,
-      status, default_amount, default_date, payment_history, submission_id, last_reported_at, updated_at)
+      status, default_amount, default_date, payment_history, ${LIFE_COLUMNS}, submission_id, last_reported_at, updated_at)
     SELECT u.id, ${businessId}::uuid, u.subject_id, u.account_number, u.type, u.currency, u.principal, u.balance, u.opened_at,
-      u.status, u.default_amount, u.default_date, u.payment_history, ${submissionId}::uuid, now(), now()
+      u.status, u.default_amount, u.default_date, u.payment_history, ${LIFE_VALUES}, ${submissionId}::uuid, now(), now()
     FROM ${accountColumns(rows)}`);
 }
 
@@ -137,18 +152,64 @@ export async function updateAccounts(db: Executor, submissionId: string | null, 
   await db.execute(sql`
     UPDATE credit_accounts a SET
       subject_id = u.subject_id, type = u.type, currency = u.currency, principal = u.principal, balance = u.balance, opened_at = u.opened_at, status = u.status,
-      default_amount = u.default_amount, default_date = u.default_date, payment_history = u.payment_history, submission_id = ${submissionId}::uuid,
+      default_amount = u.default_amount, default_date = u.default_date, payment_history = u.payment_history,
+      amount_past_due = u.amount_past_due, first_delinquency_date = u.first_delinquency_date, last_payment_date = u.last_payment_date,
+      last_payment_amount = u.last_payment_amount, scheduled_payment_amount = u.scheduled_payment_amount, term_months = u.term_months,
+      payment_frequency = u.payment_frequency, closed_at = u.closed_at, submission_id = ${submissionId}::uuid,
       last_reported_at = now(), updated_at = now()
     FROM ${accountColumns(rows)}
     WHERE a.id = u.id`);
 }
 
+/** The account's life (issue 17): a report that leaves one out clears it, as it does the default's amount and date. */
+const LIFE_COLUMNS = sql.raw(
+  'amount_past_due, first_delinquency_date, last_payment_date, last_payment_amount, scheduled_payment_amount, term_months, payment_frequency, closed_at',
+);
+const LIFE_VALUES = sql.raw(
+  'u.amount_past_due, u.first_delinquency_date, u.last_payment_date, u.last_payment_amount, u.scheduled_payment_amount, u.term_months, u.payment_frequency, u.closed_at',
+);
+
 function accountColumns(rows: AccountRow[]) {
   return sql`unnest(${plain(rows.map((r) => r.id))}::uuid[], ${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.accountNumber))}::text[],
       ${text(rows.map((r) => r.type))}::text[], ${text(rows.map((r) => r.currency))}::text[], ${plain(rows.map((r) => r.principal))}::bigint[],
       ${plain(rows.map((r) => r.balance))}::bigint[], ${plain(rows.map((r) => r.openedAt))}::date[], ${text(rows.map((r) => r.status))}::text[],
-      ${plain(rows.map((r) => r.defaultAmount))}::bigint[], ${plain(rows.map((r) => r.defaultDate))}::date[], ${text(rows.map((r) => r.paymentHistory))}::text[])
-      AS u(id, subject_id, account_number, type, currency, principal, balance, opened_at, status, default_amount, default_date, payment_history)`;
+      ${plain(rows.map((r) => r.defaultAmount))}::bigint[], ${plain(rows.map((r) => r.defaultDate))}::date[], ${text(rows.map((r) => r.paymentHistory))}::text[],
+      ${plain(rows.map((r) => r.amountPastDue))}::bigint[], ${plain(rows.map((r) => r.firstDelinquencyDate))}::date[],
+      ${plain(rows.map((r) => r.lastPaymentDate))}::date[], ${plain(rows.map((r) => r.lastPaymentAmount))}::bigint[],
+      ${plain(rows.map((r) => r.scheduledPaymentAmount))}::bigint[], ${plain(rows.map((r) => r.termMonths))}::int[],
+      ${text(rows.map((r) => r.paymentFrequency))}::text[], ${plain(rows.map((r) => r.closedAt))}::date[])
+      AS u(id, subject_id, account_number, type, currency, principal, balance, opened_at, status, default_amount, default_date, payment_history,
+        amount_past_due, first_delinquency_date, last_payment_date, last_payment_amount, scheduled_payment_amount, term_months, payment_frequency, closed_at)`;
+}
+
+/**
+ * This month's balance, amount past due and status of each account written (rows unique by
+ * account): a second report in the same month replaces the month's row. Only the last
+ * ACCOUNT_HISTORY_MONTHS are read (credit-file/report-sources.ts).
+ */
+export async function upsertAccountMonths(db: Executor, month: string, rows: AccountRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_account_months (account_id, month, balance, amount_past_due, status)
+    SELECT u.account_id, ${month}::date, u.balance, u.amount_past_due, u.status
+    FROM unnest(${plain(rows.map((r) => r.id))}::uuid[], ${plain(rows.map((r) => r.balance))}::bigint[],
+      ${plain(rows.map((r) => r.amountPastDue))}::bigint[], ${text(rows.map((r) => r.status))}::text[]) AS u(account_id, balance, amount_past_due, status)
+    ON CONFLICT (account_id, month) DO UPDATE SET balance = EXCLUDED.balance, amount_past_due = EXCLUDED.amount_past_due, status = EXCLUDED.status`);
+}
+
+/**
+ * The parties of accounts whose rows named them: those of `replacedAccountIds` (known accounts) go,
+ * then `rows` (unique by account and person) are the accounts' parties.
+ */
+export async function replaceParties(db: Executor, replacedAccountIds: string[], rows: PartyRow[]) {
+  if (replacedAccountIds.length > 0)
+    await db.execute(sql`
+      DELETE FROM credit_account_parties p USING unnest(${plain(replacedAccountIds)}::uuid[]) AS u(id) WHERE p.account_id = u.id`);
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO credit_account_parties (account_id, subject_id, role)
+    SELECT * FROM unnest(${plain(rows.map((r) => r.accountId))}::uuid[], ${plain(rows.map((r) => r.subjectId))}::uuid[], ${text(rows.map((r) => r.role))}::text[])
+    ON CONFLICT (account_id, subject_id) DO UPDATE SET role = EXCLUDED.role`);
 }
 
 export async function insertReviews(

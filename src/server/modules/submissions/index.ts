@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../lib/server-module';
 import { reportedAccountRoutes } from './business-routes';
+import { accountCorrectionRoutes } from './correction-routes';
 import { submissionRoutes } from './routes';
 
 /**
@@ -12,6 +13,7 @@ export const submissionsModule: ServerModule = {
   async routes(app, options) {
     await app.register(reportedAccountRoutes, options);
     await app.register(submissionRoutes, options);
+    await app.register(accountCorrectionRoutes, options);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { TCreditAccountReport, TCreditAccountReportResult } from '@shared/schemas/credit';
 import type { Database } from '../../db/client';
-import { conflict } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { recordAuditEvent } from '../audit';
 import { type InquiryMeta } from '../credit-file';
 import { assertVerified, loadBusinessAccess } from '../reports';
@@ -14,7 +14,10 @@ import { applyAccountReports } from './apply-reports';
 export async function reportAccount(db: Database, meta: InquiryMeta, report: TCreditAccountReport): Promise<TCreditAccountReportResult> {
   assertVerified(await loadBusinessAccess(db, meta.businessId));
   const { applied, rejects } = await db.transaction(async (tx) => {
-    const result = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: null }, [{ rowNumber: 1, report }]);
+    const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
+    const result = await applyAccountReports(tx, { businessId: meta.businessId, submissionId: null, audit }, [
+      { rowNumber: 1, report, moveAccount: report.correction === 'move' },
+    ]);
     const [row] = result.applied;
     if (row) {
       await recordAuditEvent(tx, {
@@ -32,7 +35,11 @@ export async function reportAccount(db: Database, meta: InquiryMeta, report: TCr
     }
     return result;
   });
-  if (rejects.length > 0) throw conflict(rejects[0].field, rejects[0].message);
+  if (rejects.length > 0) {
+    // Every field refused, the first one named as the conflict (a reinsertion may refuse several).
+    const errors = rejects.map((r) => ({ field: r.field, message: r.message }));
+    throw new HttpError(409, rejects[0].message, { field: rejects[0].field, errors, code: rejects[0].code });
+  }
   const [row] = applied;
   return { accountId: row.accountId, subjectId: row.subjectId, match: row.match, created: row.created };
 }

@@ -1,3 +1,4 @@
+import type { AuditContext } from '../audit';
 import type { TCreditAccountReport, TMatchOutcome } from '@shared/schemas/credit';
 
 /** The shapes going in and out of applyAccountReports, and the rejects it can give a row. */
@@ -24,6 +25,8 @@ export interface AppliedRow {
 export interface ApplyContext {
   businessId: string;
   submissionId: string | null;
+  /** Who sends the rows, for the audit events of certified reinsertions. */
+  audit?: AuditContext;
   /** Rows per round of lookups and writes; the whole call is still one transaction. */
   chunkSize?: number;
   /** When given, milliseconds spent per phase are added here (benchmarks). */

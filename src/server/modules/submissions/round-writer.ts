@@ -6,13 +6,16 @@ import {
   insertNames,
   insertReviews,
   insertSubjects,
+  replaceParties,
   touchSubjects,
   updateAccounts,
+  upsertAccountMonths,
   upsertAddresses,
   upsertPhones,
   type AccountRow,
   type NameRow,
   type NewSubjectRow,
+  type PartyRow,
   type ReviewRow,
 } from './bulk-writes';
 import type { ApplyContext } from './reported-rows';
@@ -33,6 +36,9 @@ export interface WriteBatch {
   newAccounts: AccountRow[];
   knownAccounts: AccountRow[];
   accountIdByNumber: Map<string, string>;
+  /** Known accounts whose rows named their parties (an empty list too): their parties are replaced. */
+  partiesReplaced: string[];
+  parties: PartyRow[];
   reviews: ReviewRow[];
 }
 
@@ -47,6 +53,8 @@ export const newWriteBatch = (): WriteBatch => ({
   newAccounts: [],
   knownAccounts: [],
   accountIdByNumber: new Map(),
+  partiesReplaced: [],
+  parties: [],
   reviews: [],
 });
 
@@ -62,11 +70,13 @@ export class RoundWriter {
   constructor(
     private readonly tx: Tx,
     private readonly context: ApplyContext,
+    /** The first day of the month the round's reports belong to (credit_account_months). */
+    private readonly month: string,
   ) {}
 
   write(batch: WriteBatch) {
     if (batch.rows === 0) return;
-    this.tail = this.tail.then(() => writeBatch(this.tx, this.context, batch));
+    this.tail = this.tail.then(() => writeBatch(this.tx, this.context, batch, this.month));
     // Seen at once (no unhandled rejection while the loop runs), thrown by done().
     this.tail.catch(() => {
       this.failed = true;
@@ -84,8 +94,8 @@ export class RoundWriter {
   }
 }
 
-/** One batch's rows, set-based: people first (the rest refers to them), then accounts and reviews. */
-async function writeBatch(tx: Tx, context: ApplyContext, batch: WriteBatch) {
+/** One batch's rows, set-based: people first (the rest refers to them), then accounts, their months and parties, and reviews. */
+async function writeBatch(tx: Tx, context: ApplyContext, batch: WriteBatch, month: string) {
   await insertSubjects(tx, batch.newSubjects);
   await insertIdentifiers(tx, batch.newIdentifiers);
   await insertNames(tx, batch.names);
@@ -94,6 +104,8 @@ async function writeBatch(tx: Tx, context: ApplyContext, batch: WriteBatch) {
   await touchSubjects(tx, [...batch.touched.values()]);
   await insertAccounts(tx, context.businessId, context.submissionId, batch.newAccounts);
   await updateAccounts(tx, context.submissionId, batch.knownAccounts);
+  await upsertAccountMonths(tx, month, [...batch.newAccounts, ...batch.knownAccounts]);
+  await replaceParties(tx, batch.partiesReplaced, batch.parties);
   await insertReviews(
     tx,
     context.businessId,

@@ -2,7 +2,9 @@ import {
   CSV_COLUMN_OF_FIELD,
   MAX_SUBMISSION_ROWS,
   ZCreditAccountReportSchema,
+  ZSubmissionRejectSchema,
   csvRecordToRow,
+  isDeletionRow,
   type TCreditAccountReport,
   type TSubmissionReject,
   type TSubmissionStatus,
@@ -22,6 +24,7 @@ import { assertVerified, loadBusinessAccess } from '../reports';
 import { applyAccountReports } from './apply-reports';
 import { phaseClock } from './phase-clock';
 import { duplicateAccountMessage, type ReportedRow } from './reported-rows';
+import { applyDeletionRows, parseDeletionRow, type DeletionRow } from './file-deletions';
 import { parseSubmissionCsv, tooManyRows } from './csv';
 import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 import { NOT_A_LIST_OF_ROWS } from './json-stream';
@@ -58,6 +61,16 @@ function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
   return { rows: body.rows, isCsv: false };
 }
 
+/** A file's rows once checked: the reports to apply, the accounts to remove, and every refused row's errors. */
+export interface ValidatedRows {
+  valid: ReportedRow[];
+  deletions: DeletionRow[];
+  rejects: TSubmissionReject[];
+}
+
+/** A field as the lender's file names it: the CSV column, or the JSON path. */
+const fieldNameIn = (isCsv: boolean) => (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
+
 /** Every this-many-th row the fast path accepted is parsed by the schema too, and both must agree. */
 const CROSS_CHECK_EVERY = 64;
 
@@ -67,11 +80,7 @@ const CROSS_CHECK_EVERY = 64;
  * a sample of them is parsed by the schema as well, and if the two ever disagree the whole file is
  * checked by the schema alone (`onDisagreement` is told).
  */
-export function validateRows(
-  rows: unknown[],
-  isCsv: boolean,
-  options: { onDisagreement?: () => void } = {},
-): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+export function validateRows(rows: unknown[], isCsv: boolean, options: { onDisagreement?: () => void } = {}): ValidatedRows {
   let fastPath = true;
   const parseRow = (
     raw: unknown,
@@ -103,16 +112,32 @@ function validateWith(
     raw: unknown,
     i: number,
   ) => { success: true; data: TCreditAccountReport } | { success: false; error: { issues: Parameters<typeof fieldErrorsOf>[0] } },
-): { valid: ReportedRow[]; rejects: TSubmissionReject[] } {
+): ValidatedRows {
   const valid: ReportedRow[] = [];
+  const deletions: DeletionRow[] = [];
   const rejects: TSubmissionReject[] = [];
   const firstRowOfAccount = new Map<string, number>();
-  const fieldName = (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
+  const fieldName = fieldNameIn(isCsv);
   for (let i = 0; i < rows.length; i++) {
     const rowNumber = i + 1;
     const nulAt = pathOfNulCharacter(rows[i]);
     if (nulAt) {
       rejects.push({ row: rowNumber, field: nulAt.length > 0 ? fieldName(nulAt.join('.')) : 'row', message: NUL_MESSAGE });
+      continue;
+    }
+    if (isDeletionRow(rows[i])) {
+      const result = parseDeletionRow(rows[i], rowNumber, fieldName);
+      if ('rejects' in result) rejects.push(...result.rejects);
+      else if (firstRowOfAccount.has(result.deletion.accountNumber))
+        rejects.push({
+          row: rowNumber,
+          field: fieldName('account.accountNumber'),
+          message: duplicateAccountMessage(firstRowOfAccount.get(result.deletion.accountNumber)!),
+        });
+      else {
+        firstRowOfAccount.set(result.deletion.accountNumber, rowNumber);
+        deletions.push(result.deletion);
+      }
       continue;
     }
     const parsed = parseRow(rows[i], i);
@@ -128,9 +153,9 @@ function validateWith(
       continue;
     }
     firstRowOfAccount.set(accountNumber, rowNumber);
-    valid.push({ rowNumber, report: parsed.data });
+    valid.push({ rowNumber, report: parsed.data, moveAccount: parsed.data.correction === 'move' });
   }
-  return { valid, rejects };
+  return { valid, deletions, rejects };
 }
 
 async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string, rejects: TSubmissionReject[]) {
@@ -138,9 +163,10 @@ async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string
   for (let i = 0; i < rejects.length; i += 20_000) {
     const part = rejects.slice(i, i + 20_000);
     await db.execute(sql`
-      INSERT INTO credit_submission_rejects (submission_id, row_number, field, message)
-      SELECT ${submissionId}::uuid, u.row_number, u.field, u.message
-      FROM unnest(${p(part.map((r) => r.row))}::int[], ${p(part.map((r) => r.field))}::text[], ${p(part.map((r) => r.message))}::text[]) AS u(row_number, field, message)
+      INSERT INTO credit_submission_rejects (submission_id, row_number, field, message, code)
+      SELECT ${submissionId}::uuid, u.row_number, u.field, u.message, u.code
+      FROM unnest(${p(part.map((r) => r.row))}::int[], ${p(part.map((r) => r.field))}::text[], ${p(part.map((r) => r.message))}::text[],
+        ${p(part.map((r) => r.code ?? null))}::text[]) AS u(row_number, field, message, code)
       ON CONFLICT DO NOTHING`);
   }
 }
@@ -163,7 +189,7 @@ export async function submitMonthlyFile(
   const lap = phaseClock(options.timings);
   const { rows, isCsv } = rowsOf(input);
   const format = isCsv ? 'csv' : 'json';
-  const { valid, rejects } = validateRows(rows, isCsv, {
+  const { valid, deletions, rejects } = validateRows(rows, isCsv, {
     onDisagreement: () =>
       options.log?.error(
         { businessId: meta.businessId },
@@ -208,19 +234,19 @@ export async function submitMonthlyFile(
         sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`,
       );
       if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
-      const { applied, rejects: applyRejects } = await applyAccountReports(
+      // Removals first: a file that removes an account and reports another cannot name it twice (validateRows).
+      const removals = await applyDeletionRows(tx, meta, deletions, fieldNameIn(isCsv));
+      const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
+      const { applied, rejects: reportRejects } = await applyAccountReports(
         tx,
-        { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings },
+        { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings, audit },
         valid,
       );
-      await insertRejects(
-        tx,
-        submission.id,
-        isCsv ? applyRejects.map((r) => ({ ...r, field: CSV_COLUMN_OF_FIELD[r.field] ?? r.field })) : applyRejects,
-      );
+      const applyRejects = [...removals.rejects, ...reportRejects.map((r) => ({ ...r, field: fieldNameIn(isCsv)(r.field) }))];
+      await insertRejects(tx, submission.id, applyRejects);
       const count = (m: string) => applied.filter((a) => a.match === m).length;
       const outcome = {
-        accepted: applied.length,
+        accepted: applied.length + removals.removed,
         rejected: distinctRows([...rejects, ...applyRejects]),
         createdCount: applied.filter((a) => a.created).length,
         updatedCount: applied.filter((a) => !a.created).length,
@@ -315,7 +341,12 @@ export async function getSubmission(db: Database, businessId: string, id: string
   if (!row) throw notFound('No such submission');
   if (row.status === 'processing' && (await failAbandonedSubmissions(db, id)) > 0) [row] = await find();
   const rejects = await db
-    .select({ row: creditSubmissionRejects.rowNumber, field: creditSubmissionRejects.field, message: creditSubmissionRejects.message })
+    .select({
+      row: creditSubmissionRejects.rowNumber,
+      field: creditSubmissionRejects.field,
+      message: creditSubmissionRejects.message,
+      code: creditSubmissionRejects.code,
+    })
     .from(creditSubmissionRejects)
     .where(eq(creditSubmissionRejects.submissionId, id))
     .orderBy(asc(creditSubmissionRejects.rowNumber), asc(creditSubmissionRejects.field));
@@ -329,7 +360,7 @@ export async function getSubmission(db: Database, businessId: string, id: string
     matches: { exact: row.matchExact, probable: row.matchProbable, new: row.matchNew, review: row.matchReview },
     created: row.createdCount,
     updated: row.updatedCount,
-    rejects,
+    rejects: rejects.map(({ code, ...reject }) => (code ? { ...reject, code: ZSubmissionRejectSchema.shape.code.parse(code) } : reject)),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

@@ -119,7 +119,8 @@ export const ZDisputeSchema = z.object({
   /** Whole days until the deadline; negative once past it (open disputes only). */
   daysLeft: z.number().nullable(),
   isOverdue: z.boolean(),
-  outcome: z.enum(['corrected', 'verified']).nullable(),
+  /** removed: the lender took the account off the person's file (removed as reported in error, or moved to the right person). */
+  outcome: z.enum(['corrected', 'verified', 'removed']).nullable(),
   responseNote: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   /** The account as it is now, and as the person saw it when filing. */

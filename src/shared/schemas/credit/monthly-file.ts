@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODE_NAMES } from '../../error-codes';
 
 // A monthly file as it comes in (JSON; the CSV form is mapped to the same rows by csv-row.ts) and
 // its status as the lender follows it.
@@ -17,7 +18,13 @@ export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'failed
 
 export const ZSubmissionAcceptedSchema = z.object({ id: z.string() });
 
-export const ZSubmissionRejectSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export const ZSubmissionRejectSchema = z.object({
+  row: z.number(),
+  field: z.string(),
+  message: z.string(),
+  /** A stable code when a program may branch on the refusal (DISPUTED_VALUE_REINSERTION). */
+  code: z.enum(ERROR_CODE_NAMES).optional(),
+});
 export type TSubmissionReject = z.infer<typeof ZSubmissionRejectSchema>;
 
 export const ZSubmissionStatusSchema = z.object({
