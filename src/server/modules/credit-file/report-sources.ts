@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS_CODES, CURRENCIES } from '@shared/credit-reference';
+import { ACCOUNT_HISTORY_MONTHS, ACCOUNT_ROLES, ACCOUNT_STATUS_CODES, CURRENCIES } from '@shared/credit-reference';
 import type { TFraudAlert } from '@shared/schemas/consumer';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -41,6 +41,25 @@ const ZSourceAccountRow = z.object({
   is_disputed: z.boolean(),
   /** Past retention (db/retention.ts): an account repaid since is shown without the default's amount and date. */
   is_default_past_retention: z.boolean(),
+  // The account's life (issue 17); money as text, dates as YYYY-MM-DD.
+  amount_past_due: z.string().nullable(),
+  first_delinquency_date: z.string().nullable(),
+  last_payment_date: z.string().nullable(),
+  last_payment_amount: z.string().nullable(),
+  scheduled_payment_amount: z.string().nullable(),
+  term_months: z.number().nullable(),
+  payment_frequency: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** This person's place on the account: its borrower, or one of its parties. */
+  role: z.enum(ACCOUNT_ROLES),
+  /** The other people on the account (its borrower first when this person is a party). */
+  parties: z.array(
+    z.object({ role: z.enum(ACCOUNT_ROLES), first_name: z.string(), middle_name: z.string().nullable(), last_name: z.string() }),
+  ),
+  /** Each reported month's balance and amount past due, newest first, the last ACCOUNT_HISTORY_MONTHS. */
+  months: z.array(
+    z.object({ month: z.string(), balance: z.string(), amount_past_due: z.string().nullable(), status: z.enum(ACCOUNT_STATUS_CODES) }),
+  ),
 });
 export type SourceAccount = z.infer<typeof ZSourceAccountRow>;
 
@@ -126,6 +145,9 @@ export async function readReportSources(
   const { asOf } = options;
   const isBusiness = options.audience === 'business';
   const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
+  const historySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (ACCOUNT_HISTORY_MONTHS - 1), 1))
+    .toISOString()
+    .slice(0, 10);
   const [sources] = await queryPreparedParsedRows(
     db,
     `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}`,
@@ -143,14 +165,30 @@ export async function readReportSources(
           'principal', a.principal::text, 'balance', a.balance::text, 'opened_at', a.opened_at::text, 'status', a.status,
           'status_name', COALESCE(st.name, a.status), 'default_amount', a.default_amount::text, 'default_date', a.default_date::text,
           'payment_history', a.payment_history, 'last_reported_at', a.last_reported_at, 'is_disputed', a.is_disputed,
-          'is_default_past_retention', ${isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`)})
+          'is_default_past_retention', ${isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`)},
+          'amount_past_due', a.amount_past_due::text, 'first_delinquency_date', a.first_delinquency_date::text,
+          'last_payment_date', a.last_payment_date::text, 'last_payment_amount', a.last_payment_amount::text,
+          'scheduled_payment_amount', a.scheduled_payment_amount::text, 'term_months', a.term_months,
+          'payment_frequency', a.payment_frequency, 'closed_at', a.closed_at::text, 'role', mine.role,
+          'parties', (SELECT COALESCE(json_agg(json_build_object('role', x.role, 'first_name', ps.first_name, 'middle_name', ps.middle_name,
+              'last_name', ps.last_name) ORDER BY x.rank, ps.last_name, ps.first_name, ps.id), '[]'::json)
+            FROM (SELECT a.subject_id AS subject_id, 'borrower'::text AS role, 0 AS rank WHERE a.subject_id <> s.id
+              UNION ALL SELECT p.subject_id, p.role, CASE p.role WHEN 'co_borrower' THEN 1 ELSE 2 END
+              FROM credit_account_parties p WHERE p.account_id = a.id AND p.subject_id <> s.id) x
+            JOIN credit_subjects ps ON ps.id = x.subject_id),
+          'months', (SELECT COALESCE(json_agg(json_build_object('month', m.month::text, 'balance', m.balance::text,
+              'amount_past_due', m.amount_past_due::text, 'status', m.status) ORDER BY m.month DESC), '[]'::json)
+            FROM credit_account_months m WHERE m.account_id = a.id AND m.month >= ${historySince}::date))
           ORDER BY a.opened_at DESC, a.id)
-        FROM credit_accounts a
+        -- The person's accounts: those they borrowed, and those they are a co-borrower or guarantor of.
+        FROM (SELECT a0.id, 'borrower'::text AS role FROM credit_accounts a0 WHERE a0.subject_id = s.id
+          UNION ALL SELECT p0.account_id, p0.role FROM credit_account_parties p0 WHERE p0.subject_id = s.id) mine
+        JOIN credit_accounts a ON a.id = mine.id
         CROSS JOIN (SELECT ${retentionCutoffSql(asOf)} AS cutoff) r
         LEFT JOIN credit_account_types t ON t.code = a.type
         LEFT JOIN credit_account_statuses st ON st.code = a.status
         LEFT JOIN business_profiles b ON b.user_id = a.business_id
-        WHERE a.subject_id = s.id
+        WHERE true
           -- Retention (db/retention.ts): a default or write-off past it is no longer reported at all.
           AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
           -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of

@@ -1,5 +1,5 @@
 import { formatMinorAmount } from '@shared/format';
-import { DEFAULTED_STATUSES, PAYMENT_HISTORY_LABELS, type TAccountStatus } from '@shared/credit-reference';
+import { DEFAULTED_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_HISTORY_LABELS, type TAccountStatus } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditReport, TReportAccount } from '@shared/schemas/credit';
 import { randomUUID } from 'node:crypto';
@@ -56,8 +56,26 @@ function toReportAccount(row: SourceAccount, options: BuildReportOptions): TRepo
     })),
     lastReportedAt: lastReportedAt.toISOString(),
     disputed: row.is_disputed,
+    amountPastDue: minorOrNull(row.amount_past_due),
+    firstDelinquencyDate: row.first_delinquency_date,
+    lastPaymentDate: row.last_payment_date,
+    lastPaymentAmount: minorOrNull(row.last_payment_amount),
+    scheduledPaymentAmount: minorOrNull(row.scheduled_payment_amount),
+    termMonths: row.term_months,
+    paymentFrequency: PAYMENT_FREQUENCIES.find((f) => f === row.payment_frequency) ?? null,
+    closedAt: row.closed_at,
+    role: row.role,
+    parties: row.parties.map((p) => ({ role: p.role, name: joinName(p.first_name, p.middle_name, p.last_name) })),
+    balanceHistory: row.months.map((m) => ({
+      month: m.month.slice(0, 7),
+      balance: formatMinorAmount(m.balance),
+      amountPastDue: minorOrNull(m.amount_past_due),
+      status: m.status,
+    })),
   };
 }
+
+const minorOrNull = (minor: string | null) => (minor === null ? null : formatMinorAmount(minor));
 
 /**
  * The credit report of one person, as an object the business route, the consumer's own report,
@@ -93,7 +111,8 @@ export function assembleCreditReport(
   );
   const balances = new Map<string, bigint>();
   for (const row of accounts) {
-    if (CLOSED_STATUSES.includes(row.status)) continue;
+    // What the person owes: a guarantor answers for the loan only if its borrowers do not pay.
+    if (CLOSED_STATUSES.includes(row.status) || row.role === 'guarantor') continue;
     balances.set(row.currency, (balances.get(row.currency) ?? 0n) + BigInt(row.balance));
   }
   const open = reportAccounts.filter((a) => !CLOSED_STATUSES.includes(a.status));

@@ -29,6 +29,7 @@ const HANDLED = new Set([
   'credit_subject_phones',
   'credit_subject_addresses',
   'credit_accounts',
+  'credit_account_parties',
   'credit_inquiries',
   'credit_inquiry_subjects',
   'credit_match_reviews',
@@ -40,7 +41,7 @@ const countOf = (result: unknown) =>
 
 /**
  * Merges the two people of a review into one, in one transaction: identifiers, names, phones,
- * addresses, accounts, inquiries and scores move to the surviving person, and so does any row of
+ * addresses, accounts (and places as co-borrower or guarantor), inquiries and scores move to the surviving person, and so does any row of
  * another area that references a registry subject (found through the foreign keys, so a table
  * added later is not forgotten). The absorbed person is deleted and the merge is recorded.
  */
@@ -90,6 +91,18 @@ export async function mergeReview(
             last_reported_at = GREATEST(credit_subject_addresses.last_reported_at, EXCLUDED.last_reported_at)`,
     );
     await run('accounts', sql`UPDATE credit_accounts SET subject_id = ${survivor}, updated_at = now() WHERE subject_id = ${absorbed}`);
+    // Co-borrowers and guarantors: the absorbed person's place on an account goes to the survivor,
+    // unless the survivor is already on it (its borrower, or a party: their own role stays).
+    await run(
+      'parties',
+      sql`INSERT INTO credit_account_parties (account_id, subject_id, role, created_at)
+          SELECT p.account_id, ${survivor}, p.role, p.created_at FROM credit_account_parties p JOIN credit_accounts a ON a.id = p.account_id
+          WHERE p.subject_id = ${absorbed} AND a.subject_id <> ${survivor}
+          ON CONFLICT DO NOTHING`,
+    );
+    await tx.execute(sql`DELETE FROM credit_account_parties WHERE subject_id = ${absorbed}`);
+    await tx.execute(sql`DELETE FROM credit_account_parties p USING credit_accounts a
+      WHERE a.id = p.account_id AND p.subject_id = ${survivor} AND a.subject_id = ${survivor}`);
     await run('inquiries', sql`UPDATE credit_inquiries SET subject_id = ${survivor} WHERE subject_id = ${absorbed}`);
     await run(
       'inquirySubjects',

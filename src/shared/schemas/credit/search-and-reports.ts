@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUS_CODES, CURRENCIES, PURPOSE_CODES } from '../../credit-reference';
+import { ACCOUNT_ROLES, ACCOUNT_STATUS_CODES, CURRENCIES, PAYMENT_FREQUENCIES, PURPOSE_CODES } from '../../credit-reference';
 import {
   nameField,
   optional,
@@ -82,6 +82,25 @@ export const ZReportAccountSchema = z.object({
   paymentHistory: z.array(z.object({ month: z.string(), code: z.string(), status: z.string() })),
   lastReportedAt: z.string(),
   disputed: z.boolean(),
+  // The account's life (issue 17). Each has a default: a report stored before these existed reads back without them.
+  amountPastDue: ZMoneySchema.nullable().default(null),
+  firstDelinquencyDate: z.string().nullable().default(null),
+  lastPaymentDate: z.string().nullable().default(null),
+  lastPaymentAmount: ZMoneySchema.nullable().default(null),
+  scheduledPaymentAmount: ZMoneySchema.nullable().default(null),
+  termMonths: z.number().nullable().default(null),
+  paymentFrequency: z.enum(PAYMENT_FREQUENCIES).nullable().default(null),
+  closedAt: z.string().nullable().default(null),
+  /** This person's place on the account: borrower, or a co-borrower or guarantor of someone else's loan. */
+  role: z.enum(ACCOUNT_ROLES).default('borrower'),
+  /** The other people on the account, by name: its borrower (when this person is a party), co-borrowers, guarantors. */
+  parties: z.array(z.object({ role: z.enum(ACCOUNT_ROLES), name: z.string() })).default([]),
+  /** Each reported month's balance and amount past due, newest first, at most 36 ('YYYY-MM'). */
+  balanceHistory: z
+    .array(
+      z.object({ month: z.string(), balance: ZMoneySchema, amountPastDue: ZMoneySchema.nullable(), status: z.enum(ACCOUNT_STATUS_CODES) }),
+    )
+    .default([]),
 });
 export type TReportAccount = z.infer<typeof ZReportAccountSchema>;
 
