@@ -45,6 +45,14 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/admin/audit/events': { roles: STAFF },
   'GET /api/regulators/audit/seal-heads': { roles: STAFF },
   'POST /api/credit/accounts': { roles: ['business'], owner: 'credit: an account number is per business' },
+  'DELETE /api/credit/accounts/:accountId': {
+    roles: ['business'],
+    owner: 'credit: another business’s account 404 (credit/account-corrections.test.ts)',
+  },
+  'POST /api/credit/accounts/:accountId/subject': {
+    roles: ['business'],
+    owner: 'credit: another business’s account 404 (credit/account-corrections.test.ts)',
+  },
   'POST /api/credit/submissions': { roles: ['business'] },
   'GET /api/credit/submissions/:id': { roles: ['business'], owner: 'credit: another business gets 404' },
   'POST /api/credit/search': { roles: ['business'] },
