@@ -87,6 +87,8 @@ describe('the review queue', () => {
       expect.arrayContaining([
         { field: 'name', verdict: 'different' },
         { field: 'dateOfBirth', verdict: 'different' },
+        // The NIN the lender reported stayed with its holder: still evidence for the same person.
+        { field: 'identifiers', verdict: 'same' },
       ]),
     );
     expect(JSON.stringify(detail)).not.toContain('SLREV00011');

@@ -367,11 +367,26 @@ test('an administrator compares two records side by side in the review queue and
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('region', { name: 'The new record' })).toContainText('Zainab Turay');
   await expect(dialog.getByRole('region', { name: 'The person already in the registry' })).toContainText('Osman Bangura');
-  await expect(dialog.getByText('Name: different')).toBeVisible();
+  // The evidence for and against, side by side, each with both records' values.
+  const supporting = dialog.getByRole('region', { name: 'For: the same person' });
+  const against = dialog.getByRole('region', { name: 'Against: two people' });
+  await expect(supporting).toContainText('ID numbers');
+  await expect(against).toContainText('Name');
+  await expect(against).toContainText('Zainab Turay');
+  await expect(against).toContainText('Osman Bangura');
+  await expect(against).toContainText('Date of birth');
   await expect(dialog.getByText(nin)).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  // The decision is one click, above both files (in sight without scrolling on a laptop), at a laptop's and a phone's width.
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width > 1000) await expect(dialog.getByRole('button', { name: 'Same person: merge' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Different people: keep apart' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-review-evidence-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'admin-review-compare');
-  await dialog.getByRole('button', { name: 'Merge into one person' }).click();
+  await dialog.getByRole('button', { name: 'Same person: merge' }).click();
   await expect(toastRegion(page)).toContainText('Merged');
   await expect(page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' })).toHaveCount(0);
   await page.getByLabel('Show').selectOption('merged');

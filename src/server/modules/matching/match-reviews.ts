@@ -159,7 +159,12 @@ const normalise = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
 type Evidence = NonNullable<Awaited<ReturnType<typeof loadEvidence>>>;
 
-function compare(record: Evidence, candidate: Evidence): TMatchReviewDetail['agreement'] {
+/**
+ * Field by field, whether the record agrees with the candidate. The record's ID numbers include
+ * those the lender reported for it: a number that stayed with its holder (the name did not fit)
+ * is still evidence that the two are one person.
+ */
+function compare(record: Evidence, candidate: Evidence, reported: { type: string; value: string }[]): TMatchReviewDetail['agreement'] {
   const namesOf = (e: Evidence) => new Set(e.names.map((n) => normalise(n.fullName)).concat(normalise(e.displayName)));
   const recordNames = namesOf(record);
   const candidateNames = namesOf(candidate);
@@ -177,7 +182,7 @@ function compare(record: Evidence, candidate: Evidence): TMatchReviewDetail['agr
   };
   const idVerdict = (): 'same' | 'different' | 'missing' => {
     let isSame = false;
-    for (const id of record.rawIdentifiers) {
+    for (const id of [...record.rawIdentifiers, ...reported]) {
       const other = candidate.rawIdentifiers.filter((c) => c.type === id.type);
       if (other.some((c) => c.value === id.value)) isSame = true;
       else if (other.length > 0) return 'different';
@@ -250,6 +255,6 @@ export async function getMatchReview(db: Database, id: string): Promise<TMatchRe
     },
     record: present(record, isSamePerson ? null : candidate, reportedIds),
     candidate: isSamePerson ? null : present(candidate, record, reportedIds),
-    agreement: record && candidate && !isSamePerson ? compare(record, candidate) : [],
+    agreement: record && candidate && !isSamePerson ? compare(record, candidate, reportedIdentifiers) : [],
   };
 }

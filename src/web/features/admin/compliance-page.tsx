@@ -16,6 +16,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { AuditLogSearch, AuditVerifyCard } from '@web/components/oversight/audit-log';
 import { formatDateTime, formatDecimal } from '@shared/format';
 import { useKeepApart, useMatchReview, useMatchReviews, useMergeReview } from './api/match-reviews';
+import { ReviewEvidence } from './review-evidence';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -28,15 +29,6 @@ const REASONS: Record<string, string> = {
   uncertain_candidate: 'A similar person is in the registry, but not similar enough to link alone',
 };
 const reasonText = (reason: string) => REASONS[reason] ?? reason.replaceAll('_', ' ');
-const VERDICT_VARIANT = { same: 'success', similar: 'warning', different: 'destructive', missing: 'secondary' } as const;
-const FIELD_LABEL: Record<string, string> = {
-  name: 'Name',
-  dateOfBirth: 'Date of birth',
-  identifiers: 'ID numbers',
-  phone: 'Phone',
-  address: 'Address',
-};
-
 function PersonColumn({ title, person }: { title: string; person: TSubjectEvidence | null }) {
   if (!person) return null;
   return (
@@ -143,41 +135,16 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
                 {r.reported.identifiers.map((i) => ` · ${i.type.toUpperCase()} ${i.masked}`).join('')}
               </p>
             </div>
-            {r.agreement.length > 0 ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Field by field">
-                {r.agreement.map((a) => (
-                  <li key={a.field}>
-                    <Badge variant={VERDICT_VARIANT[a.verdict]}>
-                      {FIELD_LABEL[a.field] ?? a.field}: {a.verdict}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <div className="grid gap-4 md:grid-cols-2">
-              <PersonColumn title="The new record" person={r.record} />
-              <PersonColumn title="The person already in the registry" person={r.candidate} />
-            </div>
+            <ReviewEvidence review={r} />
             {r.status === 'open' ? (
-              <div className="space-y-3 border-t pt-4">
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <Field id="merge-survivor" label="If merged, who remains">
-                    <NativeSelect value={survivor} onChange={(e) => setSurvivor(e.target.value as typeof survivor)}>
-                      <option value="candidate">The person already in the registry</option>
-                      <option value="record">The new record</option>
-                    </NativeSelect>
-                  </Field>
-                  <Field id="review-note" label="Note (optional, kept in the audit log)">
-                    <Textarea value={note} onChange={(e) => setNote(e.target.value)} className="min-h-10" />
-                  </Field>
-                </div>
+              <div className="space-y-3">
                 <div className="flex flex-wrap gap-2">
                   <Button
                     onClick={() => merge.mutate({ survivor, ...(note.trim() ? { note } : {}) })}
                     disabled={merge.isPending || keep.isPending}
                   >
                     <GitMerge aria-hidden />
-                    {merge.isPending ? 'Merging...' : 'Merge into one person'}
+                    {merge.isPending ? 'Merging...' : 'Same person: merge'}
                   </Button>
                   <Button
                     variant="outline"
@@ -185,9 +152,25 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
                     disabled={merge.isPending || keep.isPending}
                   >
                     <Split aria-hidden />
-                    Keep apart
+                    Different people: keep apart
                   </Button>
                 </div>
+                <details className="text-sm">
+                  <summary className="cursor-pointer text-muted-foreground">
+                    Who remains after a merge, and a note for the audit log
+                  </summary>
+                  <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                    <Field id="merge-survivor" label="If merged, who remains">
+                      <NativeSelect value={survivor} onChange={(e) => setSurvivor(e.target.value as typeof survivor)}>
+                        <option value="candidate">The person already in the registry</option>
+                        <option value="record">The new record</option>
+                      </NativeSelect>
+                    </Field>
+                    <Field id="review-note" label="Note (optional, kept in the audit log)">
+                      <Textarea value={note} onChange={(e) => setNote(e.target.value)} className="min-h-10" />
+                    </Field>
+                  </div>
+                </details>
                 <p className="text-xs text-muted-foreground">
                   Merging moves identifiers, names, phones, addresses, accounts and inquiries to the person who remains, in one step.
                 </p>
@@ -199,6 +182,10 @@ function ReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose:
                 </AlertDescription>
               </Alert>
             )}
+            <div className="grid gap-4 md:grid-cols-2">
+              <PersonColumn title="The new record" person={r.record} />
+              <PersonColumn title="The person already in the registry" person={r.candidate} />
+            </div>
           </>
         )}
       </DialogContent>
@@ -213,7 +200,7 @@ function ReviewQueue() {
   return (
     <SectionCard
       title="Registry review queue"
-      description="Records the matcher would not link to a person alone. Look at both side by side, then merge them or keep them apart."
+      description="Records the matcher would not link to a person alone. The evidence for and against is side by side: one click says same person or different people."
       contentClassName="space-y-4"
     >
       <Field id="review-status" label="Show" className="max-w-48">
