@@ -196,7 +196,13 @@ describe('monthly files: GET /api/credit/submissions and the CSV template', () =
     const sent = await call('POST', '/api/credit/submissions', demo, res.body, { 'content-type': 'text/csv' });
     expect(sent.statusCode).toBe(202);
     const status = (await get(`/api/credit/submissions/${sent.json().id}`)).json();
-    expect(status).toMatchObject({ status: 'completed', total: 2, accepted: 2, rejected: 0 });
+    expect(status).toMatchObject({ status: 'completed', total: 3, accepted: 3, rejected: 0 });
+    // The group loan example names a co-borrower and a guarantor (issue 17): both are on the account.
+    const parties = await queryRows<{ role: string }>(
+      t.db,
+      sql`SELECT p.role FROM credit_account_parties p JOIN credit_accounts a ON a.id = p.account_id WHERE a.account_number = 'GL-2025-0107' ORDER BY p.role`,
+    );
+    expect(parties.map((p) => p.role)).toEqual(['co_borrower', 'guarantor']);
   });
 
   it("lists this business's files, newest first, with who sent them; another business sees none of them", async () => {

@@ -50,6 +50,54 @@ const report = {
       lastReportedAt: '2026-10-31',
       disputed: true,
       paymentHistory: history,
+      // An account reported without its life (issue 17): nothing of it is printed.
+      amountPastDue: null,
+      firstDelinquencyDate: null,
+      lastPaymentDate: null,
+      lastPaymentAmount: null,
+      scheduledPaymentAmount: null,
+      termMonths: null,
+      paymentFrequency: null,
+      closedAt: null,
+      role: 'borrower',
+      parties: [],
+      balanceHistory: [],
+    },
+    {
+      lender: 'Kenema Women Cooperative',
+      typeName: 'Group (solidarity) loan',
+      accountNumber: '****0107',
+      isOwnAccount: false,
+      status: 'late_30',
+      statusName: '30 days late',
+      currency: 'SLE',
+      principal: '3000.00',
+      balance: '1200.00',
+      defaultAmount: null,
+      defaultDate: null,
+      openedAt: '2025-01-06',
+      lastReportedAt: '2026-11-20',
+      disputed: false,
+      paymentHistory: history.slice(0, 3),
+      amountPastDue: '150.00',
+      firstDelinquencyDate: '2025-07-14',
+      lastPaymentDate: '2025-06-30',
+      lastPaymentAmount: '150.00',
+      scheduledPaymentAmount: '150.00',
+      termMonths: 10,
+      paymentFrequency: 'fortnightly',
+      closedAt: null,
+      role: 'guarantor',
+      parties: [
+        { role: 'borrower', name: 'Mariama Conteh' },
+        { role: 'co_borrower', name: 'Kadiatu Sesay' },
+      ],
+      balanceHistory: Array.from({ length: 14 }, (_, i) => ({
+        month: new Date(Date.UTC(2026, 10 - i, 1)).toISOString().slice(0, 7),
+        balance: `${1200 + i * 150}.00`,
+        amountPastDue: i === 0 ? '150.00' : '0.00',
+        status: i === 0 ? 'late_30' : 'current',
+      })),
     },
   ],
   inquiries: [],
@@ -81,6 +129,21 @@ describe('renderReportPdf', () => {
     expect(text).toContain('12 May 1990');
     expect(text).toContain('Purpose: new credit application');
     expect(text).not.toContain('credit_application');
+  });
+
+  it("prints an account's life, the person's role, the others on it and its months of balance", async () => {
+    const { text } = await textOf({ kind: 'person' });
+    expect(text).toContain('Role: Guarantor');
+    expect(text).toContain('Amount past due SLE 150.00');
+    expect(text).toContain('First late payment 14 Jul 2025');
+    expect(text).toContain('Last payment SLE 150.00 on 30 Jun 2025');
+    expect(text).toContain('Scheduled payment SLE 150.00, every two weeks');
+    expect(text).toContain('Term 10 months');
+    expect(text).toContain('Others on this account: Mariama Conteh (borrower), Kadiatu Sesay (co-borrower)');
+    expect(text).toContain('Balance by month, newest first: Nov 2026: SLE 1,200.00, SLE 150.00 past due; Oct 2026: SLE 1,350.00;');
+    expect(text).toContain('and 2 earlier months');
+    // The account reported without them prints none of their labels.
+    expect(text.match(/Amount past due/g)).toHaveLength(1);
   });
 
   it("tells a business whose copy it is, and a white-label copy carries the business's name only", async () => {

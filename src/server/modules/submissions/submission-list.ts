@@ -50,7 +50,7 @@ export async function listSubmissions(db: Database, businessId: string, limit: n
   }));
 }
 
-/** Example rows of the template: an account in good standing and a defaulter (FAQ fields). */
+/** Example rows of the template: an account in good standing, a defaulter (FAQ fields) and a group loan with a co-borrower and a guarantor. */
 // A column an example leaves out is empty (the corrections, most optional fields).
 const TEMPLATE_ROWS: Partial<Record<(typeof CSV_COLUMNS)[number], string>>[] = [
   {
@@ -74,6 +74,12 @@ const TEMPLATE_ROWS: Partial<Record<(typeof CSV_COLUMNS)[number], string>>[] = [
     default_amount: '',
     default_date: '',
     payment_history: '000000',
+    amount_past_due: '0.00',
+    last_payment_date: '2025-07-31',
+    last_payment_amount: '750.00',
+    scheduled_payment_amount: '750.00',
+    term_months: '24',
+    payment_frequency: 'monthly',
   },
   {
     national_id: '',
@@ -96,6 +102,51 @@ const TEMPLATE_ROWS: Partial<Record<(typeof CSV_COLUMNS)[number], string>>[] = [
     default_amount: '6400.00',
     default_date: '2025-04-30',
     payment_history: 'DD3210000000',
+    amount_past_due: '6400.00',
+    first_delinquency_date: '2025-01-31',
+    last_payment_date: '2024-12-20',
+    last_payment_amount: '400.00',
+    scheduled_payment_amount: '400.00',
+    term_months: '18',
+    payment_frequency: 'monthly',
+  },
+  {
+    national_id: 'SL23456789',
+    first_name: 'Mariama',
+    last_name: 'Conteh',
+    date_of_birth: '1987-11-02',
+    phone: '+232 77 234 567',
+    address: '9 Blama Road, Kenema',
+    district: 'Kenema',
+    account_number: 'GL-2025-0107',
+    account_type: 'group_loan',
+    currency: 'SLE',
+    principal: '3000.00',
+    balance: '1200.00',
+    opened_at: '2025-01-06',
+    status: 'late_30',
+    payment_history: '1000000',
+    amount_past_due: '150.00',
+    first_delinquency_date: '2025-07-14',
+    last_payment_date: '2025-06-30',
+    last_payment_amount: '150.00',
+    scheduled_payment_amount: '150.00',
+    term_months: '10',
+    payment_frequency: 'fortnightly',
+    party_1_role: 'co_borrower',
+    party_1_national_id: 'SL34567890',
+    party_1_first_name: 'Kadiatu',
+    party_1_last_name: 'Sesay',
+    party_1_date_of_birth: '1991-04-23',
+    party_1_phone: '+232 76 345 678',
+    party_1_address: '11 Blama Road, Kenema',
+    party_2_role: 'guarantor',
+    party_2_national_id: 'SL45678901',
+    party_2_first_name: 'Sahr',
+    party_2_last_name: 'Komba',
+    party_2_date_of_birth: '1975-08-09',
+    party_2_phone: '+232 78 456 789',
+    party_2_address: '2 Hangha Road, Kenema',
   },
 ];
 

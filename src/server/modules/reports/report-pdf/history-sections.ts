@@ -1,4 +1,5 @@
-import { formatMoney, formatShortDate, formatShortMonth } from '@shared/format';
+import { accountLifeFacts, accountPartiesText, accountRoleName, balanceMonthText } from '@shared/account-life';
+import { formatMoney, formatShortDate, formatShortMonth, plural } from '@shared/format';
 import type { TCreditReport, TReportAccount } from '@shared/schemas/credit';
 import { COLOR, contentWidth, type Doc, ensureSpace, PAGE_MARGIN, paragraph, sectionTitle } from './pdf-document';
 import type { ReportWording } from './reader';
@@ -21,6 +22,8 @@ const HISTORY_FILL: Record<string, string> = {
 const HISTORY_LEGEND = '0 paid on time · 1 30 days late · 2 60 days late · 3 90+ days late · D default · C closed · - no report';
 const NEGATIVE_STATUSES = new Set(['late_90', 'default', 'written_off']);
 const MAX_INQUIRIES = 40;
+/** Months of balance written out per account; the rest are counted. */
+const BALANCE_MONTHS_IN_PDF = 12;
 
 export function drawAccounts(doc: Doc, report: TCreditReport, wording: ReportWording) {
   sectionTitle(doc, `Accounts (${report.accounts.length})`);
@@ -51,6 +54,7 @@ function drawAccount(doc: Doc, account: TReportAccount) {
       align: 'right',
     });
   const details = [
+    account.role === 'borrower' ? null : `Role: ${accountRoleName(account.role)}`,
     `Account ${account.accountNumber}${account.isOwnAccount ? ' (yours)' : ''}`,
     `Opened ${formatShortDate(account.openedAt)}`,
     `Borrowed ${formatMoney(account.currency, account.principal)}`,
@@ -65,6 +69,7 @@ function drawAccount(doc: Doc, account: TReportAccount) {
     .fontSize(8.5)
     .fillColor(COLOR.muted)
     .text(details.join('   ·   '), PAGE_MARGIN, Math.max(doc.y, top + 14) + 2, { width });
+  drawAccountLife(doc, account);
   if (account.disputed)
     doc
       .font('Helvetica-Oblique')
@@ -80,6 +85,28 @@ function drawAccount(doc: Doc, account: TReportAccount) {
     .strokeColor(COLOR.rule)
     .stroke();
   doc.y += 10;
+}
+
+/** The account's life, the other people on it and its months of balance, each a line when reported. */
+function drawAccountLife(doc: Doc, account: TReportAccount) {
+  const width = contentWidth(doc);
+  const line = (text: string) =>
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLOR.muted)
+      .text(text, PAGE_MARGIN, doc.y + 1, { width });
+  const facts = accountLifeFacts(account);
+  if (facts.length > 0) line(facts.map((f) => `${f.label} ${f.value}`).join('   ·   '));
+  const parties = accountPartiesText(account);
+  if (parties) line(`Others on this account: ${parties}`);
+  if (account.balanceHistory.length > 0) {
+    const shown = account.balanceHistory.slice(0, BALANCE_MONTHS_IN_PDF).map((m) => balanceMonthText(account, m));
+    const more = account.balanceHistory.length - shown.length;
+    line(
+      `Balance by month, newest first: ${shown.join('; ')}${more > 0 ? `; and ${plural(more, { one: 'earlier month', other: 'earlier months' })}` : ''}`,
+    );
+  }
 }
 
 /** The last 24 months, most recent first: two rows of twelve cells, each with its month and code. */
