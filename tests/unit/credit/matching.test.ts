@@ -4,6 +4,7 @@ import { normalizeName, swapDayMonth, trigramSimilarity } from '../../../src/ser
 import {
   checkIdentifierAgreement,
   decideCandidate,
+  isWorthReview,
   namePartSimilarity,
   rankCandidates,
   scoreCandidate,
@@ -132,6 +133,41 @@ describe('decisions', () => {
     expect(decideCandidate([pair({ identifierConflict: true })])).toMatchObject({ outcome: 'review', reason: 'conflicting_identifier' });
     expect(decideCandidate([pair({ score: 0.5 })]).outcome).toBe('new');
     expect(decideCandidate([]).outcome).toBe('new');
+  });
+
+  it('asks a reviewer only what the evidence leaves open', () => {
+    const noPhone = { phoneMatch: false, addressCompared: true };
+    // Another first name beside the same surname and birth date: another person.
+    expect(isWorthReview(pair({ ...noPhone, nameScore: 0.6, score: 0.76, addressSimilarity: 0.3 }))).toBe(false);
+    // The same name with no birth date on one side, nothing else: a namesake.
+    expect(isWorthReview(pair({ ...noPhone, dobScore: null, score: 0.82, addressSimilarity: 0.95 }))).toBe(false);
+    // The same name and birth date, another phone and another address: a namesake.
+    expect(isWorthReview(pair({ ...noPhone, score: 1, addressSimilarity: 0.2 }))).toBe(false);
+    // ... at the same address line: a question.
+    expect(isWorthReview(pair({ ...noPhone, score: 1.06, addressSimilarity: 1 }))).toBe(true);
+    // ... with no address to compare: a question.
+    expect(isWorthReview(pair({ phoneMatch: false, score: 1 }))).toBe(true);
+    // A different NIN and no phone in common: two people.
+    expect(isWorthReview(pair({ ...noPhone, score: 0.81, addressSimilarity: 0.7, identifierConflict: true }))).toBe(false);
+    // The phone and the birth date with a name spelt past recognition (Jalloh and Diallo): a question.
+    expect(isWorthReview(pair({ nameScore: 0.65, score: 0.89 }))).toBe(true);
+    // The family phone with another first name and another birth date: not.
+    expect(isWorthReview(pair({ nameScore: 0.6, dobScore: 0.2, score: 0.54 + 0.08 + 0.1 }))).toBe(false);
+  });
+
+  it('links a person with no birth date only by the same name, phone and address', () => {
+    expect(decideCandidate([pair({ dobScore: null, score: 0.98, addressSimilarity: 1 })]).outcome).toBe('probable');
+    expect(decideCandidate([pair({ dobScore: null, score: 0.98, nameScore: 0.9, addressSimilarity: 1 })]).outcome).toBe('review');
+    expect(decideCandidate([pair({ dobScore: null, score: 0.92, addressSimilarity: 0.3, addressCompared: true })]).outcome).toBe('review');
+  });
+
+  it('needs a link to be ahead of every candidate, a namesake not worth a review too', () => {
+    const namesake = pair({ subjectId: 'b', phoneMatch: false, score: 1.05, addressSimilarity: 0.2, addressCompared: true });
+    expect(isWorthReview(namesake)).toBe(false);
+    expect(decideCandidate(rankCandidates([pair({ score: 1.1 }), namesake]))).toMatchObject({
+      outcome: 'review',
+      reason: 'uncertain_candidate',
+    });
   });
 
   it('flags an identifier match whose name or birth date disagrees strongly', () => {
