@@ -79,9 +79,9 @@ function EvidenceList({
             </p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
               <dt className="text-muted-foreground">New record</dt>
-              <dd className="capitalize">{valueOf(a.field, record, reportedIds)}</dd>
+              <dd className={a.field === 'name' ? 'capitalize' : undefined}>{valueOf(a.field, record, reportedIds)}</dd>
               <dt className="text-muted-foreground">In the registry</dt>
-              <dd className="capitalize">{valueOf(a.field, candidate)}</dd>
+              <dd className={a.field === 'name' ? 'capitalize' : undefined}>{valueOf(a.field, candidate)}</dd>
             </dl>
           </li>
         ))}
