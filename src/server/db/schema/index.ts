@@ -2,6 +2,7 @@
 export * from './billing';
 export * from './content';
 export * from './credit';
+export * from './account-life';
 export * from './users';
 export * from './audit';
 export * from './jobs';
