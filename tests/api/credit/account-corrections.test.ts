@@ -262,6 +262,57 @@ describe('moving an account to the right person', () => {
   });
 });
 
+describe('a move changes the person only', () => {
+  it('keeps the account’s life fields, its co-borrowers and guarantors and its months', async () => {
+    const accountNumber = nextNumber();
+    const guarantor = {
+      nationalId: `GUAR${process.pid}`.slice(0, 12),
+      firstName: 'Aminata',
+      lastName: 'Bangura',
+      dateOfBirth: '1970-05-05',
+      phone: '+23276111222',
+      address: { line: '2 Circular Road, Freetown', district: 'Western Area Urban' },
+    };
+    const reported = await call('POST', '/api/credit/accounts', lender.cookie, {
+      ...accountReport({
+        subject: subjectOf(wrong),
+        account: { accountNumber, amountPastDue: '120', termMonths: 12, paymentFrequency: 'monthly', lastPaymentDate: '2025-05-01' },
+      }),
+      parties: [{ role: 'guarantor', subject: guarantor }],
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const accountId = reported.json().accountId as string;
+    const state = async () => {
+      const [row] = await queryRows<{
+        subject_id: string;
+        amount_past_due: number | string;
+        term_months: number;
+        payment_frequency: string;
+        parties: number;
+        months: number;
+      }>(
+        t.db,
+        sql`SELECT subject_id, amount_past_due, term_months, payment_frequency,
+              (SELECT count(*)::int FROM credit_account_parties p WHERE p.account_id = a.id) AS parties,
+              (SELECT count(*)::int FROM credit_account_months m WHERE m.account_id = a.id) AS months
+            FROM credit_accounts a WHERE a.id = ${accountId}::uuid`,
+      );
+      return { ...row, amount_past_due: Number(row.amount_past_due), parties: Number(row.parties), months: Number(row.months) };
+    };
+    const before = await state();
+    expect(before).toMatchObject({
+      subject_id: wrong.subjectId,
+      amount_past_due: 12_000,
+      term_months: 12,
+      payment_frequency: 'monthly',
+      parties: 1,
+    });
+    const moved = await call('POST', `/api/credit/accounts/${accountId}/subject`, lender.cookie, { subject: subjectOf(right) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await state()).toEqual({ ...before, subject_id: right.subjectId });
+  });
+});
+
 describe('corrections in a monthly file', () => {
   it('a JSON row {correction: delete, account: {accountNumber}, reason} removes the account; an unknown number or a missing reason is that row’s reject', async () => {
     const { accountNumber } = await report(wrong);

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES, CURRENCIES } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES, ACCOUNT_TYPE_CODES, CURRENCIES, PAYMENT_FREQUENCIES } from '@shared/credit-reference';
 import { formatMinorAmount } from '@shared/format';
 import { type TAccountCorrectionResult, type TCreditAccountReport, type TCreditSubjectInput } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
@@ -24,6 +24,14 @@ const ZAccountValuesRow = z.object({
   default_amount: numberColumn.nullable(),
   default_date: z.string().nullable(),
   payment_history: z.string(),
+  amount_past_due: numberColumn.nullable(),
+  first_delinquency_date: z.string().nullable(),
+  last_payment_date: z.string().nullable(),
+  last_payment_amount: numberColumn.nullable(),
+  scheduled_payment_amount: numberColumn.nullable(),
+  term_months: numberColumn.nullable(),
+  payment_frequency: z.enum(PAYMENT_FREQUENCIES).nullable(),
+  closed_at: z.string().nullable(),
 });
 
 /**
@@ -35,7 +43,9 @@ async function accountAsReported(tx: Database, accountId: string): Promise<TCred
     tx,
     ZAccountValuesRow,
     sql`SELECT account_number, type, currency, principal, balance, opened_at::text AS opened_at, status, default_amount,
-          default_date::text AS default_date, payment_history
+          default_date::text AS default_date, payment_history, amount_past_due, first_delinquency_date::text AS first_delinquency_date,
+          last_payment_date::text AS last_payment_date, last_payment_amount, scheduled_payment_amount, term_months, payment_frequency,
+          closed_at::text AS closed_at
         FROM credit_accounts WHERE id = ${accountId}::uuid`,
   );
   return {
@@ -49,6 +59,14 @@ async function accountAsReported(tx: Database, accountId: string): Promise<TCred
     defaultAmount: a.default_amount ?? undefined,
     defaultDate: a.default_date ?? undefined,
     paymentHistory: a.payment_history,
+    amountPastDue: a.amount_past_due ?? undefined,
+    firstDelinquencyDate: a.first_delinquency_date ?? undefined,
+    lastPaymentDate: a.last_payment_date ?? undefined,
+    lastPaymentAmount: a.last_payment_amount ?? undefined,
+    scheduledPaymentAmount: a.scheduled_payment_amount ?? undefined,
+    termMonths: a.term_months ?? undefined,
+    paymentFrequency: a.payment_frequency ?? undefined,
+    closedAt: a.closed_at ?? undefined,
   };
 }
 
