@@ -5,6 +5,7 @@ import { applyAccountReports } from '../../modules/submissions';
 import type { Database } from '../client';
 import { z } from 'zod';
 import { queryParsedRows } from '../query';
+import { plainArray, textArray } from '../sql-arrays';
 import { insertRegistry } from './registry/write-registry';
 
 /**
@@ -52,6 +53,12 @@ function demoConsumerReports() {
           openedAt: monthsAgo(10, 3),
           status: 'current',
           paymentHistory: '00000100000',
+          amountPastDue: '0.00',
+          lastPaymentDate: monthsAgo(0, 1),
+          lastPaymentAmount: '750.00',
+          scheduledPaymentAmount: '750.00',
+          termMonths: 18,
+          paymentFrequency: 'monthly',
         },
       },
       {
@@ -67,7 +74,39 @@ function demoConsumerReports() {
           defaultAmount: '2150.00',
           defaultDate: monthsAgo(4, 28),
           paymentHistory: 'DDDDD321100000000000',
+          amountPastDue: '2150.00',
+          firstDelinquencyDate: monthsAgo(8, 28),
+          lastPaymentDate: monthsAgo(9, 12),
+          lastPaymentAmount: '160.00',
+          scheduledPaymentAmount: '160.00',
+          termMonths: 12,
+          paymentFrequency: 'fortnightly',
         },
+        // A solidarity group: a member shares the loan and another answers for it.
+        parties: [
+          {
+            role: 'co_borrower',
+            subject: {
+              nationalId: 'DEMO0002',
+              firstName: 'Hawa',
+              lastName: 'Turay',
+              dateOfBirth: '1990-09-03',
+              phone: '+23276000002',
+              address: { line: '9 Pademba Road, Freetown', district: 'Western Area Urban' },
+            },
+          },
+          {
+            role: 'guarantor',
+            subject: {
+              nationalId: 'DEMO0003',
+              firstName: 'Sahr',
+              lastName: 'Komba',
+              dateOfBirth: '1979-02-17',
+              phone: '+23276000003',
+              address: { line: '4 Kissy Road, Freetown', district: 'Western Area Urban' },
+            },
+          },
+        ],
       },
     ],
     mobileLender: [
@@ -82,6 +121,9 @@ function demoConsumerReports() {
           openedAt: monthsAgo(14, 20),
           status: 'current',
           paymentHistory: '000000000000000',
+          lastPaymentDate: monthsAgo(0, 2),
+          lastPaymentAmount: '120.00',
+          paymentFrequency: 'single_payment',
         },
       },
     ],
@@ -113,5 +155,40 @@ export async function seedDemoRegistry(db: Database, people = demoRegistryPeople
     const parse = (rows: unknown[]) => rows.map((row, i) => ({ rowNumber: i + 1, report: ZCreditAccountReportSchema.parse(row) }));
     await applyAccountReports(tx, { businessId: business.id, submissionId: null }, parse(reports.demoBusiness));
     await applyAccountReports(tx, { businessId: mobileLender.user_id, submissionId: null }, parse(reports.mobileLender));
+    await seedDemoConsumerMonths(tx);
   });
+}
+
+/**
+ * The months before this one of the demo consumer's accounts, as their lenders reported them: the
+ * loan paid down, the group loan falling behind into default, the mobile money loan's balances.
+ * (This month's was written by the reports above.)
+ */
+async function seedDemoConsumerMonths(tx: Pick<Database, 'execute'>) {
+  const months: Record<string, (ago: number) => { balance: number; pastDue: number; status: string } | null> = {
+    'DMF-LN-0001': (ago) =>
+      ago > 9 ? null : { balance: 450_000 + ago * 75_000, pastDue: ago === 5 ? 75_000 : 0, status: ago === 5 ? 'late_30' : 'current' },
+    'DMF-GL-0002': (ago) => {
+      if (ago > 19) return null;
+      const status = ago <= 4 ? 'default' : ago === 5 ? 'late_90' : ago === 6 ? 'late_60' : ago <= 8 ? 'late_30' : 'current';
+      const balance = ago <= 8 ? 215_000 : 300_000 - (19 - ago) * 8_000;
+      return { balance, pastDue: status === 'default' ? balance : status === 'current' ? 0 : 16_000 * (9 - ago), status };
+    },
+    'MM-0076000001': (ago) => (ago > 13 ? null : { balance: [12_000, 30_000, 45_000][ago % 3], pastDue: 0, status: 'current' }),
+  };
+  const rows = Object.entries(months).flatMap(([accountNumber, of]) =>
+    Array.from({ length: 20 }, (_, i) => i + 1).flatMap((ago) => {
+      const m = of(ago);
+      return m ? [{ accountNumber, month: monthsAgo(ago, 1), ...m }] : [];
+    }),
+  );
+  await tx.execute(sql`
+    INSERT INTO credit_account_months (account_id, month, balance, amount_past_due, status)
+    SELECT a.id, u.month, u.balance, u.past_due, u.status
+    FROM unnest(${textArray(rows.map((r) => r.accountNumber))}::text[], ${plainArray(rows.map((r) => r.month))}::date[],
+      ${plainArray(rows.map((r) => r.balance))}::bigint[], ${plainArray(rows.map((r) => r.pastDue))}::bigint[], ${textArray(rows.map((r) => r.status))}::text[])
+      AS u(account_number, month, balance, past_due, status)
+    JOIN credit_accounts a ON a.account_number = u.account_number
+    JOIN credit_subject_identifiers i ON i.subject_id = a.subject_id AND i.type = 'nin' AND i.value = ${DEMO_ACCOUNTS.consumer.nationalId}
+    ON CONFLICT DO NOTHING`);
 }

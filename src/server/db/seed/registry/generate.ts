@@ -1,4 +1,5 @@
 import type { TAccountStatus, TAccountType, TCurrency } from '@shared/credit-reference';
+import { accountLife, type GeneratedAccountLife } from './account-life';
 import type { TDistrict } from '@shared/districts';
 import { Rng, WeightedPicker, sigmoid } from './prng';
 import {
@@ -33,7 +34,8 @@ export interface GeneratorOptions {
   asOf: Date;
 }
 
-export interface GeneratedAccount {
+/** An account with its simulated life (registry/account-life.ts). */
+export interface GeneratedAccount extends GeneratedAccountLife {
   id: string;
   /** Index into the lender list. */
   lender: number;
@@ -201,6 +203,7 @@ function simulateAccount(
   let defaultMonthsAgo: number | null = null;
   const codes: string[] = [];
   let closedVoluntarily = false;
+  const statesByAgo: number[] = [];
   for (let ago = simulatedMonths; ago >= 0; ago--) {
     const age = openMonthsAgo - ago;
     if (state === 5) {
@@ -226,6 +229,7 @@ function simulateAccount(
       state = 0;
     }
     if (ago < VISIBLE_MONTHS) codes.push(state === 5 ? 'C' : state === 4 ? 'D' : String(state));
+    statesByAgo[ago] = state;
   }
   const paymentHistory = codes.reverse().join('').slice(0, VISIBLE_MONTHS);
 
@@ -265,6 +269,7 @@ function simulateAccount(
     defaultAmount,
     defaultDate,
     paymentHistory,
+    ...accountLife({ type, term, principal, balance, status, openMonthsAgo, statesByAgo, asOf, salt: person.index + accountSeq }),
   };
 }
 

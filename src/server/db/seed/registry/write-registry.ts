@@ -60,8 +60,26 @@ const TABLES = {
       'default_date',
       'payment_history',
       'last_reported_at',
+      'amount_past_due',
+      'first_delinquency_date',
+      'last_payment_date',
+      'last_payment_amount',
+      'scheduled_payment_amount',
+      'term_months',
+      'payment_frequency',
+      'closed_at',
     ],
-    types: ['uuid', 'uuid', 'uuid', 'text', 'text', 'text', 'int8', 'int8', 'date', 'text', 'int8', 'date', 'text', 'timestamptz'],
+    types: [
+      ...['uuid', 'uuid', 'uuid', 'text', 'text', 'text', 'int8', 'int8', 'date', 'text', 'int8', 'date', 'text', 'timestamptz'],
+      ...['int8', 'date', 'date', 'int8', 'int8', 'int4', 'text', 'date'],
+    ],
+  },
+  // Group loans' co-borrowers and guarantors, and each account's months of balance (issue 17).
+  parties: { name: 'credit_account_parties', columns: ['account_id', 'subject_id', 'role'], types: ['uuid', 'uuid', 'text'] },
+  months: {
+    name: 'credit_account_months',
+    columns: ['account_id', 'month', 'balance', 'amount_past_due', 'status'],
+    types: ['uuid', 'date', 'int8', 'int8', 'text'],
   },
   inquiries: {
     name: 'credit_inquiries',
@@ -196,7 +214,27 @@ export async function ensureLenders(
   return ids;
 }
 
-function rowsOfBatch(people: GeneratedPerson[], lenderIds: string[], realLenders: Set<string>, asOf: Date): Record<TableKey, Cell[][]> {
+/**
+ * The other people on a generated group loan: the two people generated just before its borrower
+ * (neighbours in a solidarity group), a guarantor always and a co-borrower for every other
+ * borrower; none when those people are not in this run (`partyIdOf` gives null).
+ */
+function partiesOf(p: GeneratedPerson, partyIdOf: (index: number) => string | null): { subjectId: string; role: string }[] {
+  const guarantor = partyIdOf(p.index - 2);
+  const coBorrower = p.index % 2 === 0 ? partyIdOf(p.index - 1) : null;
+  return [
+    ...(coBorrower ? [{ subjectId: coBorrower, role: 'co_borrower' }] : []),
+    ...(guarantor ? [{ subjectId: guarantor, role: 'guarantor' }] : []),
+  ];
+}
+
+function rowsOfBatch(
+  people: GeneratedPerson[],
+  lenderIds: string[],
+  realLenders: Set<string>,
+  asOf: Date,
+  partyIdOf: (index: number) => string | null,
+): Record<TableKey, Cell[][]> {
   const out: Record<TableKey, Cell[][]> = {
     subjects: [],
     identifiers: [],
@@ -204,9 +242,12 @@ function rowsOfBatch(people: GeneratedPerson[], lenderIds: string[], realLenders
     phones: [],
     addresses: [],
     accounts: [],
+    parties: [],
+    months: [],
     inquiries: [],
     inquirySubjects: [],
   };
+  const monthOf = (ago: number) => new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - ago, 1)).toISOString().slice(0, 10);
   const reportedAt = asOf.toISOString();
   const monthStart = Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), 1);
   for (const p of people) {
@@ -233,7 +274,17 @@ function rowsOfBatch(people: GeneratedPerson[], lenderIds: string[], realLenders
         a.defaultDate,
         a.paymentHistory,
         reportedAt,
+        a.amountPastDue,
+        a.firstDelinquencyDate,
+        a.lastPaymentDate,
+        a.lastPaymentAmount,
+        a.scheduledPaymentAmount,
+        a.termMonths,
+        a.paymentFrequency,
+        a.closedAt,
       ]);
+      a.months.forEach((m, ago) => out.months.push([a.id, monthOf(ago), m.balance, m.amountPastDue, m.status]));
+      if (a.type === 'group_loan') for (const party of partiesOf(p, partyIdOf)) out.parties.push([a.id, party.subjectId, party.role]);
     }
     for (const q of p.inquiries) {
       const business = lenderIds[q.lender];
@@ -276,11 +327,17 @@ async function writeWith(sink: RowSink, db: Database, options: WriteRegistryOpti
   const start = options.startIndex ?? 0;
   let accounts = 0;
   let inquiries = 0;
+  // Ids of the people written so far that a later group loan may name (the two before each person).
+  const idOfIndex = new Map<number, string>();
+  const partyIdOf = (index: number) => (index >= start ? (idOfIndex.get(index) ?? null) : null);
   for (let from = start; from < start + options.people; from += batchSize) {
     const to = Math.min(start + options.people, from + batchSize);
     const people: GeneratedPerson[] = [];
     for (let i = from; i < to; i++) people.push(generatePerson({ seed: options.seed, asOf: options.asOf }, i, lenders));
-    const rows = rowsOfBatch(people, lenderIds, new Set(Object.values(options.existingLenders ?? {})), options.asOf);
+    for (const p of people) idOfIndex.set(p.index, p.id);
+    const rows = rowsOfBatch(people, lenderIds, new Set(Object.values(options.existingLenders ?? {})), options.asOf, partyIdOf);
+    // Only the last two of a batch can be named by the next one.
+    for (const index of [...idOfIndex.keys()]) if (index < to - 2) idOfIndex.delete(index);
     accounts += rows.accounts.length;
     inquiries += rows.inquiries.length;
     await sink.inBatch(async () => {
