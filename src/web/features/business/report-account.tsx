@@ -1,5 +1,6 @@
 import type { TReportAccount } from '@shared/schemas/credit';
 import { formatMoney, formatMonth, formatShortDate } from '@shared/format';
+import { AccountLifeFacts, AccountParties, AccountRoleBadge, BalanceHistoryChart } from '@web/components/credit/account-life';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
 
@@ -81,6 +82,7 @@ export function AccountCard({ account }: { account: TReportAccount }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
+          <AccountRoleBadge account={account} />
           {account.disputed ? (
             <Badge variant="warning" data-testid="disputed-flag">
               Disputed
@@ -112,8 +114,11 @@ export function AccountCard({ account }: { account: TReportAccount }) {
           <dt className="text-muted-foreground">Last reported</dt>
           <dd className="font-medium">{formatShortDate(account.lastReportedAt)}</dd>
         </div>
+        <AccountLifeFacts account={account} />
       </dl>
+      <AccountParties account={account} />
       <HistoryStrip history={account.paymentHistory} />
+      <BalanceHistoryChart account={account} />
       {account.disputed ? (
         <p className="text-sm text-muted-foreground">The person disputes this account. It stays flagged until the lender answers.</p>
       ) : null}

@@ -2,6 +2,7 @@ import { Scale } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TReportAccount } from '@shared/schemas/credit';
 import { formatDate, formatMoney, formatShortMonth } from '@shared/format';
+import { AccountLifeFacts, AccountParties, AccountRoleBadge, BalanceHistoryChart } from '@web/components/credit/account-life';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
@@ -42,6 +43,7 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
           <p className="font-mono text-sm text-muted-foreground">{account.accountNumber}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <AccountRoleBadge account={account} />
           <Badge variant={isNegative ? 'destructive' : 'secondary'}>{account.statusName}</Badge>
           {account.disputed ? <Badge variant="warning">Disputed{openDispute ? ` · ${openDispute.reference}` : ''}</Badge> : null}
         </div>
@@ -71,9 +73,12 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
             </dd>
           </div>
         ) : null}
+        <AccountLifeFacts account={account} />
       </dl>
-      <div className="mt-3">
+      <div className="mt-3 space-y-3">
+        <AccountParties account={account} />
         <HistoryGrid account={account} />
+        <BalanceHistoryChart account={account} />
       </div>
       <div className="mt-3 flex justify-end">
         {account.disputed ? (
