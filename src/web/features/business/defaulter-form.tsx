@@ -3,7 +3,6 @@ import { CheckCircle2, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, DEFAULTED_STATUSES, type TAccountStatus } from '@shared/credit-reference';
-import { DISTRICTS } from '@shared/districts';
 import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportInput } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -13,19 +12,11 @@ import { refusalOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useReportAccount } from './api/accounts';
 import { FormField } from '@web/components/ui/form-field';
+import { SubjectFields } from './subject-fields';
+import { EMPTY_SUBJECT_FORM, SUBJECT_MESSAGE_FIELDS, withSubjectRules, type TSubjectForm } from './subject-form';
 
 export interface TAccountForm {
-  subject: {
-    nationalId: string;
-    driversLicense: string;
-    passportNumber: string;
-    firstName: string;
-    middleName: string;
-    lastName: string;
-    dateOfBirth: string;
-    phone: string;
-    address: { line: string; district: string };
-  };
+  subject: TSubjectForm;
   account: {
     accountNumber: string;
     type: string;
@@ -41,17 +32,7 @@ export interface TAccountForm {
 }
 
 export const EMPTY_ACCOUNT_FORM: TAccountForm = {
-  subject: {
-    nationalId: '',
-    driversLicense: '',
-    passportNumber: '',
-    firstName: '',
-    middleName: '',
-    lastName: '',
-    dateOfBirth: '',
-    phone: '',
-    address: { line: '', district: '' },
-  },
+  subject: EMPTY_SUBJECT_FORM,
   account: {
     accountNumber: '',
     type: 'personal_loan',
@@ -76,15 +57,12 @@ const schemaResolver = zodResolver(ZCreditAccountReportSchema, undefined, { raw:
 const resolver: Resolver<TAccountForm> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
   if (Object.keys(result.errors).length === 0) return result;
-  const subject = { ...((result.errors.subject ?? {}) as Record<string, unknown>) };
+  const subject = withSubjectRules(result.errors.subject, values.subject);
   const account = { ...((result.errors.account ?? {}) as Record<string, unknown>) };
-  const s = values.subject;
   const a = values.account;
   const add = (errors: Record<string, unknown>, field: string, message: string) => {
     if (!errors[field]) errors[field] = { type: 'custom', message };
   };
-  if (![s.nationalId, s.driversLicense, s.passportNumber].some((v) => v.trim() !== ''))
-    add(subject, 'nationalId', CREDIT_MESSAGES.idRequired);
   if (DEFAULTED_STATUSES.includes(a.status as TAccountStatus)) {
     if (a.defaultAmount.trim() === '') add(account, 'defaultAmount', CREDIT_MESSAGES.defaultAmount);
     if (a.defaultDate.trim() === '') add(account, 'defaultDate', CREDIT_MESSAGES.defaultDate);
@@ -97,12 +75,7 @@ const resolver: Resolver<TAccountForm> = async (values, context, options) => {
   return { values: {}, errors } as unknown as Awaited<ReturnType<Resolver<TAccountForm>>>;
 };
 
-const MESSAGE_FIELDS = new Set<string>([
-  ...Object.keys(EMPTY_ACCOUNT_FORM.subject).map((k) => `subject.${k}`),
-  'subject.address.line',
-  'subject.address.district',
-  ...Object.keys(EMPTY_ACCOUNT_FORM.account).map((k) => `account.${k}`),
-]);
+const MESSAGE_FIELDS = new Set<string>([...SUBJECT_MESSAGE_FIELDS, ...Object.keys(EMPTY_ACCOUNT_FORM.account).map((k) => `account.${k}`)]);
 
 /**
  * "Report a Defaulter": the FAQ's fields (full name, address, at least one ID number, phone,
@@ -141,9 +114,8 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
 
   // Its fields: ids from their names ("subject-firstName"), no autofill (another person's details).
   const field = { form, autoComplete: 'off' };
-  const select = (name: FieldPath<TAccountForm>, options: readonly { value: string; label: string }[], placeholder?: string) => (
+  const select = (name: FieldPath<TAccountForm>, options: readonly { value: string; label: string }[]) => (
     <NativeSelect {...form.register(name)}>
-      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
@@ -159,32 +131,7 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
 
   return (
     <form className="space-y-6" noValidate onSubmit={submit} aria-label="Report a Defaulter">
-      <fieldset className="space-y-4">
-        <legend className="text-base font-semibold">The person</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField {...field} name="subject.firstName" label="First name" />
-          <FormField {...field} name="subject.middleName" label="Middle name (optional)" />
-          <FormField {...field} name="subject.lastName" label="Last name" />
-        </div>
-        <p className="text-sm text-muted-foreground">At least one valid ID number: National ID, Driver&apos;s License or Passport.</p>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField {...field} name="subject.nationalId" label="National ID (NIN)" />
-          <FormField {...field} name="subject.driversLicense" label="Driver's License" />
-          <FormField {...field} name="subject.passportNumber" label="Passport" />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField {...field} name="subject.phone" label="Phone number" placeholder="+232 XX XXX XXXX" inputMode="tel" />
-          <FormField {...field} name="subject.dateOfBirth" label="Date of birth (optional)" type="date" />
-          <FormField {...field} name="subject.address.district" label="District">
-            {select(
-              'subject.address.district',
-              DISTRICTS.map((d) => ({ value: d, label: d })),
-              'From the address',
-            )}
-          </FormField>
-        </div>
-        <FormField {...field} name="subject.address.line" label="Address" placeholder="House number, street, town" />
-      </fieldset>
+      <SubjectFields form={form} />
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold">The account</legend>
