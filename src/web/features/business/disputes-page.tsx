@@ -207,6 +207,19 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
   );
 }
 
+/** How a closed dispute ended, for the lender that answered it. */
+const OUTCOME_LABEL: Record<NonNullable<TBusinessDispute['outcome']>, string> = {
+  corrected: 'Resolved: corrected',
+  verified: 'Resolved: verified',
+  removed: 'Resolved: account removed or moved',
+};
+
+// The timeline's texts are written for the person ("off your file"); the steps that read wrong to
+// the lender are said from its side.
+const LENDER_EVENT_TEXT: Partial<Record<string, string>> = {
+  removed: "You took the account off this person's file (removed as reported in error, or moved to the right person)",
+};
+
 function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswer: () => void }) {
   const a = dispute.account;
   return (
@@ -257,7 +270,7 @@ function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswe
         {dispute.status === 'resolved' ? (
           <Alert variant="info">
             <CheckCircle2 aria-hidden />
-            <AlertTitle className="capitalize">{dispute.outcome}</AlertTitle>
+            <AlertTitle>{dispute.outcome ? OUTCOME_LABEL[dispute.outcome] : 'Resolved'}</AlertTitle>
             <AlertDescription>{dispute.responseNote}</AlertDescription>
           </Alert>
         ) : null}
@@ -266,7 +279,8 @@ function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswe
           <ol className="mt-2 space-y-1.5 border-l pl-4">
             {dispute.timeline.map((event, i) => (
               <li key={`${event.occurredAt}-${i}`}>
-                <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> · {event.text}
+                <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> ·{' '}
+                {LENDER_EVENT_TEXT[event.kind] ?? event.text}
                 {event.note ? <span className="block text-muted-foreground">“{event.note}”</span> : null}
               </li>
             ))}

@@ -217,17 +217,29 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
   );
 }
 
+/** How a closed dispute ended, for the person who filed it. */
+const OUTCOME_LABEL: Record<NonNullable<TDispute['outcome']>, string> = {
+  corrected: 'Resolved: corrected',
+  verified: 'Resolved: verified by the lender',
+  removed: 'Resolved: taken off your file',
+};
+
 function StatusBadge({ dispute }: { dispute: TDispute }) {
   if (dispute.status === 'resolved') {
-    return <Badge variant="success">{dispute.outcome === 'corrected' ? 'Resolved: corrected' : 'Resolved: verified by the lender'}</Badge>;
+    return <Badge variant="success">{dispute.outcome ? OUTCOME_LABEL[dispute.outcome] : 'Resolved'}</Badge>;
   }
   if (dispute.isOverdue) return <Badge variant="destructive">Overdue: the lender missed the deadline</Badge>;
   return <Badge variant="warning">Open · {plural(dispute.daysLeft ?? 0, { one: 'day', other: 'days' })} left</Badge>;
 }
 
+/** Timeline steps whose note is the lender's answer, already shown above the timeline. */
+const ANSWER_KINDS = new Set(['corrected', 'verified', 'removed']);
+
 function DisputeCard({ dispute }: { dispute: TDispute }) {
   const [isComplaining, setIsComplaining] = useState(false);
   const corrected = dispute.outcome === 'corrected';
+  // Taken off the file (removed as reported in error, or moved to the right person): no balance now.
+  const removed = dispute.outcome === 'removed';
   return (
     <li className="rounded-lg border bg-card p-4" data-testid="dispute">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -257,12 +269,12 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Balance now</dt>
-          <dd>{formatMoney(dispute.account.currency, dispute.account.balance)}</dd>
+          <dd>{removed ? 'Off your file' : formatMoney(dispute.account.currency, dispute.account.balance)}</dd>
         </div>
       </dl>
       {dispute.responseNote ? (
-        <div className={cn('mt-3 rounded-md p-3 text-sm', corrected ? 'bg-accent/50' : 'bg-muted')}>
-          <p className="font-medium">The lender&apos;s answer</p>
+        <div className={cn('mt-3 rounded-md p-3 text-sm', corrected || removed ? 'bg-accent/50' : 'bg-muted')}>
+          <p className="font-medium">{removed ? 'Why the lender took it off your file' : "The lender's answer"}</p>
           <p>{dispute.responseNote}</p>
         </div>
       ) : null}
@@ -272,9 +284,7 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
           <li key={`${event.kind}-${i}`} className="relative text-sm">
             <span className="absolute -left-[21px] top-1 flex size-2.5 rounded-full bg-primary" aria-hidden />
             <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> · {event.text}
-            {event.note && event.kind !== 'corrected' && event.kind !== 'verified' ? (
-              <span className="block text-muted-foreground">{event.note}</span>
-            ) : null}
+            {event.note && !ANSWER_KINDS.has(event.kind) ? <span className="block text-muted-foreground">{event.note}</span> : null}
           </li>
         ))}
         {dispute.status === 'open' ? (
