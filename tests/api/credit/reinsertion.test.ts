@@ -216,6 +216,16 @@ describe('no silent reinsertion of an account removed during a dispute', () => {
     expect(removal.reinsertion_note).toBe('The signed agreement and ID copy show the loan is hers.');
   });
 
+  it('ATTACK: correct through a dispute, remove the account, report it afresh with the old balance: refused unless certified', async () => {
+    const { accountId, accountNumber } = await correctedAccount();
+    expect(
+      (await call('DELETE', `/api/credit/accounts/${accountId}`, lender.cookie, { reason: 'Closing our old record' })).statusCode,
+    ).toBe(200);
+    const afresh = await call('POST', '/api/credit/accounts', lender.cookie, row(accountNumber, { balance: '9250.50' }));
+    expect(afresh.statusCode).toBe(409);
+    expect(afresh.json().code).toBe('DISPUTED_VALUE_REINSERTION');
+  });
+
   it('an account removed with no dispute open may be reported again (the lender fixing its own mistake)', async () => {
     const accountNumber = `REINS-FREE-${process.pid}-${++counter}`;
     const reported = await call('POST', '/api/credit/accounts', lender.cookie, row(accountNumber));

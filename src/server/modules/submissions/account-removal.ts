@@ -38,7 +38,8 @@ export async function lockOwnAccount(tx: Database, businessId: string, key: OwnA
  * transaction: the row leaves credit_accounts (so every report, score and list loses it at once;
  * its phones' votes, parties and months go with it) and is kept whole in credit_account_removals,
  * out of sight, for the audit trail. An open dispute on it is closed as `removed` (and the removal
- * then guards against the account coming back unannounced: reinsertion-guard.ts). Audited; the
+ * then guards against the account coming back unannounced: reinsertion-guard.ts; so does a
+ * correction a dispute made on it). Audited; the
  * people on the file (and on its parties' files) are told. Null when the business has no such account.
  */
 export async function removeOwnAccount(
@@ -70,7 +71,10 @@ export async function removeOwnAccount(
             'account', to_jsonb(a.*),
             'parties', (SELECT COALESCE(jsonb_agg(to_jsonb(p.*)), '[]'::jsonb) FROM credit_account_parties p WHERE p.account_id = a.id),
             'months', (SELECT COALESCE(jsonb_agg(to_jsonb(m.*) ORDER BY m.month DESC), '[]'::jsonb) FROM credit_account_months m WHERE m.account_id = a.id)),
-          ${meta.userId}::uuid, ${now.toISOString()}::timestamptz, ${disputeId}::uuid
+          ${meta.userId}::uuid, ${now.toISOString()}::timestamptz,
+          -- The dispute this removal answered, else one whose correction still guards the account:
+          -- removing a corrected account and reporting it afresh must not put the old value back quietly.
+          COALESCE(${disputeId}::uuid, (SELECT (g.value->>'disputeId')::uuid FROM jsonb_each(a.dispute_removed_values) g LIMIT 1))
         FROM credit_accounts a WHERE a.id = ${account.id}::uuid`,
   );
   await tx.execute(sql`DELETE FROM credit_accounts WHERE id = ${account.id}::uuid`);
