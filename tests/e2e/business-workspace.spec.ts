@@ -108,8 +108,24 @@ test('search to report: from the dashboard box to the report, its PDF, and the q
   await expect(report.getByTestId('report-account')).toHaveCount(3);
   await expect(report.getByText('In default').first()).toBeVisible();
   await expect(report.getByRole('list', { name: /Payment history/ }).first()).toBeVisible();
+  // Issue 17: the group loan's life, its co-borrower and guarantor, and its months of balance.
+  const groupLoan = report.getByTestId('report-account').filter({ hasText: 'Group (solidarity) loan' });
+  await expect(groupLoan.getByTestId('account-parties')).toHaveText(
+    'Others on this account: Hawa Turay (co-borrower), Sahr Komba (guarantor)',
+  );
+  await expect(groupLoan).toContainText('Amount past dueSLE 2,150.00');
+  await expect(groupLoan).toContainText('Scheduled paymentSLE 160.00, every two weeks');
+  await expect(groupLoan).toContainText('Term12 months');
+  await expect(groupLoan.getByTestId('balance-history')).toContainText('Balance by month, as reported (20 months), highest SLE 3,000.00');
+  await expect(groupLoan.getByRole('list', { name: 'Balance by month, newest first' }).getByRole('listitem')).toHaveCount(20);
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'report');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await groupLoan.scrollIntoViewIfNeeded();
+    await groupLoan.screenshot({ path: `${SHOTS}/report-group-loan-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The PDF comes from the stored report: no second inquiry.
   const href = await report.getByRole('link', { name: 'Download PDF' }).getAttribute('href');

@@ -118,6 +118,22 @@ test.describe('consumer workspace', () => {
         .getByRole('listitem')
         .first(),
     ).toContainText('D');
+    // Issue 17: the group loan's co-borrower and guarantor, what is past due, and its months of balance.
+    const groupLoan = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Demo Microfinance Ltd · Group (solidarity) loan' }) });
+    await expect(groupLoan.getByTestId('account-parties')).toHaveText(
+      'Others on this account: Hawa Turay (co-borrower), Sahr Komba (guarantor)',
+    );
+    await expect(groupLoan).toContainText('Amount past dueSLE 2,150.00');
+    await expect(groupLoan.getByTestId('balance-history')).toBeVisible();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await groupLoan.scrollIntoViewIfNeeded();
+      await groupLoan.screenshot({ path: `test-results/consumer-report-group-loan-${width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     const pdfHref = await page.getByRole('link', { name: 'Download as PDF' }).getAttribute('href');
     const pdf = await page.request.get(pdfHref!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');

@@ -58,10 +58,18 @@ export function BalanceHistoryChart({ account }: { account: TReportAccount }) {
   const newest = account.balanceHistory[0];
   return (
     <figure className="space-y-1" data-testid="balance-history">
-      <figcaption className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
-        <span>Balance by month, as reported ({months.length === 1 ? '1 month' : `${months.length} months`})</span>
+      <figcaption className="flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span>
-          Highest {formatMoney(account.currency, months.reduce((a, m) => (amount(m.balance) > amount(a.balance) ? m : a)).balance)}
+          Balance by month, as reported ({months.length === 1 ? '1 month' : `${months.length} months`}), highest{' '}
+          {formatMoney(account.currency, months.reduce((a, m) => (amount(m.balance) > amount(a.balance) ? m : a)).balance)}
+        </span>
+        <span className="flex items-center gap-3" aria-hidden>
+          <span className="flex items-center gap-1">
+            <span className="inline-block size-2.5 rounded-[2px] bg-primary/60" /> balance
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="inline-block size-2.5 rounded-[2px] bg-destructive" /> past due
+          </span>
         </span>
       </figcaption>
       <svg viewBox={`0 0 100 ${CHART_HEIGHT}`} preserveAspectRatio="none" className="h-14 w-full" aria-hidden>
@@ -90,14 +98,6 @@ export function BalanceHistoryChart({ account }: { account: TReportAccount }) {
       </svg>
       <div className="flex justify-between text-xs text-muted-foreground" aria-hidden>
         <span>from {formatShortMonth(months[0].month)}</span>
-        <span className="flex items-center gap-3">
-          <span className="flex items-center gap-1">
-            <span className="inline-block size-2.5 rounded-[2px] bg-primary/60" /> balance
-          </span>
-          <span className="flex items-center gap-1">
-            <span className="inline-block size-2.5 rounded-[2px] bg-destructive" /> past due
-          </span>
-        </span>
         <span>to {formatShortMonth(newest.month)}</span>
       </div>
       <ol className="sr-only" aria-label="Balance by month, newest first">
