@@ -13,3 +13,4 @@ export * from './consumer';
 export * from './business';
 export * from './rate-limits';
 export * from './sign-in';
+export * from './idempotency';
