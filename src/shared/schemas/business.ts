@@ -2,3 +2,4 @@
 export * from './business/workspace';
 export * from './business/settings';
 export * from './business/clients';
+export * from './business/webhooks';

@@ -107,6 +107,8 @@ export const disputes = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** Set by the daily deadline job the first day it finds the dispute past due and unanswered. */
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    /** Set by the daily deadline job when it sends the lender's `dispute.deadline_near` webhook event (once). */
+    deadlineNearAt: timestamp('deadline_near_at', { withTimezone: true }),
     outcome: disputeOutcome('outcome'),
     responseNote: text('response_note'),
     correction: jsonb('correction').$type<Record<string, unknown>>(),

@@ -14,3 +14,4 @@ export * from './business';
 export * from './rate-limits';
 export * from './sign-in';
 export * from './idempotency';
+export * from './webhooks';
