@@ -123,7 +123,7 @@ function toCsv(file: TCreditAccountReportInput[]): string {
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-const file = buildMonthlyFile({ rows, registryPeople, seed, asOf, accountPrefix: 'BENCH' });
+const file = buildMonthlyFile({ rows, registryPeople, seed, asOf, accountPrefix: 'BENCH', accountLife: hasFlag('account-life') });
 const body =
   format === 'csv'
     ? { format: 'csv' as const, body: toCsv(file) }

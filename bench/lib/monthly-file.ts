@@ -33,6 +33,12 @@ export function buildMonthlyFile(options: {
   seed: number;
   asOf: Date;
   accountPrefix: string;
+  /**
+   * Issue 17: every row carries the account's life (past due, last and scheduled payment, term,
+   * frequency) and every tenth is a group loan with a guarantor from the registry (known by NIN)
+   * and a co-borrower new to it. Off by default: the file stays what earlier figures measured.
+   */
+  accountLife?: boolean;
 }): TCreditAccountReportInput[] {
   const newPeopleFrom = options.newPeopleFrom ?? options.registryPeople;
   const lenders = indexLenders(LENDERS);
@@ -60,7 +66,45 @@ export function buildMonthlyFile(options: {
         status: isDefault ? 'default' : 'current',
         ...(isDefault ? { defaultAmount: '700', defaultDate: '2026-05-31' } : {}),
         paymentHistory: isDefault ? 'D32100' : '000000',
+        ...(options.accountLife ? lifeOf(i, isDefault, String(500 + (i % 40) * 10), options.asOf) : {}),
       },
+      ...(options.accountLife && i % 10 === 3 ? { parties: partiesOf(i, options, newPeopleFrom, lenders) } : {}),
     };
   });
+}
+
+/** The account's life as a lender reports it: an instalment a month, paid last month, or past due for a defaulter. */
+function lifeOf(i: number, isDefault: boolean, balance: string, asOf: Date) {
+  const lastPayment = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1 - (i % 3), 10)).toISOString().slice(0, 10);
+  return {
+    amountPastDue: isDefault ? balance : '0',
+    ...(isDefault ? { firstDelinquencyDate: '2026-01-31' } : {}),
+    lastPaymentDate: lastPayment < '2025-06-01' ? '2025-06-10' : lastPayment,
+    lastPaymentAmount: '150',
+    scheduledPaymentAmount: '150',
+    termMonths: 12,
+    paymentFrequency: i % 2 === 0 ? 'monthly' : 'weekly',
+  };
+}
+
+/** A group loan's guarantor (a registry person, known by NIN) and co-borrower (new to the registry). */
+function partiesOf(
+  i: number,
+  options: { rows: number; registryPeople: number; seed: number; asOf: Date },
+  newPeopleFrom: number,
+  lenders: ReturnType<typeof indexLenders>,
+) {
+  const person = (index: number) => generatePerson({ seed: options.seed, asOf: options.asOf }, index, lenders);
+  const guarantor = person((i * 7_919 + 1) % options.registryPeople);
+  const coBorrower = person(newPeopleFrom + options.rows + i);
+  return [
+    {
+      role: 'guarantor' as const,
+      subject: { ...reportedSubjectOf(guarantor), nationalId: guarantor.nin ?? `G${String(i).padStart(7, '0')}` },
+    },
+    {
+      role: 'co_borrower' as const,
+      subject: { ...reportedSubjectOf(coBorrower), nationalId: `CB${String(newPeopleFrom + i).padStart(8, '0')}` },
+    },
+  ];
 }

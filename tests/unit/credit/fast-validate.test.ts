@@ -216,6 +216,23 @@ describe('the fast row check of monthly files', () => {
     }
   });
 
+  it("takes the fast path for rows with the account's life, and leaves group loans to the schema", () => {
+    const lifeFile = buildMonthlyFile({
+      rows: 400,
+      registryPeople: 1_000,
+      seed: 5,
+      asOf: new Date(),
+      accountPrefix: 'LIFE',
+      accountLife: true,
+    });
+    for (const row of lifeFile) {
+      const { fast, parsed } = expectAgreement(row);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      if (row.parties) expect(fast).toBeNull();
+      else expect(fast?.account.termMonths).toBe(12);
+    }
+  });
+
   it('leaves rows with co-borrowers or guarantors to the schema, and compares their parties', () => {
     const party = { role: 'guarantor', subject: { ...baseRow(2).subject, nationalId: 'SL99887766' } };
     for (const parties of [[party], [], [{ ...party, role: 'boss' }]]) {
