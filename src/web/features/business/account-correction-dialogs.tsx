@@ -64,7 +64,9 @@ export function RemoveAccountDialog({ account, onClose }: { account: TClientAcco
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Remove account {account.accountNumber}</DialogTitle>
+          <DialogTitle>
+            Remove account <span className="whitespace-nowrap">{account.accountNumber}</span>
+          </DialogTitle>
           <DialogDescription>
             Reported in error under {account.fullName}. It leaves every credit report at once and the person is told. This cannot be undone
             from here.
@@ -153,7 +155,9 @@ export function MoveAccountDialog({ account, onClose }: { account: TClientAccoun
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
-          <DialogTitle>Move account {account.accountNumber} to the right person</DialogTitle>
+          <DialogTitle>
+            Move account <span className="whitespace-nowrap">{account.accountNumber}</span> to the right person
+          </DialogTitle>
           <DialogDescription>
             It is on {account.fullName}&apos;s file. Give the right person&apos;s details: the account goes to their file with its balance
             and history, matched as a new report is, and both people are told.

@@ -151,18 +151,24 @@ export function ClientAccounts({ onUpdate }: { onUpdate: (form: TAccountForm) =>
                       Review
                     </Link>
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setCorrecting({ kind: 'move', account: a })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setCorrecting({ kind: 'move', account: a })}
+                    aria-label={`Move to the right person, account ${a.accountNumber}`}
+                  >
                     <ArrowRightLeft aria-hidden />
-                    Move to the right person<span className="sr-only">, account {a.accountNumber}</span>
+                    Move to the right person
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     className="text-destructive hover:text-destructive"
                     onClick={() => setCorrecting({ kind: 'remove', account: a })}
+                    aria-label={`Remove (reported in error), account ${a.accountNumber}`}
                   >
                     <Trash2 aria-hidden />
-                    Remove (reported in error)<span className="sr-only">, account {a.accountNumber}</span>
+                    Remove (reported in error)
                   </Button>
                 </div>
               </li>
