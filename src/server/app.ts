@@ -17,6 +17,7 @@ import { recordDeniedAccessPlugin } from './modules/oversight';
 import { creditRateLimitPlugin, rateLimitStoreOptions } from './modules/rate-limits';
 import authorizationPlugin from './plugins/authorization';
 import errorsPlugin from './plugins/errors';
+import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
 import nulCharactersPlugin from './plugins/nul-characters';
 import openApiPlugin from './plugins/openapi';
@@ -61,6 +62,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   // First: its onRoute hook must see every route, to move guards before validation and list them.
   await app.register(authorizationPlugin);
+  // Before the OpenAPI plugin: it adds the Idempotency-Key header to the schemas of the routes that take it.
+  await app.register(idempotencyPlugin);
   // Next: the OpenAPI document must see every route, the plugins' own (readiness) too.
   await app.register(openApiPlugin);
   await app.register(readinessPlugin, { startReady: options.startReady ?? true });

@@ -53,10 +53,19 @@ export const ERROR_CODES = {
     action:
       'The report puts back a value (or an account) a dispute corrected or removed. If it is right, send it again with certifyReinsertion: true and a note; the person is told.',
   },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    action: 'A request with this Idempotency-Key is still running. Wait for `Retry-After` seconds and send it again: you get its answer.',
+  },
   BODY_TOO_LARGE: { status: 413, action: 'The body is over the limit (1 MiB; monthly files 64 MB or 100,000 rows). Split it.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     action: 'This content type is not accepted here: send application/json (monthly files: text/csv too).',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    action:
+      'This Idempotency-Key was used in the last 24 hours for another request (another body, method or path). Use a new key for a new request.',
   },
   RATE_LIMITED: { status: 429, action: 'Too many requests: wait for `Retry-After` seconds.' },
   ACCOUNT_LOCKED: { status: 429, action: 'Too many failed sign-ins in a row: wait for `Retry-After` seconds.' },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
+import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency-store';
 import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvents } from '../modules/audit';
 import { markOverdueDisputes } from '../modules/disputes';
 import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
@@ -54,6 +55,15 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
       everyMs: 60_000,
       run: () => sendPendingNotificationEmails(app.db, mailer, { publicUrl: app.config.publicUrl }),
     },
+    // Deletes only rows already expired: safe on every instance at once.
+    {
+      name: 'idempotency.expire',
+      everyMs: HOUR_MS,
+      run: async () => {
+        const deleted = await deleteExpiredIdempotencyKeys(app.db);
+        if (deleted > 0) app.log.info({ job: 'idempotency.expire', deleted }, 'expired idempotency keys deleted');
+      },
+    },
     // PGlite has no autovacuum: without fresh statistics its planner guesses, and reports slow down
     // as the registry grows. PostgreSQL's autovacuum does this itself.
     ...(app.database.kind === 'pglite'
@@ -62,4 +72,5 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
   ];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;

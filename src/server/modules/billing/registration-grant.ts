@@ -19,6 +19,17 @@ export function grantRegistrationPayment(app: FastifyInstance, reply: FastifyRep
   });
 }
 
+/**
+ * The business a payment request may pay for (its owner's session, or this browser's registration
+ * grant), or null: the `Idempotency-Key` of POST /api/payments belongs to that business.
+ */
+export function payingBusinessOf(request: FastifyRequest): string | null {
+  const businessId = (request.body as { businessId?: unknown } | undefined)?.businessId;
+  if (typeof businessId !== 'string') return null;
+  const isOwnSession = request.auth?.role === 'business' && request.auth.userId === businessId;
+  return isOwnSession || hasRegistrationPaymentGrant(request, businessId) ? businessId : null;
+}
+
 export function hasRegistrationPaymentGrant(request: FastifyRequest, businessId: string): boolean {
   const raw = request.cookies[COOKIE];
   if (!raw) return false;

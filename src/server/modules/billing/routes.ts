@@ -6,7 +6,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import type { ModuleOptions } from '../../lib/server-module';
 import { auditContextOf } from '../audit';
 import { listPlans } from './plans';
-import { hasRegistrationPaymentGrant } from './registration-grant';
+import { hasRegistrationPaymentGrant, payingBusinessOf } from './registration-grant';
 import { payForSubscription } from './service';
 
 export async function paymentRoutes(app: FastifyInstance, options: ModuleOptions) {
@@ -22,7 +22,7 @@ export async function paymentRoutes(app: FastifyInstance, options: ModuleOptions
   typed.post(
     '/api/payments',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, idempotency: payingBusinessOf },
       schema: {
         tags: ['payments'],
         summary: 'Pay a business subscription by card (amount and status from the client are ignored)',

@@ -83,6 +83,7 @@ export async function disputeRoutes(app: FastifyInstance) {
     '/api/businesses/me/disputes/:id/response',
     {
       preHandler: requireRole('business'),
+      config: { idempotency: true },
       schema: {
         tags: ['disputes', 'businesses'],
         summary: 'Answer a dispute: {outcome: corrected|verified, note, correction?}; a correction updates the account; the flag clears',

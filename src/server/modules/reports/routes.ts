@@ -42,6 +42,7 @@ export async function reportRoutes(app: FastifyInstance) {
     '/api/credit/reports',
     {
       preHandler: [requireRole('business'), app.creditRateLimit],
+      config: { idempotency: true },
       schema: {
         tags: ['credit'],
         summary: "Pull a person's credit report for a permissible purpose with their consent; counts against the monthly quota",

@@ -22,6 +22,7 @@ export async function accountCorrectionRoutes(app: FastifyInstance) {
     '/api/credit/accounts/:accountId',
     {
       preHandler: business,
+      config: { idempotency: true },
       schema: {
         tags: ['credit'],
         summary:
@@ -53,6 +54,7 @@ export async function accountCorrectionRoutes(app: FastifyInstance) {
     '/api/credit/accounts/:accountId/subject',
     {
       preHandler: business,
+      config: { idempotency: true },
       schema: {
         tags: ['credit'],
         summary:

@@ -43,6 +43,7 @@ export async function submissionRoutes(app: FastifyInstance) {
     '/api/credit/accounts',
     {
       preHandler: requireRole('business'),
+      config: { idempotency: true },
       schema: {
         tags: ['credit'],
         summary: 'Report one account or a defaulter (the same business and account number again updates it)',
@@ -84,7 +85,7 @@ export async function submissionRoutes(app: FastifyInstance) {
         preHandler: requireRole('business'),
         bodyLimit: SUBMISSION_BODY_LIMIT,
         // Each row is checked for NUL characters as a row of its own (a rejected row, not a refused file).
-        config: { nulCharactersCheckedByRoute: true },
+        config: { nulCharactersCheckedByRoute: true, idempotency: true },
         schema: {
           tags: ['credit'],
           summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
