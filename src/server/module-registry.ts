@@ -20,6 +20,7 @@ import { scoringModule } from './modules/scoring';
 import { settingsModule } from './modules/settings';
 import { siteContentModule } from './modules/site-content';
 import { submissionsModule } from './modules/submissions';
+import { webhooksModule } from './modules/webhooks';
 
 /** Every server module, each owning its URL prefixes (docs/ARCHITECTURE.md, "Module map"). */
 export const SERVER_MODULES: readonly ServerModule[] = [
@@ -28,6 +29,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   businessesModule,
   billingModule,
   apiKeysModule,
+  webhooksModule,
   consumersModule,
   consumerHomeModule,
   creditFileModule,

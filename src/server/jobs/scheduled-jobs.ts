@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
 import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency-store';
 import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvents } from '../modules/audit';
-import { markOverdueDisputes } from '../modules/disputes';
+import { markDisputesNearDeadline, markOverdueDisputes } from '../modules/disputes';
 import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
 import { scanForIncidents } from '../modules/oversight';
+import { deliverDueWebhooks } from '../modules/webhooks';
 import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
 import { runSubscriptionRenewals } from './subscription-renewals';
@@ -44,7 +45,10 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
       everyMs: options.dailyCheckMs,
       runAtStart: true,
       run: async () => {
-        const outcome = await runOncePerPeriod(app.db, 'disputes.overdue', dayKeyOf(new Date()), (tx) => markOverdueDisputes(tx));
+        const outcome = await runOncePerPeriod(app.db, 'disputes.overdue', dayKeyOf(new Date()), async (tx) => ({
+          ...(await markOverdueDisputes(tx)),
+          ...(await markDisputesNearDeadline(tx)),
+        }));
         if (outcome.ran) app.log.info({ job: 'disputes.overdue', ...outcome.result }, 'dispute deadlines checked');
       },
     },
@@ -62,6 +66,16 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
       run: async () => {
         const deleted = await deleteExpiredIdempotencyKeys(app.db);
         if (deleted > 0) app.log.info({ job: 'idempotency.expire', deleted }, 'expired idempotency keys deleted');
+      },
+    },
+    // Claims with FOR UPDATE SKIP LOCKED and a lease: safe on every instance at once.
+    {
+      name: 'webhooks.deliver',
+      everyMs: 10_000,
+      run: async () => {
+        const outcome = await deliverDueWebhooks(app.db, { production: app.config.isProduction });
+        if (outcome.delivered + outcome.retrying + outcome.failed > 0)
+          app.log.info({ job: 'webhooks.deliver', ...outcome }, 'webhooks sent');
       },
     },
     // PGlite has no autovacuum: without fresh statistics its planner guesses, and reports slow down

@@ -8,6 +8,7 @@ import { businessProfiles, consumerConsents } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
+import { recordWebhookEvent } from '../webhooks';
 import { ALL_PURPOSES } from './withdrawn-consent';
 
 // The consents a person records on their file: listed, granted, revoked, withdrawn from a business.
@@ -195,6 +196,26 @@ export async function withdrawConsent(
       targetId: row.id,
       details: { purpose: input.purpose ?? 'all' },
     });
+    // The lender learns who by the accounts it reported on the person's file, which it holds
+    // already: no identifier of a person who is not its customer leaves the bureau.
+    const accounts = await queryParsedRows(
+      tx,
+      z.object({ id: z.string(), account_number: z.string() }),
+      sql`SELECT id, account_number FROM credit_accounts
+          WHERE subject_id = ${subjectId}::uuid AND business_id = ${input.businessId}::uuid ORDER BY account_number`,
+    );
+    await recordWebhookEvent(
+      tx,
+      input.businessId,
+      'consent.withdrawn',
+      {
+        consentId: row.id,
+        purpose: input.purpose ?? 'all',
+        withdrawnAt: now.toISOString(),
+        accounts: accounts.map((a) => ({ accountId: a.id, accountNumber: a.account_number })),
+      },
+      now,
+    );
   });
   return {
     message: input.purpose

@@ -10,6 +10,7 @@ import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
 import { notify } from '../notifications';
 import { readSetting } from '../settings';
+import { recordWebhookEvent } from '../webhooks';
 import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, reasonLabel, ZAccountRow } from './dispute-account';
 import { listConsumerDisputes } from './dispute-reads';
 import { assertNewInformation } from './new-information';
@@ -20,8 +21,8 @@ function newReference(now: Date): string {
 
 /**
  * The person disputes one account on their own file. In one transaction: the dispute, its first
- * timeline step, the account's disputed flag (shown on every report at once), the audit event and
- * the lender's notification.
+ * timeline step, the account's disputed flag (shown on every report at once), the audit event,
+ * the lender's notification and its `dispute.filed` webhook event.
  */
 export async function fileDispute(
   db: Database,
@@ -98,6 +99,21 @@ export async function fileDispute(
         dedupeKey: `dispute_filed:${row.id}`,
       },
     ]);
+    await recordWebhookEvent(
+      tx,
+      account.business_id,
+      'dispute.filed',
+      {
+        disputeId: row.id,
+        reference,
+        accountId: account.id,
+        accountNumber: account.account_number,
+        reason: input.reason,
+        filedAt: now.toISOString(),
+        dueAt: dueAt.toISOString(),
+      },
+      now,
+    );
     return row.id;
   });
   const list = await listConsumerDisputes(db, userId, now);

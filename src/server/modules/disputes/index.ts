@@ -13,6 +13,7 @@ export const disputesModule: ServerModule = {
   },
 };
 
+export { markDisputesNearDeadline } from './deadline-near';
 export { markOverdueDisputes } from './overdue-job';
 export { isHiddenFromLendersSql } from './queries';
 export { closeDisputeOfRemovedAccount } from './removed-account';

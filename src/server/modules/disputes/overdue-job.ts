@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryParsedRows } from '../../db/query';
+import { queryParsedRows, timestampColumn } from '../../db/query';
 import { recordAuditEvents } from '../audit';
 import { notify } from '../notifications';
+import { recordWebhookEvent } from '../webhooks';
 
 /**
  * The daily deadline run (jobs/scheduled-jobs.ts, once a day across instances): each open dispute
- * past its deadline gets its "deadline passed" step once, and the person and the lender are told.
+ * past its deadline gets its "deadline passed" step once, and the person and the lender are told
+ * (the lender also by its `dispute.overdue` webhook event, in the job's transaction).
  * Leaving the entry out of business reports does not wait for this run: the report builder reads
  * the deadline itself.
  */
@@ -20,14 +22,16 @@ export async function markOverdueDisputes(db: Database, now = new Date()): Promi
       consumer_user_id: z.string(),
       business_id: z.string(),
       subject_id: z.string(),
+      account_id: z.string(),
       account_number: z.string(),
+      due_at: timestampColumn,
     }),
     sql`WITH marked AS (
           UPDATE disputes SET overdue_at = ${now.toISOString()}::timestamptz
           WHERE status = 'open' AND due_at <= ${now.toISOString()}::timestamptz AND overdue_at IS NULL
-          RETURNING id, reference, consumer_user_id, business_id, account_id
+          RETURNING id, reference, consumer_user_id, business_id, account_id, due_at
         )
-        SELECT m.id, m.reference, m.consumer_user_id, m.business_id, a.subject_id, a.account_number
+        SELECT m.id, m.reference, m.consumer_user_id, m.business_id, a.subject_id, m.account_id, a.account_number, m.due_at
         FROM marked m JOIN credit_accounts a ON a.id = m.account_id`,
   );
   if (rows.length === 0) return { markedOverdue: 0 };
@@ -72,5 +76,13 @@ export async function markOverdueDisputes(db: Database, now = new Date()): Promi
       },
     ]),
   );
+  for (const r of rows)
+    await recordWebhookEvent(
+      db,
+      r.business_id,
+      'dispute.overdue',
+      { disputeId: r.id, reference: r.reference, accountId: r.account_id, accountNumber: r.account_number, dueAt: r.due_at },
+      now,
+    );
   return { markedOverdue: rows.length };
 }

@@ -21,6 +21,7 @@ import { NUL_MESSAGE, pathOfNulCharacter } from '../../plugins/nul-characters';
 import { recordAuditEvent, recordAuditEvents } from '../audit';
 import { type InquiryMeta } from '../credit-file';
 import { assertVerified, loadBusinessAccess } from '../reports';
+import { recordWebhookEvent } from '../webhooks';
 import { applyAccountReports } from './apply-reports';
 import { phaseClock } from './phase-clock';
 import { duplicateAccountMessage, type ReportedRow } from './reported-rows';
@@ -262,6 +263,7 @@ export async function submitMonthlyFile(
       // One event for the file (each account carries the file's id): in its transaction, so the
       // registry never holds a file's rows without the record of who sent them.
       await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format, total, ...outcome } });
+      await recordWebhookEvent(tx, meta.businessId, 'submission.completed', { submissionId: submission.id, format, total, ...outcome });
       appliedRows = outcome.accepted;
     });
   } catch (error) {
@@ -273,6 +275,12 @@ export async function submitMonthlyFile(
         .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
         .where(eq(creditSubmissions.id, submission.id));
       await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format, total } });
+      await recordWebhookEvent(tx, meta.businessId, 'submission.failed', {
+        submissionId: submission.id,
+        format,
+        total,
+        error: FAILED_FILE_MESSAGE,
+      });
     });
   }
   // After the commit, never inside the file's transaction: a large file (or enough smaller ones)
@@ -325,6 +333,13 @@ export async function failAbandonedSubmissions(db: Database, onlyId?: string): P
         details: { format: r.format, total: Number(r.total), reason: 'abandoned', senderUserId: r.user_id },
       })),
     );
+    for (const r of rows)
+      await recordWebhookEvent(tx, r.business_id, 'submission.failed', {
+        submissionId: r.id,
+        format: r.format,
+        total: Number(r.total),
+        error: FAILED_FILE_MESSAGE,
+      });
     return rows.length;
   });
 }
