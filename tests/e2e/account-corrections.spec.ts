@@ -235,4 +235,7 @@ test('an account already gone says so in words, not a status', async ({ page }) 
   await expect(alert).toContainText('This account is no longer on file');
   await expect(alert).not.toContainText('404');
   await expect(alert).not.toContainText('NOT_FOUND');
+  // The list behind the dialog was read again: closing it shows the account gone.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('No accounts found')).toBeVisible();
 });
