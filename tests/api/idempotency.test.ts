@@ -238,6 +238,54 @@ describe('the other writes', () => {
     expect((await post('/api/credit/accounts', l, body)).statusCode).toBe(200);
   });
 
+  it('a removal retried with its key answers as the first did (200), not 404 for an account already gone', async () => {
+    const l = await createBusiness(t, { planCode: 'enterprise' });
+    const reported = await post(
+      '/api/credit/accounts',
+      l,
+      accountReport({ subject: { nationalId: 'SLIDEM0300' }, account: { accountNumber: 'RM-1' } }),
+    );
+    const accountId = reported.json().accountId as string;
+    const remove = (key?: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/credit/accounts/${accountId}`,
+        payload: { reason: 'Reported in error: the loan was never disbursed' },
+        headers: { cookie: l.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    const first = await remove('remove-once');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await remove('remove-once');
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect((await remove()).statusCode).toBe(404);
+  });
+
+  it('ATTACK: a card payment retried with its key charges the card once', async () => {
+    const l = await createBusiness(t, { planCode: 'professional', subscriptionStatus: 'inactive' });
+    const body = {
+      businessId: l.id,
+      amount: 250,
+      currency: 'USD',
+      paymentMethod: 'card',
+      status: 'success',
+      nextBillingDate: new Date().toISOString(),
+      autoRenew: true,
+      card: { name: 'Isatu Bangura', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    };
+    const first = await post('/api/payments', l, body, 'pay-once');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('/api/payments', l, body, 'pay-once');
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(await countWhere(sql`SELECT count(*) AS n FROM payments WHERE business_id = ${l.id}::uuid`)).toBe(1);
+    // Someone else's session cannot use (or learn about) this business's key: refused as before.
+    const other = await createBusiness(t);
+    const refused = await post('/api/payments', other, body, 'pay-once');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('the OpenAPI document shows the header on the operations that take it, and not elsewhere', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const headerOf = (path: string, method: string) =>
