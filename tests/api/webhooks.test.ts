@@ -243,6 +243,38 @@ describe('webhooks', () => {
     expect(await deliver(new Date(start.getTime() + 48 * 3_600_000))).toEqual({ delivered: 0, retrying: 0, failed: 0 });
   });
 
+  it('a file whose server died is failed when its status is asked: submission.failed goes out', async () => {
+    const endpoint = await addEndpoint(lender.cookie, `${base}/ok?failed`, ['submission.failed']);
+    expect(endpoint.statusCode).toBe(201);
+    const [row] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO credit_submissions (business_id, user_id, format, status, total, rejected, started_at)
+          VALUES (${lender.id}::uuid, ${lender.id}::uuid, 'json', 'processing', 3, 0, now() - interval '1 hour') RETURNING id`,
+    );
+    const status = await call('GET', `/api/credit/submissions/${row.id}`, lender.cookie);
+    expect(status.json().status).toBe('failed');
+    await deliver();
+    const failed = eventsOfType('submission.failed').filter((r) => r.path === '/ok?failed');
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(failed[0].body).data).toMatchObject({ submissionId: row.id, total: 3 });
+    expect(verifySignature(String(failed[0].headers['x-creditcheck-signature']), failed[0].body, endpoint.json().secret)).toBe(true);
+    expect((await call('DELETE', `/api/businesses/me/webhooks/${endpoint.json().id}`, lender.cookie)).statusCode).toBe(200);
+  });
+
+  it('two delivery runs at once never send one delivery twice', async () => {
+    const before = received.length;
+    for (let i = 0; i < 3; i++) {
+      const { accountId } = await newAccount();
+      expect((await fileDispute(accountId)).statusCode).toBe(201);
+    }
+    const [due] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+    const runs = await Promise.all([deliver(), deliver(), deliver()]);
+    const sent = received.slice(before).map((r) => String(r.headers['x-creditcheck-delivery']));
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent.length).toBeGreaterThanOrEqual(due.n);
+    expect(runs.reduce((n, r) => n + r.delivered + r.retrying + r.failed, 0)).toBe(sent.length);
+  });
+
   it('ATTACK: another business cannot list or delete the endpoint', async () => {
     expect((await list(other.cookie)).json().endpoints).toEqual([]);
     const refused = await call('DELETE', `/api/businesses/me/webhooks/${endpointId}`, other.cookie);
