@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '../../../src/shared/demo';
 import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { accountReport } from './credit-fixtures';
+import { registerAndSignIn, registryPeople } from '../consumer/consumer-fixtures';
 
 // Issue 17, item 7: the account was thin next to what lenders report elsewhere (Metro 2). A report
 // now carries the account's life (amount past due, first delinquency, last payment, scheduled
@@ -144,6 +145,30 @@ describe('an account with its whole life, co-borrowers and guarantors', () => {
     });
     // A party is matched like a borrower: the guarantor's phone and address are on their file.
     expect(guarantorFile.subject.addresses.map((a: { line: string }) => a.line)).toContain('22 Dama Road, Kenema');
+  });
+
+  it('the guarantor may dispute the account on their file; a person not on it gets 404', async () => {
+    const guarantorConsumer = await registerAndSignIn(t, { nationalId: 'SLGUA00001', dateOfBirth: '1979-03-08' });
+    await t.db.execute(sql`UPDATE consumer_profiles SET identity_verified_at = now() WHERE user_id = ${guarantorConsumer.id}::uuid`);
+    const own = (await call('GET', '/api/consumers/me/report', guarantorConsumer.cookie)).json();
+    const onFile = (own.report ?? own).accounts.find((a: { accountNumber: string }) => a.accountNumber === accountNumber);
+    expect(onFile).toMatchObject({ role: 'guarantor' });
+    const dispute = {
+      accountId: onFile.accountId,
+      reason: 'not_mine',
+      statement: 'I never agreed to guarantee this loan and never signed for it.',
+    };
+    const coBorrowerConsumer = await registerAndSignIn(t, { nationalId: 'SLCOB00001', dateOfBirth: '1979-03-08' });
+    await t.db.execute(sql`UPDATE consumer_profiles SET identity_verified_at = now() WHERE user_id = ${coBorrowerConsumer.id}::uuid`);
+    const filed = await call('POST', '/api/consumers/me/disputes', guarantorConsumer.cookie, dispute);
+    expect(filed.statusCode, filed.body).toBe(201);
+    // The co-borrower is on it too, but one dispute per account is open at a time (409).
+    expect((await call('POST', '/api/consumers/me/disputes', coBorrowerConsumer.cookie, dispute)).statusCode).toBe(409);
+    // Someone not on the account at all: 404, as for any account not on their file.
+    const [outsider] = await registryPeople(t, 1);
+    const outsiderConsumer = await registerAndSignIn(t, { nationalId: outsider.nationalId, dateOfBirth: outsider.dateOfBirth });
+    await t.db.execute(sql`UPDATE consumer_profiles SET identity_verified_at = now() WHERE user_id = ${outsiderConsumer.id}::uuid`);
+    expect((await call('POST', '/api/consumers/me/disputes', outsiderConsumer.cookie, dispute)).statusCode).toBe(404);
   });
 
   it('matches a party already in the registry to that person, and a re-report naming other parties replaces them; one naming none keeps them', async () => {

@@ -38,7 +38,10 @@ export async function fileDispute(
       tx,
       ZAccountRow,
       sql`SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS}
-          WHERE a.id = ${input.accountId}::uuid AND a.subject_id = ${subjectId}::uuid
+          WHERE a.id = ${input.accountId}::uuid
+            -- The borrower's, or one the person is a co-borrower or guarantor of: it is on their file too.
+            AND (a.subject_id = ${subjectId}::uuid
+              OR EXISTS (SELECT 1 FROM credit_account_parties p WHERE p.account_id = a.id AND p.subject_id = ${subjectId}::uuid))
           FOR UPDATE OF a`,
     );
     // Another person's account is "not found", never "not yours".

@@ -81,10 +81,7 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
         <BalanceHistoryChart account={account} />
       </div>
       <div className="mt-3 flex justify-end">
-        {account.role !== 'borrower' ? (
-          // Filing a dispute is open to an account's borrower so far (disputes/file-dispute.ts).
-          <p className="text-sm text-muted-foreground">To dispute an account you are a co-borrower or guarantor of, contact the lender.</p>
-        ) : account.disputed ? (
+        {account.disputed ? (
           <Link href="/consumer/disputes" className="text-sm font-medium text-primary hover:underline">
             See the dispute
           </Link>
