@@ -196,13 +196,17 @@ export async function withdrawConsent(
       targetId: row.id,
       details: { purpose: input.purpose ?? 'all' },
     });
-    // The lender learns who by the accounts it reported on the person's file, which it holds
-    // already: no identifier of a person who is not its customer leaves the bureau.
+    // The lender learns who by the accounts it reported on the person's file (as borrower,
+    // co-borrower or guarantor), which it holds already: no identifier of a person who is not its
+    // customer leaves the bureau.
     const accounts = await queryParsedRows(
       tx,
       z.object({ id: z.string(), account_number: z.string() }),
-      sql`SELECT id, account_number FROM credit_accounts
-          WHERE subject_id = ${subjectId}::uuid AND business_id = ${input.businessId}::uuid ORDER BY account_number`,
+      sql`SELECT a.id, a.account_number FROM credit_accounts a
+          WHERE a.business_id = ${input.businessId}::uuid
+            AND (a.subject_id = ${subjectId}::uuid
+              OR EXISTS (SELECT 1 FROM credit_account_parties p WHERE p.account_id = a.id AND p.subject_id = ${subjectId}::uuid))
+          ORDER BY a.account_number`,
     );
     await recordWebhookEvent(
       tx,
