@@ -312,6 +312,8 @@ describe('webhooks', () => {
     ])
       expect(await webhookUrlProblem(url, production), url).not.toBeNull();
     expect(await webhookUrlProblem('https://public.example/hook', production)).toBeNull();
+    // The real resolver: localhost is loopback.
+    expect(await webhookUrlProblem('https://localhost/hook', { production: true })).not.toBeNull();
     expect(await webhookUrlProblem(`${base}/ok`, { production: false })).toBeNull();
 
     // Through the route, with the app in production mode.
