@@ -6,6 +6,7 @@ import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvent
 import { markDisputesNearDeadline, markOverdueDisputes } from '../modules/disputes';
 import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
 import { scanForIncidents } from '../modules/oversight';
+import { pruneAccountMonths } from '../modules/submissions';
 import { deliverDueWebhooks } from '../modules/webhooks';
 import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
@@ -50,6 +51,16 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
           ...(await markDisputesNearDeadline(tx)),
         }));
         if (outcome.ran) app.log.info({ job: 'disputes.overdue', ...outcome.result }, 'dispute deadlines checked');
+      },
+    },
+    {
+      name: 'registry.months_retention',
+      everyMs: options.dailyCheckMs,
+      run: async () => {
+        const outcome = await runOncePerPeriod(app.db, 'registry.months_retention', dayKeyOf(new Date()), async (tx) => ({
+          deleted: await pruneAccountMonths(tx),
+        }));
+        if (outcome.ran) app.log.info({ job: 'registry.months_retention', ...outcome.result }, 'months of balance past 36 deleted');
       },
     },
     // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.

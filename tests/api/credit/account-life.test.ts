@@ -4,6 +4,7 @@ import { queryRows } from '../../../src/server/db/query';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo';
 import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
+import { pruneAccountMonths } from '../../../src/server/modules/submissions';
 import { accountReport } from './credit-fixtures';
 import { registerAndSignIn, registryPeople } from '../consumer/consumer-fixtures';
 
@@ -341,6 +342,22 @@ describe('months of balance history', () => {
     const account = accountIn(await businessReportOf(await subjectOfNin('SLHIST0001')), 'HIST-0001');
     expect(account.balanceHistory).toHaveLength(36);
     expect(account.balanceHistory[35].balance).toBe('350.00');
+  });
+
+  it('the daily retention deletes the months older than the 36 a report reads, and no other', async () => {
+    const [{ id }] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM credit_accounts WHERE account_number = 'HIST-0001'`);
+    const count = async () =>
+      Number(
+        (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM credit_account_months WHERE account_id = ${id}::uuid`))[0]
+          .n,
+      );
+    const before = await count();
+    expect(before).toBeGreaterThan(36);
+    const deleted = await pruneAccountMonths(t.db);
+    expect(deleted).toBe(before - 36);
+    expect(await count()).toBe(36);
+    const account = accountIn(await businessReportOf(await subjectOfNin('SLHIST0001')), 'HIST-0001');
+    expect(account.balanceHistory).toHaveLength(36);
   });
 });
 

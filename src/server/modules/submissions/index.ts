@@ -18,3 +18,4 @@ export const submissionsModule: ServerModule = {
 };
 
 export { applyAccountReports } from './apply-reports';
+export { pruneAccountMonths } from './months-retention';
