@@ -84,6 +84,9 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
     const third = await search({ cookie: lender.cookie });
     expect(third.statusCode).toBe(200);
     expect(Number(third.headers['x-ratelimit-remaining'])).toBe(0);
+    // The IETF draft's names too (issue "An API lenders can build on").
+    expect([third.headers['ratelimit-limit'], third.headers['ratelimit-remaining']]).toEqual(['3', '0']);
+    expect(Number(third.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(0);
     const inquiries = await inquiryCount(lender.id);
 
     for (const refused of [await search({ cookie: lender.cookie }), await report({ cookie: lender.cookie })]) {
@@ -94,6 +97,11 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
+      expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining'], refused.headers['ratelimit-reset']]).toEqual([
+        '3',
+        '0',
+        String(retryAfter),
+      ]);
     }
     expect(await inquiryCount(lender.id)).toBe(inquiries);
   });

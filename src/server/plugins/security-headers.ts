@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { API_VERSION } from '@shared/api-version';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -54,7 +55,8 @@ async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = securityHeaders(app.config.isProduction);
   // Every API answer may carry a person's data (a report, a file, an identity): no browser, proxy
   // or shared cache keeps it. A route that means to be cached sets its own header.
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  // And every one names the API version it speaks (a client logs it beside its own).
+  const apiHeaders = { ...headers, 'cache-control': 'no-store', 'api-version': API_VERSION };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();

@@ -23,12 +23,28 @@ const WHO = {
   business: 'from your business (all its users and API keys together)',
 } as const;
 
+/**
+ * The limit's state, under the IETF draft's names (RateLimit-Limit, -Remaining, -Reset: seconds to
+ * the window's end) and the older x-ratelimit-* ones clients already read.
+ */
+function rateLimitHeaders(max: number, remaining: number, resetSeconds: number): Record<string, string> {
+  const values = { limit: String(max), remaining: String(Math.max(0, remaining)), reset: String(Math.max(0, resetSeconds)) };
+  return {
+    'ratelimit-limit': values.limit,
+    'ratelimit-remaining': values.remaining,
+    'ratelimit-reset': values.reset,
+    'x-ratelimit-limit': values.limit,
+    'x-ratelimit-remaining': values.remaining,
+    'x-ratelimit-reset': values.reset,
+  };
+}
+
 function tooManyRequests(scope: keyof typeof WHO, max: number, ttlSeconds: number): HttpError {
   const seconds = Math.max(1, ttlSeconds);
   return new HttpError(
     429,
     `Too many credit searches and reports ${WHO[scope]}: the limit is ${max} a minute. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { headers: { 'retry-after': String(seconds) } },
+    { headers: { 'retry-after': String(seconds), ...rateLimitHeaders(max, 0, seconds) } },
   );
 }
 
@@ -63,10 +79,7 @@ async function creditRateLimitPlugin(app: FastifyInstance) {
     if (business.isExceeded) throw tooManyRequests('business', business.max, business.ttlInSeconds);
     // What is left before the nearer of the two limits.
     const nearer = business.remaining < actor.remaining ? business : actor;
-    reply
-      .header('x-ratelimit-limit', nearer.max)
-      .header('x-ratelimit-remaining', nearer.remaining)
-      .header('x-ratelimit-reset', nearer.ttlInSeconds);
+    reply.headers(rateLimitHeaders(nearer.max, nearer.remaining, nearer.ttlInSeconds));
   });
 }
 
