@@ -1,5 +1,5 @@
 import { ACCOUNT_ROLE_NAMES, PAYMENT_FREQUENCY_NAMES } from './credit-reference';
-import { formatMoney, formatMonth, formatShortDate, plural } from './format';
+import { formatDate, formatMoney, formatMonth, plural } from './format';
 import type { TReportAccount } from './schemas/credit';
 
 // An account's life (issue 17) as the report pages and the report PDF say it: the same labels and
@@ -15,11 +15,11 @@ export function accountLifeFacts(account: TReportAccount): TAccountFact[] {
   const money = (amount: string) => formatMoney(account.currency, amount);
   const facts: TAccountFact[] = [];
   if (account.amountPastDue !== null) facts.push({ label: 'Amount past due', value: money(account.amountPastDue) });
-  if (account.firstDelinquencyDate) facts.push({ label: 'First late payment', value: formatShortDate(account.firstDelinquencyDate) });
+  if (account.firstDelinquencyDate) facts.push({ label: 'First late payment', value: formatDate(account.firstDelinquencyDate) });
   if (account.lastPaymentAmount !== null || account.lastPaymentDate) {
     const parts = [
       account.lastPaymentAmount !== null ? money(account.lastPaymentAmount) : null,
-      account.lastPaymentDate ? formatShortDate(account.lastPaymentDate) : null,
+      account.lastPaymentDate ? formatDate(account.lastPaymentDate) : null,
     ];
     facts.push({ label: 'Last payment', value: parts.filter(Boolean).join(' on ') });
   }
@@ -31,7 +31,7 @@ export function accountLifeFacts(account: TReportAccount): TAccountFact[] {
     });
   else if (frequency) facts.push({ label: 'Payments', value: frequency });
   if (account.termMonths !== null) facts.push({ label: 'Term', value: plural(account.termMonths, { one: 'month', other: 'months' }) });
-  if (account.closedAt) facts.push({ label: 'Closed', value: formatShortDate(account.closedAt) });
+  if (account.closedAt) facts.push({ label: 'Closed', value: formatDate(account.closedAt) });
   return facts;
 }
 

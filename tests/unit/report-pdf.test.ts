@@ -135,8 +135,8 @@ describe('renderReportPdf', () => {
     const { text } = await textOf({ kind: 'person' });
     expect(text).toContain('Role: Guarantor');
     expect(text).toContain('Amount past due SLE 150.00');
-    expect(text).toContain('First late payment 14 Jul 2025');
-    expect(text).toContain('Last payment SLE 150.00 on 30 Jun 2025');
+    expect(text).toContain('First late payment 14 July 2025');
+    expect(text).toContain('Last payment SLE 150.00 on 30 June 2025');
     expect(text).toContain('Scheduled payment SLE 150.00, every two weeks');
     expect(text).toContain('Term 10 months');
     expect(text).toContain('Others on this account: Mariama Conteh (borrower), Kadiatu Sesay (co-borrower)');
