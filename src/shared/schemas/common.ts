@@ -41,3 +41,26 @@ export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 
 /** The answer of a change that only says how it went ("Password changed. …"). */
 export const ZMessageSchema = z.object({ message: z.string() });
+
+// Paging (docs/api.md, Conventions): the lists a lender pages through take `?limit=&cursor=` and
+// answer `items` and `nextCursor` beside the fields they had before.
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 500;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
+export const ZPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(PAGE_LIMIT_MAX, { error: LIMIT_MESSAGE })
+    .default(PAGE_LIMIT_DEFAULT),
+  /** The `nextCursor` of the page before (opaque); without it, the first page. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'cursor must be the nextCursor of a previous page' })
+    .optional(),
+});
+export type TPageQuery = z.output<typeof ZPageQuerySchema>;
+
+/** The two fields a paged list answers beside its own: the page's rows and the next page's cursor (null on the last page). */
+export const pageFields = <T extends z.ZodType>(item: T) => ({ items: z.array(item), nextCursor: z.string().nullable() });

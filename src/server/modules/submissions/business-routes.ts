@@ -1,4 +1,5 @@
-import { ZClientAccountsQuerySchema, ZClientAccountsSchema, ZListQuerySchema, ZSubmissionListSchema } from '@shared/schemas/business';
+import { ZClientAccountsQuerySchema, ZClientAccountsSchema, ZSubmissionListSchema } from '@shared/schemas/business';
+import { ZPageQuerySchema } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,12 +35,13 @@ export async function reportedAccountRoutes(app: FastifyInstance) {
       preHandler: business,
       schema: {
         tags: ['credit'],
-        summary: 'The monthly files this business sent, newest first',
-        querystring: ZListQuerySchema,
+        summary:
+          'The monthly files this business sent, newest first; ?limit= (1 to 500, default 50) and ?cursor= (the nextCursor of the page before)',
+        querystring: ZPageQuerySchema,
         response: { 200: ZSubmissionListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ submissions: await listSubmissions(app.db, businessIdOf(request), request.query.limit) }),
+    async (request) => listSubmissions(app.db, businessIdOf(request), request.query),
   );
 
   typed.get(

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CLOSED_STATUSES_SQL } from '../../db/account-statuses';
 import type { Database } from '../../db/client';
 import { numberColumn, queryParsedRows } from '../../db/query';
-import { badRequest } from '../../lib/http-error';
+import { decodeKeysetCursor, keysetPage } from '../../lib/keyset-page';
 import { joinName } from '../matching';
 
 function statusFilter(status: string): SQL {
@@ -56,19 +56,6 @@ const ZCountRow = z.object({ total: numberColumn });
 /** `%` and `_` typed by the user are searched for, not used as wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Where a page ends in the list's order (newest report first, then id): opaque to the client. */
-interface Cursor {
-  reportedUs: string;
-  id: string;
-}
-const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.reportedUs}.${cursor.id}`).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  const [reportedUs, id] = Buffer.from(text, 'base64url').toString('utf8').split('.');
-  if (!/^\d{1,20}$/.test(reportedUs ?? '') || !/^[0-9a-f-]{36}$/.test(id ?? ''))
-    throw badRequest([{ field: 'cursor', message: 'cursor must be the nextCursor of a previous page' }]);
-  return { reportedUs, id };
-}
-
 /**
  * The list's two statements (exported for the test that reads their plan): the page, in two steps,
  * the page's ids in the list's order (keyset after a cursor, else OFFSET), then the person, names
@@ -81,7 +68,7 @@ export function clientAccountsStatements(businessId: string, query: ClientAccoun
     ? sql`(a.account_number ILIKE ${`${escapeLike(q)}%`} OR (s.first_name || ' ' || s.last_name) ILIKE ${`%${escapeLike(q)}%`}
           OR (s.first_name || ' ' || COALESCE(s.middle_name || ' ', '') || s.last_name) ILIKE ${`%${escapeLike(q)}%`})`
     : sql`true`;
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
   // The person and the status's kind are joined only when the filter reads them: over a book of
   // 68,000 accounts the joins cost more than the rest of the page (bench:accounts-list).
   const filtered = sql`FROM credit_accounts a
@@ -91,7 +78,7 @@ export function clientAccountsStatements(businessId: string, query: ClientAccoun
   const reportedUs = sql`(extract(epoch FROM a.last_reported_at) * 1000000)::bigint`;
   const page = sql`WITH page AS (
             SELECT a.id, a.last_reported_at ${filtered}
-              ${after ? sql`AND (${reportedUs}, a.id) < (${after.reportedUs}::bigint, ${after.id}::uuid)` : sql``}
+              ${after ? sql`AND (${reportedUs}, a.id) < (${after.sortUs}::bigint, ${after.id}::uuid)` : sql``}
             ORDER BY a.last_reported_at DESC, a.id DESC
             -- One more than a page: whether there is a next page, without an empty last one.
             LIMIT ${CLIENT_PAGE_SIZE + 1} ${after ? sql`` : sql`OFFSET ${(query.page - 1) * CLIENT_PAGE_SIZE}`}
@@ -123,14 +110,12 @@ export async function listClientAccounts(db: Database, businessId: string, query
     queryParsedRows(db, ZClientAccountRow, statements.page),
     queryParsedRows(db, ZCountRow, statements.count),
   ]);
-  const hasMore = fetched.length > CLIENT_PAGE_SIZE;
-  const rows = fetched.slice(0, CLIENT_PAGE_SIZE);
-  const last = rows.at(-1);
+  const { rows, nextCursor } = keysetPage(fetched, CLIENT_PAGE_SIZE, (r) => ({ sortUs: r.reported_us, id: r.id }));
   return {
     total: count?.total ?? 0,
     page: statements.isByCursor ? 0 : query.page,
     pageSize: CLIENT_PAGE_SIZE,
-    nextCursor: hasMore && last ? encodeCursor({ reportedUs: last.reported_us, id: last.id }) : null,
+    nextCursor,
     accounts: rows.map((r) => ({
       accountId: r.id,
       accountNumber: r.account_number,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../common';
 import { ZBusinessUsageSchema, ZCreditReportSchema } from '../credit';
 import { SCORE_BANDS } from '../../scoring';
 
@@ -126,8 +127,10 @@ export const ZSubmissionSummarySchema = z.object({
   completedAt: z.string().nullable(),
   submittedBy: z.string(),
 });
-export const ZSubmissionListSchema = z.object({ submissions: z.array(ZSubmissionSummarySchema) });
+/** `submissions` and `items` are the same page (`items` is the paged lists' common name: docs/api.md, Paging). */
+export const ZSubmissionListSchema = z.object({ submissions: z.array(ZSubmissionSummarySchema), ...pageFields(ZSubmissionSummarySchema) });
 export type TSubmissionSummary = z.infer<typeof ZSubmissionSummarySchema>;
+export type TSubmissionList = z.infer<typeof ZSubmissionListSchema>;
 
 export const ZReportCopySummarySchema = z.object({
   reportId: z.string(),
