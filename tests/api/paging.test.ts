@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
+import { DISPUTE_REASONS } from '../../src/shared/schemas/consumer';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createBusiness } from './credit/credit-fixtures';
 
@@ -124,5 +125,72 @@ describe('GET /api/credit/submissions', () => {
 
   it('refuses a bad limit or cursor with a 400 naming it', async () => {
     await expectRefusals('/api/credit/submissions', lender.cookie);
+  });
+});
+
+describe('GET /api/businesses/me/disputes', () => {
+  beforeAll(async () => {
+    const [consumer] = await queryRows<{ user_id: string }>(t.db, sql`SELECT user_id FROM consumer_profiles LIMIT 1`);
+    if (!consumer) throw new Error('the test database has no consumer');
+    const snapshot = {
+      accountId: '00000000-0000-4000-8000-000000000001',
+      lender: 'Lender',
+      accountNumber: 'LN-1',
+      typeName: 'Personal loan',
+      currency: 'SLE',
+      principal: '1000.00',
+      balance: '500.00',
+      status: 'current',
+      statusName: 'Current',
+      defaultAmount: null,
+      defaultDate: null,
+      paymentHistory: '000',
+      openedAt: '2025-01-01',
+    };
+    // Six disputes, open and resolved mixed, three filed in the same microsecond: the id breaks the tie.
+    const same = '2026-03-01T10:00:00.123456Z';
+    const filed = ['2026-01-01T00:00:00Z', same, same, same, '2026-04-01T00:00:00Z', '2026-02-01T00:00:00Z'];
+    const insert = (businessId: string, filedAt: string, i: number) =>
+      t.db
+        .execute(sql`INSERT INTO disputes (reference, consumer_user_id, account_id, business_id, reason, statement, status, account_snapshot, filed_at, due_at)
+        VALUES (${`DSP-PAGING-${businessId.slice(0, 8)}-${i}`}, ${consumer.user_id}::uuid, gen_random_uuid(), ${businessId}::uuid, ${DISPUTE_REASONS[0]},
+          'Not mine', ${i % 2 === 0 ? 'open' : 'resolved'}, ${JSON.stringify(snapshot)}::jsonb, ${filedAt}::timestamptz, ${filedAt}::timestamptz + interval '30 days')`);
+    for (const [i, filedAt] of filed.entries()) await insert(lender.id, filedAt, i);
+    for (const [i, filedAt] of filed.slice(0, 2).entries()) await insert(other.id, filedAt, i);
+  });
+
+  const expected = async (businessId: string, status = 'all') =>
+    (
+      await queryRows<{ id: string }>(
+        t.db,
+        sql`SELECT id FROM disputes WHERE business_id = ${businessId}::uuid AND (${status} = 'all' OR status::text = ${status})
+            ORDER BY filed_at DESC, id DESC`,
+      )
+    ).map((r) => r.id);
+
+  it('walks every dispute once, newest filed first, with the summary and disputes on every page', async () => {
+    const all = await expected(lender.id);
+    expect(all).toHaveLength(6);
+    for (const limit of [1, 4]) {
+      const { ids, pages } = await walk('/api/businesses/me/disputes', lender.cookie, limit);
+      expect(ids).toEqual(all);
+      for (const page of pages) {
+        expect(page.disputes).toEqual(page.items);
+        expect(page.summary).toMatchObject({ open: 3 });
+      }
+    }
+    const open = await walk('/api/businesses/me/disputes?status=open', lender.cookie, 2);
+    expect(open.ids).toEqual(await expected(lender.id, 'open'));
+  });
+
+  it("never shows another business's disputes", async () => {
+    const mine = new Set(await expected(lender.id));
+    const { ids } = await walk('/api/businesses/me/disputes', other.cookie, 1);
+    expect(ids).toEqual(await expected(other.id));
+    expect(ids.some((id) => mine.has(id))).toBe(false);
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it', async () => {
+    await expectRefusals('/api/businesses/me/disputes', lender.cookie);
   });
 });

@@ -6,11 +6,13 @@ import {
   type TDispute,
   type TDisputeList,
 } from '@shared/schemas/consumer';
-import { sql } from 'drizzle-orm';
+import type { TPageQuery } from '@shared/schemas/common';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { jsonColumnOf, queryParsedRows } from '../../db/query';
 import { notFound } from '../../lib/http-error';
+import { decodeKeysetCursor, keysetAfterSql, keysetPage, microsecondsSql } from '../../lib/keyset-page';
 import { ACCOUNT_COLUMNS, ACCOUNT_JOINS, accountView, DAY_MS, daysLeftUntil, reasonLabel, ZAccountRow } from './dispute-account';
 
 // Reading disputes with their timelines, for the person who filed them and the lender who answers.
@@ -48,24 +50,29 @@ const ZDisputeRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
   national_id: z.string(),
+  filed_us: z.string(),
 });
 type DisputeRow = z.infer<typeof ZDisputeRow>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-async function readDisputes(db: Database, where: ReturnType<typeof sql>): Promise<DisputeRow[]> {
+/**
+ * Disputes by `where`: open first then newest filed, at most 500; or, given a page (the business's
+ * paged list), newest filed first by keyset after its cursor, `limit + 1` rows (keysetPage).
+ */
+async function readDisputes(db: Database, where: SQL, page?: TPageQuery): Promise<DisputeRow[]> {
+  const after = page?.cursor ? decodeKeysetCursor(page.cursor) : null;
   return queryParsedRows(
     db,
     ZDisputeRow,
     sql`SELECT d.id, d.reference, d.consumer_user_id, d.business_id, d.reason, d.statement, d.status::text AS status, d.account_snapshot,
           d.filed_at, d.due_at, d.outcome::text AS outcome, d.response_note, d.resolved_at,
           (SELECT row_to_json(x) FROM (SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts a ${ACCOUNT_JOINS} WHERE a.id = d.account_id) x) AS account,
-          cp.first_name, cp.last_name, cp.national_id
+          cp.first_name, cp.last_name, cp.national_id, ${microsecondsSql(sql`d.filed_at`)} AS filed_us
         FROM disputes d
         JOIN consumer_profiles cp ON cp.user_id = d.consumer_user_id
-        WHERE ${where}
-        ORDER BY d.status = 'open' DESC, d.filed_at DESC, d.id
-        LIMIT 500`,
+        WHERE ${where} ${after ? sql`AND ${keysetAfterSql(sql`d.filed_at`, sql`d.id`, after)}` : sql``}
+        ${page ? sql`ORDER BY d.filed_at DESC, d.id DESC LIMIT ${page.limit + 1}` : sql`ORDER BY d.status = 'open' DESC, d.filed_at DESC, d.id LIMIT 500`}`,
   );
 }
 
@@ -139,11 +146,12 @@ function toBusinessDispute(row: DisputeRow, timeline: TDispute['timeline'], now:
 export async function listBusinessDisputes(
   db: Database,
   businessId: string,
-  status: 'open' | 'resolved' | 'all',
+  query: TPageQuery & { status: 'open' | 'resolved' | 'all' },
   now = new Date(),
 ): Promise<TBusinessDisputeList> {
-  const filter = status === 'all' ? sql`TRUE` : sql`d.status = ${status}`;
-  const rows = await readDisputes(db, sql`d.business_id = ${businessId}::uuid AND ${filter}`);
+  const filter = query.status === 'all' ? sql`TRUE` : sql`d.status = ${query.status}`;
+  const fetched = await readDisputes(db, sql`d.business_id = ${businessId}::uuid AND ${filter}`, query);
+  const { rows, nextCursor } = keysetPage(fetched, query.limit, (r) => ({ sortUs: r.filed_us, id: r.id }));
   const timelines = await readTimelines(
     db,
     rows.map((r) => r.id),
@@ -164,9 +172,15 @@ export async function listBusinessDisputes(
       dueWithin7Days: Number(summary.due_soon),
       resolvedLast30Days: Number(summary.resolved),
     },
-    disputes: rows.map((r) => toBusinessDispute(r, timelines.get(r.id) ?? [], now)),
+    ...pageOfDisputes(
+      rows.map((r) => toBusinessDispute(r, timelines.get(r.id) ?? [], now)),
+      nextCursor,
+    ),
   };
 }
+
+/** `disputes` and `items` are the same page (items: the paged lists' common name, docs/api.md Paging). */
+const pageOfDisputes = (disputes: TBusinessDispute[], nextCursor: string | null) => ({ disputes, items: disputes, nextCursor });
 
 export async function getBusinessDispute(db: Database, businessId: string, disputeId: string, now = new Date()): Promise<TBusinessDispute> {
   const [row] = await readDisputes(db, sql`d.id = ${disputeId}::uuid AND d.business_id = ${businessId}::uuid`);

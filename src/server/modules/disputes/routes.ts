@@ -57,12 +57,13 @@ export async function disputeRoutes(app: FastifyInstance) {
       preHandler: requireRole('business'),
       schema: {
         tags: ['disputes', 'businesses'],
-        summary: 'Disputes on accounts this business reported: days left, the statement, the timeline; ?status=open|resolved|all',
+        summary:
+          'Disputes on accounts this business reported: days left, the statement, the timeline, newest filed first; ?status=open|resolved|all, ?limit= (1 to 500, default 50), ?cursor=',
         querystring: ZBusinessDisputeQuerySchema,
         response: { 200: ZBusinessDisputeListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listBusinessDisputes(app.db, businessIdOf(request), request.query.status),
+    async (request) => listBusinessDisputes(app.db, businessIdOf(request), request.query),
   );
 
   typed.get(

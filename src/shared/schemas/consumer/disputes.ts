@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields, ZPageQuerySchema } from '../common';
 
 // Disputes: filing, the lender's answer, and the timeline.
 
@@ -141,9 +142,10 @@ export type TDisputeList = z.infer<typeof ZDisputeListSchema>;
 export const ZBusinessDisputeListSchema = z.object({
   summary: z.object({ open: z.number(), overdue: z.number(), dueWithin7Days: z.number(), resolvedLast30Days: z.number() }),
   disputes: z.array(ZBusinessDisputeSchema),
+  ...pageFields(ZBusinessDisputeSchema),
 });
 export type TBusinessDisputeList = z.infer<typeof ZBusinessDisputeListSchema>;
-export const ZBusinessDisputeQuerySchema = z.object({
+export const ZBusinessDisputeQuerySchema = ZPageQuerySchema.extend({
   status: z.enum(['open', 'resolved', 'all'], { error: 'status must be open, resolved or all' }).default('all'),
 });
 
