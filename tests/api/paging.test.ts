@@ -194,3 +194,56 @@ describe('GET /api/businesses/me/disputes', () => {
     await expectRefusals('/api/businesses/me/disputes', lender.cookie);
   });
 });
+
+describe('GET /api/credit/reports', () => {
+  beforeAll(async () => {
+    // Six stored reports, three stored in the same microsecond: the id breaks the tie.
+    const same = '2026-03-01T10:00:00.123456Z';
+    const stored = ['2026-01-01T00:00:00Z', same, same, same, '2026-04-01T00:00:00Z', '2026-02-01T00:00:00Z'];
+    const insert = (businessId: string, createdAt: string) =>
+      t.db.execute(sql`WITH q AS (
+          INSERT INTO credit_inquiries (business_id, user_id, kind, purpose)
+          VALUES (${businessId}::uuid, ${businessId}::uuid, 'report', (SELECT code FROM permissible_purposes ORDER BY code LIMIT 1))
+          RETURNING id)
+        INSERT INTO credit_report_copies (report_id, business_id, report, created_at)
+        SELECT id, ${businessId}::uuid, ${JSON.stringify({ subject: { fullName: 'Fatmata Koroma' }, purpose: 'credit_application' })}::jsonb, ${createdAt}::timestamptz FROM q`);
+    for (const createdAt of stored) await insert(lender.id, createdAt);
+    for (const createdAt of stored.slice(0, 2)) await insert(other.id, createdAt);
+  });
+
+  const expected = async (businessId: string) =>
+    (
+      await queryRows<{ id: string }>(
+        t.db,
+        sql`SELECT report_id AS id FROM credit_report_copies WHERE business_id = ${businessId}::uuid ORDER BY created_at DESC, report_id DESC`,
+      )
+    ).map((r) => r.id);
+
+  /** The list's rows carry `reportId`: the walk reads ids from `items`, so it maps them. */
+  async function walkReports(cookie: string, limit: number) {
+    return (await walk('/api/credit/reports', cookie, limit)).pages;
+  }
+
+  it('walks every stored report once, newest first, items beside reports', async () => {
+    const all = await expected(lender.id);
+    expect(all).toHaveLength(6);
+    for (const limit of [1, 4]) {
+      const pages = await walkReports(lender.cookie, limit);
+      const ids = pages.flatMap((p) => (p.items as unknown as { reportId: string }[]).map((r) => r.reportId));
+      expect(ids).toEqual(all);
+      for (const page of pages) expect(page.reports).toEqual(page.items);
+    }
+  });
+
+  it("never shows another business's reports", async () => {
+    const mine = new Set(await expected(lender.id));
+    const pages = await walkReports(other.cookie, 1);
+    const ids = pages.flatMap((p) => (p.items as unknown as { reportId: string }[]).map((r) => r.reportId));
+    expect(ids).toEqual(await expected(other.id));
+    expect(ids.some((id) => mine.has(id))).toBe(false);
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it', async () => {
+    await expectRefusals('/api/credit/reports', lender.cookie);
+  });
+});

@@ -1,4 +1,5 @@
-import { ZListQuerySchema, ZReportCopyListSchema, ZReportIdParamsSchema, ZStoredReportSchema } from '@shared/schemas/business';
+import { ZPageQuerySchema } from '@shared/schemas/common';
+import { ZReportCopyListSchema, ZReportIdParamsSchema, ZStoredReportSchema } from '@shared/schemas/business';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,12 +26,13 @@ export async function storedReportRoutes(app: FastifyInstance) {
       preHandler: business,
       schema: {
         tags: ['credit'],
-        summary: 'The reports this business pulled, newest first (open one again with GET /api/credit/reports/:id)',
-        querystring: ZListQuerySchema,
+        summary:
+          'The reports this business pulled, newest first (open one again with GET /api/credit/reports/:id); ?limit= (1 to 500, default 50), ?cursor=',
+        querystring: ZPageQuerySchema,
         response: { 200: ZReportCopyListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ reports: await listReportCopies(app.db, businessIdOf(request), request.query.limit) }),
+    async (request) => listReportCopies(app.db, businessIdOf(request), request.query),
   );
 
   typed.get(

@@ -1,4 +1,5 @@
-import type { TReportCopySummary } from '@shared/schemas/business';
+import type { TReportCopyList } from '@shared/schemas/business';
+import type { TPageQuery } from '@shared/schemas/common';
 import { ZCreditReportSchema, type TCreditReport } from '@shared/schemas/credit';
 import { SCORE_BANDS } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { jsonColumnOf, queryParsedRows, timestampColumn } from '../../db/query';
 import { notFound } from '../../lib/http-error';
+import { decodeKeysetCursor, keysetAfterSql, keysetPage, microsecondsSql } from '../../lib/keyset-page';
 
 /** A stored copy (credit_report_copies.report): the report as released, read back through the same schema. */
 const ZReportCopyRow = z.object({ report: jsonColumnOf(ZCreditReportSchema) });
@@ -19,6 +21,7 @@ const ZReportCopyListRow = z.object({
   score: z.coerce.number<number | string>().nullable(),
   band: z.enum(SCORE_BANDS).nullable(),
   pulled_by: z.string(),
+  created_us: z.string(),
 });
 
 /** A report this business pulled; another business's id, or an unknown one, is 404 alike. */
@@ -32,9 +35,13 @@ export async function getReportCopy(db: Database, businessId: string, reportId: 
   return row.report;
 }
 
-/** The reports this business pulled, newest first, with who pulled them. */
-export async function listReportCopies(db: Database, businessId: string, limit: number): Promise<TReportCopySummary[]> {
-  const rows = await queryParsedRows(
+/**
+ * The reports this business pulled, newest first, with who pulled them, a page at a time (keyset
+ * through the index on (business_id, created_at): a deep page costs what the first does).
+ */
+export async function listReportCopies(db: Database, businessId: string, page: TPageQuery): Promise<TReportCopyList> {
+  const after = page.cursor ? decodeKeysetCursor(page.cursor) : null;
+  const fetched = await queryParsedRows(
     db,
     ZReportCopyListRow,
     sql`SELECT c.report_id, c.created_at,
@@ -42,15 +49,16 @@ export async function listReportCopies(db: Database, businessId: string, limit: 
           c.report ->> 'purpose' AS purpose,
           (c.report #>> '{score,value}')::int AS score,
           c.report #>> '{score,band}' AS band,
-          ${madeBySql} AS pulled_by
+          ${madeBySql} AS pulled_by, ${microsecondsSql(sql`c.created_at`)} AS created_us
         FROM credit_report_copies c
         JOIN credit_inquiries q ON q.id = c.report_id
         ${madeByJoins}
-        WHERE c.business_id = ${businessId}::uuid
-        ORDER BY c.created_at DESC, c.report_id
-        LIMIT ${limit}`,
+        WHERE c.business_id = ${businessId}::uuid ${after ? sql`AND ${keysetAfterSql(sql`c.created_at`, sql`c.report_id`, after)}` : sql``}
+        ORDER BY c.created_at DESC, c.report_id DESC
+        LIMIT ${page.limit + 1}`,
   );
-  return rows.map((r) => ({
+  const { rows, nextCursor } = keysetPage(fetched, page.limit, (r) => ({ sortUs: r.created_us, id: r.report_id }));
+  const reports = rows.map((r) => ({
     reportId: r.report_id,
     createdAt: r.created_at,
     subjectName: r.subject_name ?? 'Unknown person',
@@ -59,6 +67,7 @@ export async function listReportCopies(db: Database, businessId: string, limit: 
     band: r.band,
     pulledBy: r.pulled_by,
   }));
+  return { reports, items: reports, nextCursor };
 }
 
 /**

@@ -105,15 +105,6 @@ export type TPortfolioScores = z.infer<typeof ZPortfolioScoresSchema>;
 
 // Submissions and reports history
 
-export const ZListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int()
-    .min(1, { error: 'limit must be a number from 1 to 100' })
-    .max(100, { error: 'limit must be a number from 1 to 100' })
-    .default(20),
-});
-
 export const ZSubmissionSummarySchema = z.object({
   id: z.string(),
   status: z.enum(['queued', 'processing', 'completed', 'failed']),
@@ -141,8 +132,10 @@ export const ZReportCopySummarySchema = z.object({
   band: ZBandSchema.nullable(),
   pulledBy: z.string(),
 });
-export const ZReportCopyListSchema = z.object({ reports: z.array(ZReportCopySummarySchema) });
+/** `reports` and `items` are the same page (docs/api.md, Paging). */
+export const ZReportCopyListSchema = z.object({ reports: z.array(ZReportCopySummarySchema), ...pageFields(ZReportCopySummarySchema) });
 export type TReportCopySummary = z.infer<typeof ZReportCopySummarySchema>;
+export type TReportCopyList = z.infer<typeof ZReportCopyListSchema>;
 
 export const ZReportIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a report id' }) });
 
