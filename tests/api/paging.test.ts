@@ -247,3 +247,48 @@ describe('GET /api/credit/reports', () => {
     await expectRefusals('/api/credit/reports', lender.cookie);
   });
 });
+
+describe('GET /api/notifications', () => {
+  beforeAll(async () => {
+    // Six notifications, three written in the same microsecond: the id breaks the tie.
+    const same = '2026-03-01T10:00:00.123456Z';
+    const written = ['2026-01-01T00:00:00Z', same, same, same, '2026-04-01T00:00:00Z', '2026-02-01T00:00:00Z'];
+    const insert = (userId: string, createdAt: string, i: number) =>
+      t.db.execute(sql`INSERT INTO notifications (user_id, kind, title, body, dedupe_key, created_at)
+        VALUES (${userId}::uuid, 'paging_test', 'A notification', 'Its text', ${`paging-${userId}-${i}`}, ${createdAt}::timestamptz)`);
+    for (const [i, createdAt] of written.entries()) await insert(lender.id, createdAt, i);
+    for (const [i, createdAt] of written.slice(0, 2).entries()) await insert(other.id, createdAt, i);
+  });
+
+  const expected = async (userId: string) =>
+    (
+      await queryRows<{ id: string }>(
+        t.db,
+        sql`SELECT id FROM notifications WHERE user_id = ${userId}::uuid ORDER BY created_at DESC, id DESC`,
+      )
+    ).map((r) => r.id);
+
+  it('walks every notification once, newest first, items beside notifications and the unread count', async () => {
+    const all = await expected(lender.id);
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    for (const limit of [1, 4]) {
+      const { ids, pages } = await walk('/api/notifications', lender.cookie, limit);
+      expect(ids).toEqual(all);
+      for (const page of pages) {
+        expect(page.notifications).toEqual(page.items);
+        expect(page.unread).toBeGreaterThanOrEqual(6);
+      }
+    }
+  });
+
+  it("never shows another business's notifications", async () => {
+    const mine = new Set(await expected(lender.id));
+    const { ids } = await walk('/api/notifications', other.cookie, 1);
+    expect(ids).toEqual(await expected(other.id));
+    expect(ids.some((id) => mine.has(id))).toBe(false);
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it', async () => {
+    await expectRefusals('/api/notifications', lender.cookie);
+  });
+});

@@ -1,4 +1,5 @@
 import { ZMarkNotificationsReadSchema, ZNotificationListSchema, ZNotificationsReadSchema } from '@shared/schemas/consumer';
+import { ZPageQuerySchema } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
@@ -21,11 +22,12 @@ export async function notificationRoutes(app: FastifyInstance) {
       preHandler: guard,
       schema: {
         tags: ['notifications'],
-        summary: 'The latest 50 notifications and the unread count',
-        response: { 200: ZNotificationListSchema, ...errorResponses(401, 403) },
+        summary: 'The notifications, newest first (?limit= 1 to 500, default 50; ?cursor=), and the unread count',
+        querystring: ZPageQuerySchema,
+        response: { 200: ZNotificationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listNotifications(app.db, recipientOf(request)),
+    async (request) => listNotifications(app.db, recipientOf(request), request.query),
   );
 
   typed.post(

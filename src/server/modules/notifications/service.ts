@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TPageQuery } from '@shared/schemas/common';
 import type { TNotificationList } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema/index';
+import { decodeKeysetCursor, keysetAfterSql, keysetPage, microsecondsSql } from '../../lib/keyset-page';
 
 export type NotificationKind =
   'new_account' | 'new_default' | 'new_inquiry' | 'dispute_update' | 'dispute_filed' | 'dispute_overdue' | 'account_corrected';
@@ -38,33 +40,38 @@ export async function notify(db: Database, items: NewNotification[]): Promise<vo
     .onConflictDoNothing();
 }
 
-const LIST_LIMIT = 50;
-
-export async function listNotifications(db: Database, userId: string): Promise<TNotificationList> {
-  const [rows, [unread]] = await Promise.all([
+/** A user's notifications, newest first, a page at a time (keyset on (user_id, created_at)), and the unread count. */
+export async function listNotifications(db: Database, userId: string, page: TPageQuery): Promise<TNotificationList> {
+  const after = page.cursor ? decodeKeysetCursor(page.cursor) : null;
+  const [fetched, [unread]] = await Promise.all([
     db
-      .select()
+      .select({ row: notifications, createdUs: sql<string>`${microsecondsSql(sql`${notifications.createdAt}`)}` })
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          after ? keysetAfterSql(sql`${notifications.createdAt}`, sql`${notifications.id}`, after) : undefined,
+        ),
+      )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LIST_LIMIT),
+      .limit(page.limit + 1),
     db
       .select({ n: count() })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
-  return {
-    unread: Number(unread?.n ?? 0),
-    notifications: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.title,
-      body: r.body,
-      link: r.link,
-      createdAt: r.createdAt.toISOString(),
-      readAt: r.readAt?.toISOString() ?? null,
-    })),
-  };
+  const { rows, nextCursor } = keysetPage(fetched, page.limit, (r) => ({ sortUs: String(r.createdUs), id: r.row.id }));
+  const list = rows.map(({ row: r }) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    createdAt: r.createdAt.toISOString(),
+    readAt: r.readAt?.toISOString() ?? null,
+  }));
+  // `notifications` and `items` are the same page (docs/api.md, Paging).
+  return { unread: Number(unread?.n ?? 0), notifications: list, items: list, nextCursor };
 }
 
 /** Marks the given notifications (all when none are given) of this user read; others' ids are ignored. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPasswordSchema } from '../common';
+import { pageFields, ZPasswordSchema } from '../common';
 import { ZPhoneSchema } from '../credit';
 import { IDENTITY_STATES } from './identity';
 import { ZAccessLogEntrySchema, ZPrivacyStatusSchema } from './privacy';
@@ -34,7 +34,11 @@ export const ZNotificationSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
-export const ZNotificationListSchema = z.object({ unread: z.number(), notifications: z.array(ZNotificationSchema) });
+export const ZNotificationListSchema = z.object({
+  unread: z.number(),
+  notifications: z.array(ZNotificationSchema),
+  ...pageFields(ZNotificationSchema),
+});
 /** POST /api/notifications/read: how many notifications were marked read. */
 export const ZNotificationsReadSchema = z.object({ updated: z.number() });
 export type TNotificationList = z.infer<typeof ZNotificationListSchema>;
