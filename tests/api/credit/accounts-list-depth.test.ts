@@ -87,6 +87,40 @@ describe('GET /api/businesses/me/accounts at any depth', () => {
     expect(new Set(seen).size).toBe(ACCOUNTS);
   }, 120_000);
 
+  it('takes ?limit= (1 to 500): a walk of 500 a page meets every account once; items are the accounts; a bad limit or cursor is a 400 naming it', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body: { pageSize: number; items: { accountId: string }[]; accounts: unknown[]; nextCursor: string | null } = (
+        await list(`limit=500${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      expect(body.pageSize).toBe(500);
+      expect(body.items).toEqual(body.accounts);
+      seen.push(...(body.items as { accountId: string }[]).map((a) => a.accountId));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(ACCOUNTS / 500);
+    expect(new Set(seen).size).toBe(ACCOUNTS);
+    const [{ n }] = await queryRows<{ n: string }>(
+      t.db,
+      sql`SELECT count(*)::text AS n FROM credit_accounts WHERE business_id = ${business.id}::uuid`,
+    );
+    expect(Number(n)).toBe(ACCOUNTS);
+    expect((await list('')).json().pageSize).toBe(25);
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['limit=x', 'limit'],
+      [`cursor=${Buffer.from('1.not-an-id').toString('base64url')}`, 'cursor'],
+    ]) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+  }, 60_000);
+
   // The plan, not a time: the person's NIN is looked up (a subplan) once per row of the page, at
   // any depth. Before, the lookup ran for every row up to the OFFSET: 3,000 times for the last page.
   it('looks up the person of the page rows only, at the last page by number and by cursor', async () => {

@@ -69,6 +69,7 @@ export function clientAccountsStatements(businessId: string, query: ClientAccoun
           OR (s.first_name || ' ' || COALESCE(s.middle_name || ' ', '') || s.last_name) ILIKE ${`%${escapeLike(q)}%`})`
     : sql`true`;
   const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
+  const size = query.limit ?? CLIENT_PAGE_SIZE;
   // The person and the status's kind are joined only when the filter reads them: over a book of
   // 68,000 accounts the joins cost more than the rest of the page (bench:accounts-list).
   const filtered = sql`FROM credit_accounts a
@@ -81,7 +82,7 @@ export function clientAccountsStatements(businessId: string, query: ClientAccoun
               ${after ? sql`AND (${reportedUs}, a.id) < (${after.sortUs}::bigint, ${after.id}::uuid)` : sql``}
             ORDER BY a.last_reported_at DESC, a.id DESC
             -- One more than a page: whether there is a next page, without an empty last one.
-            LIMIT ${CLIENT_PAGE_SIZE + 1} ${after ? sql`` : sql`OFFSET ${(query.page - 1) * CLIENT_PAGE_SIZE}`}
+            LIMIT ${size + 1} ${after ? sql`` : sql`OFFSET ${(query.page - 1) * size}`}
           )
           SELECT a.id, a.account_number, a.subject_id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth,
             (SELECT value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
@@ -97,7 +98,7 @@ export function clientAccountsStatements(businessId: string, query: ClientAccoun
   return { page, count: sql`SELECT count(*) AS total ${filtered}`, isByCursor: after !== null };
 }
 
-type ClientAccountsQuery = { q?: string; status: string; page: number; cursor?: string };
+type ClientAccountsQuery = { q?: string; status: string; page: number; limit?: number; cursor?: string };
 
 /**
  * The accounts this business reported, newest report first, filtered by status and by an account
@@ -110,36 +111,41 @@ export async function listClientAccounts(db: Database, businessId: string, query
     queryParsedRows(db, ZClientAccountRow, statements.page),
     queryParsedRows(db, ZCountRow, statements.count),
   ]);
-  const { rows, nextCursor } = keysetPage(fetched, CLIENT_PAGE_SIZE, (r) => ({ sortUs: r.reported_us, id: r.id }));
+  const { rows, nextCursor } = keysetPage(fetched, query.limit ?? CLIENT_PAGE_SIZE, (r) => ({ sortUs: r.reported_us, id: r.id }));
   return {
     total: count?.total ?? 0,
     page: statements.isByCursor ? 0 : query.page,
-    pageSize: CLIENT_PAGE_SIZE,
+    pageSize: query.limit ?? CLIENT_PAGE_SIZE,
     nextCursor,
-    accounts: rows.map((r) => ({
-      accountId: r.id,
-      accountNumber: r.account_number,
-      subjectId: r.subject_id,
-      fullName: joinName(r.first_name, r.middle_name, r.last_name),
-      firstName: r.first_name,
-      middleName: r.middle_name,
-      lastName: r.last_name,
-      dateOfBirth: r.date_of_birth,
-      maskedNationalId: r.nin ? maskIdentifier(r.nin) : null,
-      type: r.type,
-      typeName: r.type_name,
-      currency: r.currency,
-      principal: formatMinorAmount(r.principal),
-      balance: formatMinorAmount(r.balance),
-      openedAt: r.opened_at,
-      status: r.status,
-      statusName: r.status_name,
-      isNegative: r.is_negative,
-      defaultAmount: r.default_amount === null ? null : formatMinorAmount(r.default_amount),
-      defaultDate: r.default_date,
-      paymentHistory: r.payment_history,
-      lastReportedAt: new Date(r.last_reported_at).toISOString(),
-      disputed: r.is_disputed,
-    })),
+    ...accountsAndItems(
+      rows.map((r) => ({
+        accountId: r.id,
+        accountNumber: r.account_number,
+        subjectId: r.subject_id,
+        fullName: joinName(r.first_name, r.middle_name, r.last_name),
+        firstName: r.first_name,
+        middleName: r.middle_name,
+        lastName: r.last_name,
+        dateOfBirth: r.date_of_birth,
+        maskedNationalId: r.nin ? maskIdentifier(r.nin) : null,
+        type: r.type,
+        typeName: r.type_name,
+        currency: r.currency,
+        principal: formatMinorAmount(r.principal),
+        balance: formatMinorAmount(r.balance),
+        openedAt: r.opened_at,
+        status: r.status,
+        statusName: r.status_name,
+        isNegative: r.is_negative,
+        defaultAmount: r.default_amount === null ? null : formatMinorAmount(r.default_amount),
+        defaultDate: r.default_date,
+        paymentHistory: r.payment_history,
+        lastReportedAt: new Date(r.last_reported_at).toISOString(),
+        disputed: r.is_disputed,
+      })),
+    ),
   };
 }
+
+/** `accounts` and `items` are the same rows (items: the paged lists' common name, docs/api.md Paging). */
+const accountsAndItems = (accounts: TClientAccounts['accounts']) => ({ accounts, items: accounts });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZReportAccountSchema } from '../credit';
+import { ZPageQuerySchema } from '../common';
 
 // Clients: the accounts this business reported ("Manage Clients").
 
@@ -20,6 +21,8 @@ export const CLIENT_ACCOUNT_FILTERS = [
 export const CLIENT_PAGE_SIZE = 25;
 
 export const ZClientAccountsQuerySchema = z.object({
+  /** Rows a page, 1 to 500 (docs/api.md, Paging); 25 unless asked, the web's page size (`page` counts pages of this size). */
+  limit: ZPageQuerySchema.shape.limit.unwrap().default(CLIENT_PAGE_SIZE),
   q: z.string().trim().max(100, { error: 'Search with at most 100 characters' }).optional(),
   status: z.enum(CLIENT_ACCOUNT_FILTERS, { error: 'Choose a status filter' }).default('all'),
   page: z.coerce
@@ -75,6 +78,8 @@ export const ZClientAccountsSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   accounts: z.array(ZClientAccountSchema),
+  /** The same rows as `accounts` (items: the paged lists' common name, docs/api.md Paging). */
+  items: z.array(ZClientAccountSchema),
   /** The cursor of the next page (send it as `cursor`), or null on the last page. */
   nextCursor: z.string().nullable(),
 });
