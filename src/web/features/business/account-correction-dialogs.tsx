@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRightLeft, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import type { TClientAccount } from '@shared/schemas/business';
 import { ZAccountMoveSchema, ZRemovalReasonSchema, type TCreditAccountReportInput } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -14,7 +13,14 @@ import { toast } from '@web/lib/toast';
 import { useMoveAccount, useRemoveAccount } from './api/account-corrections';
 import { correctionRefusalOf } from './correction-refusal';
 import { SubjectFields } from './subject-fields';
-import { EMPTY_SUBJECT_FORM, SUBJECT_MESSAGE_FIELDS, subjectNameOf, withSubjectRules, type TSubjectForm } from './subject-form';
+import {
+  EMPTY_SUBJECT_FORM,
+  SUBJECT_MESSAGE_FIELDS,
+  subjectNameOf,
+  sharedSchemaResolver,
+  withSubjectRules,
+  type TSubjectForm,
+} from './subject-form';
 
 /** Why the correction was not made, beside its form, unless a message already sits under one of the form's fields. */
 function Refusal({ error, title, fields }: { error: unknown; title: string; fields: ReadonlySet<string> }) {
@@ -101,14 +107,11 @@ interface TMoveForm {
   subject: TSubjectForm;
 }
 
-// The route's own schema judges the form (raw: the API gets what was typed), with the ID rule at once.
-const schemaResolver = zodResolver(ZAccountMoveSchema, undefined, { raw: true }) as unknown as Resolver<TMoveForm>;
-const moveResolver: Resolver<TMoveForm> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options);
-  if (Object.keys(result.errors).length === 0) return result;
-  const errors = { ...result.errors, subject: withSubjectRules(result.errors.subject, values.subject) };
-  return { values: {}, errors } as unknown as Awaited<ReturnType<Resolver<TMoveForm>>>;
-};
+// The route's own schema judges the form, with the ID rule at once.
+const moveResolver = sharedSchemaResolver<TMoveForm>(ZAccountMoveSchema, (errors, values) => ({
+  ...errors,
+  subject: withSubjectRules(errors.subject, values.subject),
+}));
 const MOVE_FIELDS: ReadonlySet<string> = new Set(SUBJECT_MESSAGE_FIELDS);
 
 /**

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, UserX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, DEFAULTED_STATUSES, type TAccountStatus } from '@shared/credit-reference';
 import { CREDIT_MESSAGES, ZCreditAccountReportSchema, type TCreditAccountReportInput } from '@shared/schemas/credit';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -13,7 +12,7 @@ import { toast } from '@web/lib/toast';
 import { useReportAccount } from './api/accounts';
 import { FormField } from '@web/components/ui/form-field';
 import { SubjectFields } from './subject-fields';
-import { EMPTY_SUBJECT_FORM, SUBJECT_MESSAGE_FIELDS, withSubjectRules, type TSubjectForm } from './subject-form';
+import { EMPTY_SUBJECT_FORM, SUBJECT_MESSAGE_FIELDS, sharedSchemaResolver, withSubjectRules, type TSubjectForm } from './subject-form';
 
 export interface TAccountForm {
   subject: TSubjectForm;
@@ -47,18 +46,14 @@ export const EMPTY_ACCOUNT_FORM: TAccountForm = {
   },
 };
 
-// The registry's own schema judges the form (raw: the API gets what was typed, amounts in major units).
-const schemaResolver = zodResolver(ZCreditAccountReportSchema, undefined, { raw: true }) as unknown as Resolver<TAccountForm>;
-
 /**
- * zod runs an object's cross-field rules (at least one ID; a defaulter's amount and date) only once
- * its fields pass; the form shows them with the other messages at once, worded as the schema words them.
+ * The registry's own schema judges the form (amounts in major units, as typed). The form also shows
+ * the cross-field messages (at least one ID; a defaulter's amount and date) with the others at
+ * once, worded as the schema words them.
  */
-const resolver: Resolver<TAccountForm> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options);
-  if (Object.keys(result.errors).length === 0) return result;
-  const subject = withSubjectRules(result.errors.subject, values.subject);
-  const account = { ...((result.errors.account ?? {}) as Record<string, unknown>) };
+const resolver = sharedSchemaResolver<TAccountForm>(ZCreditAccountReportSchema, (resultErrors, values) => {
+  const subject = withSubjectRules(resultErrors.subject, values.subject);
+  const account = { ...((resultErrors.account ?? {}) as Record<string, unknown>) };
   const a = values.account;
   const add = (errors: Record<string, unknown>, field: string, message: string) => {
     if (!errors[field]) errors[field] = { type: 'custom', message };
@@ -67,13 +62,12 @@ const resolver: Resolver<TAccountForm> = async (values, context, options) => {
     if (a.defaultAmount.trim() === '') add(account, 'defaultAmount', CREDIT_MESSAGES.defaultAmount);
     if (a.defaultDate.trim() === '') add(account, 'defaultDate', CREDIT_MESSAGES.defaultDate);
   }
-  const errors = {
-    ...result.errors,
+  return {
+    ...resultErrors,
     ...(Object.keys(subject).length ? { subject } : {}),
     ...(Object.keys(account).length ? { account } : {}),
   };
-  return { values: {}, errors } as unknown as Awaited<ReturnType<Resolver<TAccountForm>>>;
-};
+});
 
 const MESSAGE_FIELDS = new Set<string>([...SUBJECT_MESSAGE_FIELDS, ...Object.keys(EMPTY_ACCOUNT_FORM.account).map((k) => `account.${k}`)]);
 

@@ -1,4 +1,5 @@
-import type { FieldError, FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { CREDIT_MESSAGES } from '@shared/schemas/credit';
 
 /** The person an account is reported under, as a form holds it (every field text, as typed). */
@@ -49,3 +50,21 @@ export function withSubjectRules(errors: FieldErrors<TSubjectForm> | undefined, 
 /** "Aminata Kamara": the name typed for the person, for a sentence about them. */
 export const subjectNameOf = (s: Pick<TSubjectForm, 'firstName' | 'lastName'>): string =>
   [s.firstName.trim(), s.lastName.trim()].filter(Boolean).join(' ');
+
+/**
+ * A form judged by one of the API's shared schemas on what was typed (raw: the API gets it as
+ * typed, amounts in major units), with the form's own additions to the errors (`withFormRules`:
+ * the cross-field messages shown beside the others). The two casts live here only: zodResolver's
+ * types follow the schema's parsed output, while the form holds text as typed.
+ */
+export function sharedSchemaResolver<TForm extends FieldValues>(
+  schema: Parameters<typeof zodResolver>[0],
+  withFormRules: (errors: FieldErrors<TForm>, values: TForm) => Record<string, unknown>,
+): Resolver<TForm> {
+  const judge = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<TForm>;
+  return async (values, context, options) => {
+    const result = await judge(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    return { values: {}, errors: withFormRules(result.errors, values) } as unknown as Awaited<ReturnType<Resolver<TForm>>>;
+  };
+}
