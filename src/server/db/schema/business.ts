@@ -1,5 +1,7 @@
 import type { TCreditReport } from '@shared/schemas/credit';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TApiKeyScope } from '@shared/api-key-scopes';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditInquiries, creditSubjects } from './credit';
 import { users } from './users';
 
@@ -44,6 +46,12 @@ export const apiKeys = pgTable(
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
+    /**
+     * What the key may do (src/shared/api-key-scopes.ts, decisions/032), chosen at creation. No
+     * default: every key is given its scopes explicitly (the migration gave the keys made before
+     * scopes all of them, so nothing an integration did stopped working).
+     */
+    scopes: text('scopes').array().$type<TApiKeyScope[]>().notNull(),
     /** The user who created it; requests made with the key are recorded under this user. */
     createdBy: uuid('created_by')
       .notNull()
@@ -54,7 +62,11 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_business_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    index('api_keys_business_idx').on(t.businessId, t.createdAt),
+    check('api_keys_scopes_not_empty', sql`cardinality(${t.scopes}) > 0`),
+  ],
 );
 
 /**
