@@ -11,10 +11,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Field, FieldError } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
+import { ShowMore } from '@web/components/ui/show-more';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { refusalOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { itemsOf } from '@web/lib/cursor-pages';
 import { cn } from '@web/lib/utils';
 import { formatMoney, formatDateTime, formatShortDate, plural } from '@shared/format';
 import { useAnswerDispute, useBusinessDisputes } from './api/disputes';
@@ -297,11 +299,15 @@ function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswe
   );
 }
 
+const DISPUTE_FORMS = { one: 'dispute', other: 'disputes' };
+
 export default function DisputesPage() {
   const [status, setStatus] = useState<'open' | 'resolved' | 'all'>('open');
   const disputes = useBusinessDisputes(status);
   const [answering, setAnswering] = useState<TBusinessDispute | null>(null);
-  const summary = disputes.data?.summary;
+  // Every page carries the summary of all of them; the first one read is as fresh as any.
+  const summary = disputes.data?.pages[0]?.summary;
+  const shown = itemsOf(disputes.data);
 
   return (
     <div className="space-y-6">
@@ -338,18 +344,26 @@ export default function DisputesPage() {
           <AlertTitle>Disputes could not be loaded</AlertTitle>
           <AlertDescription>{disputes.error.message}</AlertDescription>
         </Alert>
-      ) : disputes.data.disputes.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState icon={Gavel} title={status === 'open' ? 'No open disputes' : 'No disputes'}>
           {status === 'open' ? 'No customer is waiting for an answer.' : 'Disputes about your accounts appear here.'}
         </EmptyState>
       ) : (
-        <ul className="space-y-4">
-          {disputes.data.disputes.map((d) => (
-            <li key={d.id}>
-              <DisputeCard dispute={d} onAnswer={() => setAnswering(d)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4">
+            {shown.map((d) => (
+              <li key={d.id}>
+                <DisputeCard dispute={d} onAnswer={() => setAnswering(d)} />
+              </li>
+            ))}
+          </ul>
+          <ShowMore
+            hasMore={disputes.hasNextPage}
+            isLoading={disputes.isFetchingNextPage}
+            onMore={() => void disputes.fetchNextPage()}
+            shown={`Showing ${plural(shown.length, DISPUTE_FORMS)}`}
+          />
+        </>
       )}
       {answering ? <AnswerDialog dispute={answering} onClose={() => setAnswering(null)} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   ZBusinessDisputeListSchema,
   ZBusinessDisputeSchema,
@@ -6,18 +6,18 @@ import {
   type TDisputeResponseInput,
 } from '@shared/schemas/consumer';
 import { apiGet, apiSend, queryString } from '@web/lib/api';
+import { cursorPagesQuery } from '@web/lib/cursor-pages';
 import { useApiMutation, type TMutationFeedback } from '@web/lib/use-api-mutation';
 import { businessKeys } from './keys';
 
 export type TDisputeFilter = 'open' | 'resolved' | 'all';
 
 export const businessDisputesQuery = (status: TDisputeFilter) =>
-  queryOptions({
-    queryKey: businessKeys.disputes(status),
-    queryFn: () => apiGet(`/api/businesses/me/disputes${queryString({ status })}`, ZBusinessDisputeListSchema),
-  });
-/** Disputes of the business's accounts, with their deadlines. */
-export const useBusinessDisputes = (status: TDisputeFilter) => useQuery(businessDisputesQuery(status));
+  cursorPagesQuery(businessKeys.disputes(status), (cursor) =>
+    apiGet(`/api/businesses/me/disputes${queryString({ status, cursor })}`, ZBusinessDisputeListSchema),
+  );
+/** Disputes of the business's accounts with their deadlines, newest filed first, a page at a time (each page carries the summary). */
+export const useBusinessDisputes = (status: TDisputeFilter) => useInfiniteQuery(businessDisputesQuery(status));
 
 /** The lender's answer to a dispute (corrected or verified): the account and the figures move. */
 export const useAnswerDispute = (disputeId: string, feedback?: TMutationFeedback<TBusinessDispute, TDisputeResponseInput>) =>
