@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -324,6 +325,15 @@ export const creditSubmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The file's rows are in credit_submission_rows (set when it is accepted): the queue may apply it (decisions/033). */
+    rowsStored: boolean('rows_stored').notNull().default(false),
+    /** Order of acceptance: a business's files are applied in this order. */
+    queuePosition: bigserial('queue_position', { mode: 'number' }).notNull(),
+    /** Times a worker took the file; a file that stopped its server this often is failed instead of taken again. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The sending request, for the audit events written when the file is applied later. */
+    senderIp: text('sender_ip'),
+    requestId: text('request_id'),
   },
   (t) => [
     index('credit_submissions_business_created_idx').on(t.businessId, t.createdAt),
@@ -345,6 +355,25 @@ export const creditSubmissionRejects = pgTable(
     code: text('code'),
   },
   (t) => [primaryKey({ name: 'credit_submission_rejects_pkey', columns: [t.submissionId, t.rowNumber, t.field] })],
+);
+
+/**
+ * A queued file's checked rows, in parts, until the file is applied: written with the submission
+ * when it is accepted and deleted in the transaction that applies it, so a person's data is held
+ * twice only while the file waits (decisions/033).
+ */
+export const creditSubmissionRows = pgTable(
+  'credit_submission_rows',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => creditSubmissions.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    /** 'report' parts hold reported rows, 'deletion' parts rows that remove an account. */
+    kind: text('kind').notNull(),
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [primaryKey({ name: 'credit_submission_rows_pkey', columns: [t.submissionId, t.part] })],
 );
 
 // ---------- review queue
