@@ -13,5 +13,6 @@ export * from './consumer';
 export * from './business';
 export * from './rate-limits';
 export * from './sign-in';
+export * from './password-reset';
 export * from './idempotency';
 export * from './webhooks';
