@@ -6,6 +6,11 @@
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, action: 'A field is missing or invalid: `errors` names each one. Fix them and send again.' },
+  RESET_CODE_INVALID: {
+    status: 400,
+    action:
+      'The password reset code is wrong, expired or already used (one answer for all, and for an identifier of no account). Ask for a new code.',
+  },
   MALFORMED_BODY: { status: 400, action: 'The body is not valid JSON (or not a readable file). Check the content type and the body.' },
   NOT_SIGNED_IN: { status: 401, action: 'No session or API key, or it has ended. Sign in (or send a valid key) and retry.' },
   INVALID_CREDENTIALS: { status: 401, action: 'The username or password is wrong. The same answer whether or not the account exists.' },
@@ -26,6 +31,16 @@ export const ERROR_CODES = {
     status: 403,
     action:
       'The business is not verified yet (or its verification was rejected). Upload the registration documents and wait for verification.',
+  },
+  API_KEY_NOT_ALLOWED: {
+    status: 403,
+    action:
+      'API keys are refused here: team, API keys, password, billing and settings are for staff only. Sign in as a staff member of the business.',
+  },
+  API_KEY_SCOPE_MISSING: {
+    status: 403,
+    action:
+      'The API key lacks the scope this route needs (`requiredScope` names it). Create a key with that scope in Settings, API keys, and use it here.',
   },
   PLAN_WITHOUT_API_ACCESS: {
     status: 401,
