@@ -11,7 +11,7 @@ import { CLIENT_PAGE_SIZE } from '@shared/schemas/business';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/query';
 import { listClientAccounts } from '../src/server/modules/submissions/client-accounts';
-import { submitMonthlyFile } from '../src/server/modules/submissions/service';
+import { submitMonthlyFile } from '../src/server/modules/submissions/accept-file';
 import { openTestDatabase } from '../tests/helpers/test-database';
 import { argValue } from './lib/args';
 import { ensureBenchBusiness } from './lib/bench-business';

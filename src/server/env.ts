@@ -115,6 +115,8 @@ const ZEnvSchema = z
     REGISTRATION_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
     /** Off only for tests and one-off commands: sealing the audit log, renewals and deadlines run here. */
     SCHEDULED_JOBS: booleanText.default(true),
+    /** Off only for tests that look at a file while it waits: the queue that applies monthly files (decisions/033). */
+    SUBMISSION_WORKER: booleanText.default(true),
     /** Shared rate-limit counters for several instances. */
     REDIS_URL: z
       .string()
@@ -206,6 +208,7 @@ export interface AppConfig {
   loginRateLimit: number;
   registrationRateLimit: number;
   runScheduledJobs: boolean;
+  runSubmissionWorker: boolean;
   redisUrl?: string;
   metricsToken?: string;
   shutdownGraceSeconds: number;
@@ -269,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     runScheduledJobs: env.SCHEDULED_JOBS,
+    runSubmissionWorker: env.SUBMISSION_WORKER,
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
 import { clientAccountsStatements } from '../../../src/server/modules/submissions/client-accounts';
-import { submitMonthlyFile } from '../../../src/server/modules/submissions/service';
+import { submitMonthlyFile } from '../../../src/server/modules/submissions/accept-file';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from './credit-fixtures';
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
-import { submitMonthlyFile } from '../../../src/server/modules/submissions/service';
+import { submitMonthlyFile } from '../../../src/server/modules/submissions/accept-file';
 import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
+import { injectSubmission, waitForSubmission } from '../../helpers/submissions';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from './credit-fixtures';
 
@@ -78,10 +79,10 @@ function toCsv(rows: ReturnType<typeof fileRow>[]): string {
   return [CSV_COLUMNS.join(','), ...lines].join('\n');
 }
 
-const submitJson = (rows: unknown[], cookie = business) =>
-  t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows }, headers: { cookie } });
+// Each waits until the file is applied (files are queued, decisions/033).
+const submitJson = (rows: unknown[], cookie = business) => injectSubmission(t.app, { payload: { rows }, headers: { cookie } });
 const submitCsv = (csv: string, cookie = business) =>
-  t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: csv, headers: { cookie, 'content-type': 'text/csv' } });
+  injectSubmission(t.app, { payload: csv, headers: { cookie, 'content-type': 'text/csv' } });
 const statusOf = async (id: string, cookie = business) =>
   t.app.inject({ method: 'GET', url: `/api/credit/submissions/${id}`, headers: { cookie } });
 
@@ -348,7 +349,7 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
     const meta = { businessId: me.id, userId: me.id };
     const { id } = await submitMonthlyFile(t.db, meta, { format: 'json', body: { rows } }, { chunkSize: 500 });
-    const body = (await statusOf(id)).json();
+    const body = await waitForSubmission(t.app, { cookie: business }, id);
     expect(body).toMatchObject({
       status: 'failed',
       total: 1500,
@@ -386,7 +387,12 @@ describe('POST /api/credit/submissions: all or nothing', () => {
       { releaseRows: true },
     );
     expect(rows).toHaveLength(0);
-    expect((await statusOf(id)).json()).toMatchObject({ status: 'completed', total: 3, accepted: 3, rejected: 0 });
+    expect(await waitForSubmission(t.app, { cookie: business }, id)).toMatchObject({
+      status: 'completed',
+      total: 3,
+      accepted: 3,
+      rejected: 0,
+    });
     expect(await count('credit_accounts', sql`account_number LIKE 'RELEASE-ACC-%'`)).toBe(3);
   });
 

@@ -6,11 +6,9 @@ import {
   ZSubmissionStatusSchema,
   csvRecordToRow,
 } from '@shared/schemas/credit';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditSubmissions } from '../../db/schema/index';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { HttpError } from '../../lib/http-error';
@@ -19,31 +17,49 @@ import { inquiryMetaOf } from '../credit-file';
 import { readSubmissionCsv } from './csv';
 import { readSubmissionJson } from './json-stream';
 import { reportAccount } from './report-account';
-import { failAbandonedSubmissions, getSubmission, submitMonthlyFile } from './service';
+import { acceptMonthlyFile } from './accept-file';
+import { createFileWorker } from './file-queue';
+import { failAbandonedSubmissions, getSubmission } from './service';
 
 export const SUBMISSION_BODY_LIMIT = 64 * 1024 * 1024;
+/** How often a server looks for files it was not woken for (another instance's, or left by a stopped server). */
+const QUEUE_POLL_MS = 2_000;
 
 const isCsv = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv');
 
 export async function submissionRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Applies accepted files in this process; every instance runs one (decisions/033).
+  const worker = createFileWorker(app.db, {
+    pollMs: QUEUE_POLL_MS,
+    isReady: () => app.readiness.isReady,
+    log: app.log,
+    onApplied: (counts) => {
+      app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
+      app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
+    },
+  });
 
   app.addHook('onReady', async () => {
     try {
       const failed = await failAbandonedSubmissions(app.db);
-      if (failed > 0) app.log.warn({ failed }, 'monthly files left processing by a stopped server were marked failed');
+      if (failed > 0) app.log.warn({ failed }, 'monthly files left unstored by a stopped server were marked failed');
     } catch (error) {
       // A database that does not answer yet is an outage the readiness probe reports, not a bug here.
       if (isDatabaseUnavailable(error)) app.log.warn({ err: error }, 'could not check for abandoned monthly files: database unavailable');
       else app.log.error({ err: error }, 'could not check for abandoned monthly files');
     }
+    // Queued files, and files a stopped server was applying, are taken up at once.
+    if (app.config.runSubmissionWorker) worker.start();
   });
+  // Before the database closes: the file being applied finishes (or, killed, is applied again by the next start).
+  app.addHook('onClose', () => worker.stop());
 
   typed.post(
     '/api/credit/accounts',
     {
       preHandler: requireRole('business'),
-      config: { idempotency: true },
+      config: { apiKeyScope: 'data:report', idempotency: true },
       schema: {
         tags: ['credit'],
         summary: 'Report one account or a defaulter (the same business and account number again updates it)',
@@ -85,10 +101,11 @@ export async function submissionRoutes(app: FastifyInstance) {
         preHandler: requireRole('business'),
         bodyLimit: SUBMISSION_BODY_LIMIT,
         // Each row is checked for NUL characters as a row of its own (a rejected row, not a refused file).
-        config: { nulCharactersCheckedByRoute: true, idempotency: true },
+        config: { apiKeyScope: 'data:report', nulCharactersCheckedByRoute: true, idempotency: true },
         schema: {
           tags: ['credit'],
-          summary: 'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows',
+          summary:
+            'Send a monthly file: JSON {rows: [{subject, account}]} or a text/csv body (columns in docs/api.md), up to 100,000 rows; answers 202 queued at once, then poll its status or receive submission.completed',
           consumes: ['application/json', 'text/csv'],
           body: z.object({ rows: z.array(z.unknown()) }),
           response: { 202: ZSubmissionAcceptedSchema, ...errorResponses(400, 401, 403, 413, 415) },
@@ -97,16 +114,9 @@ export async function submissionRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const input = { format: 'rows' as const, rows: request.body.rows, isCsv: isCsv(request) };
         const meta = inquiryMetaOf(request);
-        const result = await submitMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
-        const [counts] = await app.db
-          .select({ accepted: creditSubmissions.accepted, rejected: creditSubmissions.rejected })
-          .from(creditSubmissions)
-          .where(eq(creditSubmissions.id, result.id));
-        if (counts) {
-          app.metrics.ingestionRows.inc({ outcome: 'accepted' }, counts.accepted);
-          app.metrics.ingestionRows.inc({ outcome: 'rejected' }, counts.rejected);
-        }
-        return reply.status(202).send(result);
+        const accepted = await acceptMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
+        worker.wake();
+        return reply.status(202).send(accepted);
       },
     );
   });
@@ -115,6 +125,7 @@ export async function submissionRoutes(app: FastifyInstance) {
     '/api/credit/submissions/:id',
     {
       preHandler: requireRole('business'),
+      config: { apiKeyScope: 'data:report' },
       schema: {
         tags: ['credit'],
         summary: "A monthly file's status, counts and rejected rows (only the business that sent it)",

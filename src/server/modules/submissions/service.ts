@@ -15,17 +15,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { creditSubmissionRejects, creditSubmissions } from '../../db/schema/index';
-import { noteRowsApplied } from '../../db/statistics';
 import { badRequest, fieldErrorsOf, notFound } from '../../lib/http-error';
 import { NUL_MESSAGE, pathOfNulCharacter } from '../../plugins/nul-characters';
-import { recordAuditEvent, recordAuditEvents } from '../audit';
-import { type InquiryMeta } from '../credit-file';
-import { assertVerified, loadBusinessAccess } from '../reports';
+import { recordAuditEvents } from '../audit';
 import { recordWebhookEvent } from '../webhooks';
-import { applyAccountReports } from './apply-reports';
-import { phaseClock } from './phase-clock';
 import { duplicateAccountMessage, type ReportedRow } from './reported-rows';
-import { applyDeletionRows, parseDeletionRow, type DeletionRow } from './file-deletions';
+import { parseDeletionRow, type DeletionRow } from './file-deletions';
 import { parseSubmissionCsv, tooManyRows } from './csv';
 import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 import { NOT_A_LIST_OF_ROWS } from './json-stream';
@@ -52,7 +47,7 @@ export const FAILED_FILE_MESSAGE = 'The file could not be applied, so none of it
 /** A file still "processing" this long after it started, and no longer locked by its transaction, died with its server. */
 const ABANDONED_AFTER = '1 minute';
 
-function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
+export function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean } {
   if (input.format === 'csv') return { rows: parseSubmissionCsv(input.body).map(csvRecordToRow), isCsv: true };
   const body = input.format === 'rows' ? { rows: input.rows } : (input.body as { rows?: unknown } | null);
   if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]);
@@ -70,7 +65,7 @@ export interface ValidatedRows {
 }
 
 /** A field as the lender's file names it: the CSV column, or the JSON path. */
-const fieldNameIn = (isCsv: boolean) => (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
+export const fieldNameIn = (isCsv: boolean) => (field: string) => (isCsv ? (CSV_COLUMN_OF_FIELD[field] ?? field) : field);
 
 /** Every this-many-th row the fast path accepted is parsed by the schema too, and both must agree. */
 const CROSS_CHECK_EVERY = 64;
@@ -159,7 +154,7 @@ function validateWith(
   return { valid, deletions, rejects };
 }
 
-async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string, rejects: TSubmissionReject[]) {
+export async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string, rejects: TSubmissionReject[]) {
   const p = (v: unknown) => sql.param(v);
   for (let i = 0; i < rejects.length; i += 20_000) {
     const part = rejects.slice(i, i + 20_000);
@@ -172,133 +167,13 @@ async function insertRejects(db: Pick<Database, 'execute'>, submissionId: string
   }
 }
 
-const distinctRows = (rejects: TSubmissionReject[]) => new Set(rejects.map((r) => r.row)).size;
+export const distinctRows = (rejects: TSubmissionReject[]) => new Set(rejects.map((r) => r.row)).size;
 
 /**
- * A monthly file: validated row by row, then every valid row applied in ONE transaction together
- * with the submission's final status, so the registry holds all of a file's valid rows or none of
- * them. Processing happens inside the request (set-based, thousands of rows a second); the answer
- * is the submission id, whose status is already final.
- */
-export async function submitMonthlyFile(
-  db: Database,
-  meta: InquiryMeta,
-  input: SubmissionBody,
-  options: SubmitOptions = {},
-): Promise<{ id: string }> {
-  assertVerified(await loadBusinessAccess(db, meta.businessId));
-  const lap = phaseClock(options.timings);
-  const { rows, isCsv } = rowsOf(input);
-  const format = isCsv ? 'csv' : 'json';
-  const { valid, deletions, rejects } = validateRows(rows, isCsv, {
-    onDisagreement: () =>
-      options.log?.error(
-        { businessId: meta.businessId },
-        'the fast row check disagreed with the schema; this file was checked by the schema alone',
-      ),
-  });
-  lap('validation');
-  const total = rows.length;
-  if (options.releaseRows) rows.length = 0;
-
-  const [submission] = await db
-    .insert(creditSubmissions)
-    .values({
-      businessId: meta.businessId,
-      userId: meta.userId,
-      format,
-      status: 'processing',
-      total,
-      rejected: distinctRows(rejects),
-      startedAt: new Date(),
-    })
-    .returning({ id: creditSubmissions.id });
-  await insertRejects(db, submission.id, rejects);
-  const submissionAudit = (action: string) => ({
-    action,
-    actorUserId: meta.userId,
-    actorRole: 'business',
-    businessId: meta.businessId,
-    targetType: 'credit_submission',
-    targetId: submission.id,
-    ip: meta.ip ?? null,
-    requestId: meta.requestId ?? null,
-  });
-
-  let appliedRows = 0;
-  try {
-    await db.transaction(async (tx) => {
-      // Holding this row lock marks the file as alive; see failAbandonedSubmissions.
-      const [locked] = await queryParsedRows(
-        tx,
-        z.object({ status: z.string() }),
-        sql`SELECT status FROM credit_submissions WHERE id = ${submission.id}::uuid FOR UPDATE`,
-      );
-      if (locked?.status !== 'processing') throw new Error(`submission ${submission.id} is ${locked?.status}, not processing`);
-      // Removals first: a file that removes an account and reports another cannot name it twice (validateRows).
-      const removals = await applyDeletionRows(tx, meta, deletions, fieldNameIn(isCsv));
-      const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip ?? null, requestId: meta.requestId ?? null };
-      const { applied, rejects: reportRejects } = await applyAccountReports(
-        tx,
-        { businessId: meta.businessId, submissionId: submission.id, chunkSize: options.chunkSize, timings: options.timings, audit },
-        valid,
-      );
-      const applyRejects = [...removals.rejects, ...reportRejects.map((r) => ({ ...r, field: fieldNameIn(isCsv)(r.field) }))];
-      await insertRejects(tx, submission.id, applyRejects);
-      const count = (m: string) => applied.filter((a) => a.match === m).length;
-      const outcome = {
-        accepted: applied.length + removals.removed,
-        rejected: distinctRows([...rejects, ...applyRejects]),
-        createdCount: applied.filter((a) => a.created).length,
-        updatedCount: applied.filter((a) => !a.created).length,
-        matchExact: count('exact'),
-        matchProbable: count('probable'),
-        matchNew: count('new'),
-        matchReview: count('review'),
-      };
-      await tx
-        .update(creditSubmissions)
-        .set({ status: 'completed', ...outcome, completedAt: new Date() })
-        .where(eq(creditSubmissions.id, submission.id));
-      // One event for the file (each account carries the file's id): in its transaction, so the
-      // registry never holds a file's rows without the record of who sent them.
-      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_applied'), details: { format, total, ...outcome } });
-      await recordWebhookEvent(tx, meta.businessId, 'submission.completed', { submissionId: submission.id, format, total, ...outcome });
-      appliedRows = outcome.accepted;
-    });
-  } catch (error) {
-    // The database error only: the failed query's parameters hold the file's personal data.
-    options.log?.error({ submissionId: submission.id, cause: databaseCauseOf(error) }, 'monthly file failed; nothing of it was applied');
-    await db.transaction(async (tx) => {
-      await tx
-        .update(creditSubmissions)
-        .set({ status: 'failed', accepted: 0, error: FAILED_FILE_MESSAGE, completedAt: new Date() })
-        .where(eq(creditSubmissions.id, submission.id));
-      await recordAuditEvent(tx, { ...submissionAudit('credit.submission_failed'), details: { format, total } });
-      await recordWebhookEvent(tx, meta.businessId, 'submission.failed', {
-        submissionId: submission.id,
-        format,
-        total,
-        error: FAILED_FILE_MESSAGE,
-      });
-    });
-  }
-  // After the commit, never inside the file's transaction: a large file (or enough smaller ones)
-  // refreshes the registry's planner statistics (db/statistics.ts).
-  if (appliedRows > 0) await noteRowsApplied(db, appliedRows, { log: options.log });
-  return { id: submission.id };
-}
-
-function databaseCauseOf(error: unknown): { message: string; code?: string } {
-  let e: any = error;
-  while (e?.cause) e = e.cause;
-  return { message: String(e?.message ?? e).slice(0, 500), code: e?.code };
-}
-
-/**
- * Marks as failed the files whose server died mid-way: still "processing", started a while ago,
- * and not locked by a live transaction (SKIP LOCKED passes over files being applied right now).
- * Their transaction rolled back with the process, so nothing of them is in the registry. Each file
+ * Marks as failed the files whose server died before their rows were stored (files sent before
+ * the queue, decisions/033: the queue resumes every file whose rows it holds): still "queued" or
+ * "processing", started a while ago, and not locked by a live transaction (SKIP LOCKED passes
+ * over files being applied right now). Nothing of them is in the registry. Each file
  * marked failed gets its `credit.submission_failed` event in the same transaction, as a file that
  * fails while its server lives does (actor: the system; the sender is the event's business and
  * `details.senderUserId`).
@@ -317,7 +192,8 @@ export async function failAbandonedSubmissions(db: Database, onlyId?: string): P
       sql`UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
           WHERE id IN (
             SELECT id FROM credit_submissions
-            WHERE status = 'processing' AND started_at < now() - ${ABANDONED_AFTER}::interval
+            WHERE status IN ('queued', 'processing') AND NOT rows_stored
+              AND coalesce(started_at, created_at) < now() - ${ABANDONED_AFTER}::interval
               ${onlyId ? sql`AND id = ${onlyId}::uuid` : sql``}
             FOR UPDATE SKIP LOCKED)
           RETURNING id, business_id, user_id, format, total`,
@@ -354,7 +230,7 @@ export async function getSubmission(db: Database, businessId: string, id: string
   let [row] = await find();
   // Another business's file is as absent as a file that never was.
   if (!row) throw notFound('No such submission');
-  if (row.status === 'processing' && (await failAbandonedSubmissions(db, id)) > 0) [row] = await find();
+  if (row.status === 'processing' && !row.rowsStored && (await failAbandonedSubmissions(db, id)) > 0) [row] = await find();
   const rejects = await db
     .select({
       row: creditSubmissionRejects.rowNumber,

@@ -16,7 +16,8 @@ export const ZSubmissionJsonSchema = z.object({
 
 export const SUBMISSION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 
-export const ZSubmissionAcceptedSchema = z.object({ id: z.string() });
+/** The answer to a monthly file: accepted and queued; its status says when it is applied (docs/api.md). */
+export const ZSubmissionAcceptedSchema = z.object({ id: z.string(), status: z.literal('queued') });
 
 export const ZSubmissionRejectSchema = z.object({
   row: z.number(),
