@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { createBusiness } from './credit/credit-fixtures';
+import { API_KEY_SCOPES } from '../../src/shared/api-key-scopes';
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +34,7 @@ describe('PUT /api/admin/businesses/:id/plan', () => {
           method: 'POST',
           url: '/api/businesses/me/api-keys',
           headers: { cookie: business.cookie },
-          payload: { name: 'Core banking' },
+          payload: { name: 'Core banking', scopes: [...API_KEY_SCOPES] },
         })
       ).statusCode,
     ).toBe(403);
@@ -68,7 +69,7 @@ describe('PUT /api/admin/businesses/:id/plan', () => {
       method: 'POST',
       url: '/api/businesses/me/api-keys',
       headers: { cookie: business.cookie },
-      payload: { name: 'Core banking' },
+      payload: { name: 'Core banking', scopes: [...API_KEY_SCOPES] },
     });
     expect(key.statusCode, key.body).toBe(201);
 
@@ -113,7 +114,7 @@ describe('PUT /api/admin/businesses/:id/plan', () => {
           method: 'POST',
           url: '/api/businesses/me/api-keys',
           headers: { cookie: business.cookie },
-          payload: { name: 'Again' },
+          payload: { name: 'Again', scopes: [...API_KEY_SCOPES] },
         })
       ).statusCode,
     ).toBe(403);

@@ -7,6 +7,7 @@ import { readScoringInputs } from '../../src/server/modules/scoring/queries';
 import { CSV_COLUMNS } from '../../src/shared/schemas/credit';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../helpers/test-app';
 import { accountReport, createBusiness, defaulterReport } from './credit/credit-fixtures';
+import { API_KEY_SCOPES } from '../../src/shared/api-key-scopes';
 
 let t: TestApp;
 let demo: string;
@@ -519,25 +520,31 @@ describe('Enterprise API keys', () => {
   });
 
   it('are refused to plans without API access', async () => {
-    const res = await call('POST', '/api/businesses/me/api-keys', demo, { name: 'Core banking' });
+    const res = await call('POST', '/api/businesses/me/api-keys', demo, { name: 'Core banking', scopes: [...API_KEY_SCOPES] });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('Enterprise');
     expect((await get('/api/businesses/me/api-keys')).json()).toMatchObject({ hasApiAccess: false, keys: [] });
   });
 
   it('are created with a name, shown once, stored hashed', async () => {
-    expect((await call('POST', '/api/businesses/me/api-keys', enterprise.cookie, { name: '  ' })).json().errors[0]).toEqual({
+    expect(
+      (await call('POST', '/api/businesses/me/api-keys', enterprise.cookie, { name: '  ', scopes: [...API_KEY_SCOPES] })).json().errors[0],
+    ).toEqual({
       field: 'name',
       message: 'Give the key a name, such as the system that will use it',
     });
-    const res = await call('POST', '/api/businesses/me/api-keys', enterprise.cookie, { name: 'Core banking' });
+    const res = await call('POST', '/api/businesses/me/api-keys', enterprise.cookie, { name: 'Core banking', scopes: [...API_KEY_SCOPES] });
     expect(res.statusCode).toBe(201);
     key = res.json().key;
     keyId = res.json().id;
     expect(key).toMatch(/^ccsl_[A-Za-z0-9_-]{43}$/);
     expect(res.json()).toMatchObject({ name: 'Core banking', prefix: key.slice(0, 11), lastUsedAt: null, revokedAt: null });
     const list = await get('/api/businesses/me/api-keys', enterprise.cookie);
-    expect(list.json()).toMatchObject({ hasApiAccess: true, canManage: true, keys: [{ id: keyId, name: 'Core banking' }] });
+    expect(list.json()).toMatchObject({
+      hasApiAccess: true,
+      canManage: true,
+      keys: [{ id: keyId, name: 'Core banking', scopes: [...API_KEY_SCOPES] }],
+    });
     expect(list.body).not.toContain(key);
     const [stored] = await queryRows<Record<string, unknown>>(t.db, sql`SELECT * FROM api_keys WHERE id = ${keyId}::uuid`);
     expect(JSON.stringify(stored)).not.toContain(key);
@@ -567,9 +574,12 @@ describe('Enterprise API keys', () => {
     expect((await call('GET', '/api/credit/purposes', undefined, undefined, bearer(key))).statusCode).toBe(200);
     const keys = (await get('/api/businesses/me/api-keys', enterprise.cookie)).json().keys;
     expect(keys[0].lastUsedAt).not.toBeNull();
-    // A key opens the credit endpoints only: not the settings, and it cannot make more keys.
-    expect((await call('GET', '/api/businesses/me/api-keys', undefined, undefined, bearer(key))).statusCode).toBe(401);
-    expect((await call('POST', '/api/businesses/me/api-keys', undefined, { name: 'x' }, bearer(key))).statusCode).toBe(401);
+    // A key opens the routes of its scopes only: not the settings, and it cannot make more keys
+    // (decisions/032; every route in api-key-scopes.test.ts).
+    expect((await call('GET', '/api/businesses/me/api-keys', undefined, undefined, bearer(key))).json().code).toBe('API_KEY_NOT_ALLOWED');
+    const another = await call('POST', '/api/businesses/me/api-keys', undefined, { name: 'x', scopes: [...API_KEY_SCOPES] }, bearer(key));
+    expect(another.statusCode).toBe(403);
+    expect(another.json().code).toBe('API_KEY_NOT_ALLOWED');
   });
 
   it('refuse an unknown key with 401, even next to a valid session cookie', async () => {
@@ -639,7 +649,8 @@ describe('the OpenAPI document', () => {
       if (route.roles) expect(operation.security, `${route.method} ${route.url} security`).toBeDefined();
     }
     expect(missing).toEqual([]);
-    expect(doc.paths['/api/credit/reports'].post.security).toEqual([{ session: [] }, { apiKey: [] }]);
+    // Each route a key may call names its scope (decisions/032); every route: api-key-scopes.test.ts.
+    expect(doc.paths['/api/credit/reports'].post.security).toEqual([{ session: [] }, { apiKey: ['reports:read'] }]);
     expect(doc.paths['/api/businesses/me/api-keys'].post.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/businesses/me/dashboard'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty(
       'activeClients',

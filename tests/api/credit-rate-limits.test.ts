@@ -8,6 +8,7 @@ import { clearBusinessRateLimitOverride, setBusinessRateLimitOverride } from '..
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { testLogger } from '../helpers/test-log';
 import { createBusiness } from './credit/credit-fixtures';
+import { API_KEY_SCOPES } from '../../src/shared/api-key-scopes';
 
 /**
  * Limits a minute on credit searches and reports, beyond the monthly quota (security issue 9):
@@ -139,7 +140,12 @@ describe('POST /api/credit/search and POST /api/credit/reports', () => {
 
   it('count an Enterprise API key on its own counter and for its business', async () => {
     const enterprise = await createBusiness(t, { planCode: 'enterprise' });
-    const created = await call('POST', '/api/businesses/me/api-keys', { cookie: enterprise.cookie }, { name: 'Core banking' });
+    const created = await call(
+      'POST',
+      '/api/businesses/me/api-keys',
+      { cookie: enterprise.cookie },
+      { name: 'Core banking', scopes: [...API_KEY_SCOPES] },
+    );
     expect(created.statusCode).toBe(201);
     const key = created.json().key as string;
 

@@ -3,6 +3,7 @@ import { createSession, SESSION_COOKIE } from '../../src/server/modules/accounts
 import { BUSINESS_SUSPENDED_SIGN_IN } from '../../src/server/modules/accounts/sign-in';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { createBusiness } from './credit/credit-fixtures';
+import { API_KEY_SCOPES } from '../../src/shared/api-key-scopes';
 
 /**
  * Issue "Every credit file protected", item 7: a disabled owner's team members kept working. After
@@ -44,7 +45,7 @@ async function team(): Promise<Team> {
   });
   expect(added.statusCode, added.body).toBe(201);
   const cookie = await logInAs(t.app, 'business', username, PASSWORD);
-  const created = await call('POST', '/api/businesses/me/api-keys', owner.cookie, { name: 'Core banking' });
+  const created = await call('POST', '/api/businesses/me/api-keys', owner.cookie, { name: 'Core banking', scopes: [...API_KEY_SCOPES] });
   expect(created.statusCode, created.body).toBe(201);
   const found = await call('POST', '/api/credit/search', cookie, { purpose: PURPOSE, nationalId: 'DEMO0001' });
   expect(found.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { queryRows } from '../../src/server/db/query';
 import { deleteExpiredIdempotencyKeys } from '../../src/server/plugins/idempotency-store';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { accountReport, createBusiness } from './credit/credit-fixtures';
+import { API_KEY_SCOPES } from '../../src/shared/api-key-scopes';
 
 let t: TestApp;
 const PURPOSE = 'credit_application';
@@ -119,7 +120,7 @@ describe('POST /api/credit/reports with an Idempotency-Key', () => {
       method: 'POST',
       url: '/api/businesses/me/api-keys',
       headers: { cookie: l.cookie },
-      payload: { name: 'Core banking' },
+      payload: { name: 'Core banking', scopes: [...API_KEY_SCOPES] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const apiKey = created.json().key as string;

@@ -7,6 +7,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TApiKeyScope } from '@shared/api-key-scopes';
 import type { TRole } from '@shared/roles';
 import type { SessionAuth } from '../types';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
@@ -40,7 +41,8 @@ export function requireRole(roles: TRole | TRole[], options: RequireRoleOptions 
   return guard;
 }
 
-function hasBody(request: FastifyRequest): boolean {
+/** The request says it carries a body (one not read yet when a guard refuses it). */
+export function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
@@ -77,6 +79,8 @@ export interface RouteAccess {
   url: string;
   /** null: no role guard (public, or checked by the handler itself). */
   roles: TRole[] | null;
+  /** The scope an API key needs here; null: the route refuses API keys (decisions/032). */
+  apiKeyScope: TApiKeyScope | null;
   /** The route's declared schemas (zod), for tests that generate requests. */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
@@ -85,6 +89,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the roles its guard admits: what the access-matrix test checks. */
     routeTable: RouteAccess[];
+  }
+  interface FastifyContextConfig {
+    /**
+     * The scope an Enterprise API key needs to call this business route (src/shared/api-key-scopes.ts,
+     * decisions/032). Without it the route refuses every key (403 API_KEY_NOT_ALLOWED): staff only.
+     * Checked by the API-key plugin's onRequest hook, shown in the OpenAPI document.
+     */
+    apiKeyScope?: TApiKeyScope;
   }
 }
 
@@ -101,9 +113,13 @@ async function authorizationPlugin(app: FastifyInstance) {
         ...(guards as unknown as onRequestAsyncHookHandler[]),
       ] as RouteOptions['onRequest'];
     }
+    const roles = rolesOf(route);
+    const apiKeyScope = route.config?.apiKeyScope ?? null;
+    // A key acts as its business: a scope on a route the business role cannot call would open nothing.
+    if (apiKeyScope && !roles?.includes('business'))
+      throw new Error(`${route.url}: apiKeyScope '${apiKeyScope}' on a route without the business role guard`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        routeTable.push({ method, url: route.url, roles: rolesOf(route), schema: route.schema as RouteAccess['schema'] });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles, apiKeyScope, schema: route.schema as RouteAccess['schema'] });
     }
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_SCOPES } from '../api-key-scopes';
 import { ERROR_CODE_NAMES } from '../error-codes';
 
 /** A required text field: the message covers both "missing" and "too short", as the specification words them. */
@@ -36,6 +37,8 @@ export const ZErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   field: z.string().optional(),
+  /** API_KEY_SCOPE_MISSING only: the scope the route needs and the API key lacks (decisions/032). */
+  requiredScope: z.enum(API_KEY_SCOPES).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 

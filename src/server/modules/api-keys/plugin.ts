@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TApiKeyScope } from '@shared/api-key-scopes';
 import type { TErrorCode } from '@shared/error-codes';
-import { authenticateApiKey, type ApiKeyRefusal } from './service';
+import { hasBody } from '../../plugins/authorization';
+import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from './service';
 
-/** The paths an API key opens: the credit registry's endpoints (API contract). */
-export const API_KEY_PATH_PREFIX = '/api/credit/';
+/** The paths on which `Authorization: Bearer` is read as an API key: the whole API (/metrics has its own token). */
+export const API_KEY_PATH_PREFIX = '/api/';
 
 const REFUSALS: Record<ApiKeyRefusal, { code: TErrorCode; message: string }> = {
   unknown: { code: 'INVALID_API_KEY', message: 'Invalid or revoked API key' },
@@ -15,23 +17,52 @@ const REFUSALS: Record<ApiKeyRefusal, { code: TErrorCode; message: string }> = {
   },
 };
 
+const NOT_ALLOWED_MESSAGE =
+  'API keys cannot be used here: this is for the business’s staff only (team, API keys, password, billing, settings). Sign in as a staff member.';
+
+/** Why a valid key may not call the matched route, or null when it may. */
+function scopeRefusal(request: FastifyRequest, key: ApiKeyAuth) {
+  const required: TApiKeyScope | undefined = request.routeOptions.config.apiKeyScope;
+  if (!required) return { code: 'API_KEY_NOT_ALLOWED' as const, message: NOT_ALLOWED_MESSAGE };
+  if (key.scopes.includes(required)) return null;
+  return {
+    code: 'API_KEY_SCOPE_MISSING' as const,
+    message: `This API key does not have the scope ${required}. Create a key with it (Settings, API keys) and use that key here.`,
+    requiredScope: required,
+  };
+}
+
+/** A refusal before the body is read: close the connection, so an upload is not read to keep it alive (as requireRole). */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, body: { code: TErrorCode; message: string }) {
+  request.auth = null;
+  if (hasBody(request)) reply.header('connection', 'close');
+  if (status === 401) reply.header('www-authenticate', 'Bearer');
+  return reply.status(status).send(body);
+}
+
 /**
- * Enterprise API keys: `Authorization: Bearer <key>` on the credit endpoints authenticates as the
- * key's business, with the role guards, quotas, ownership checks and inquiry records of a signed-in
- * user (decisions/014). A key that is given and not valid is a 401, even with a session cookie: a
- * client that sends a key means to use it.
+ * Enterprise API keys: `Authorization: Bearer <key>` on any /api path authenticates as the key's
+ * business, with the role guards, quotas, ownership checks and inquiry records of a signed-in user
+ * (decisions/014), on the routes that declare the scope the key has (`config.apiKeyScope`,
+ * decisions/032). A key that is given and not valid is a 401, even with a session cookie: a client
+ * that sends a key means to use it. A valid key on a route without a scope, or without the key's
+ * scope, is a 403, never the cookie's session instead.
  */
 async function apiKeysPlugin(app: FastifyInstance) {
   // Registered after the sessions plugin: its hook has run, so a key takes the place of a cookie.
+  // A global onRequest hook runs before the route's own (its role guard), so a refused key is
+  // answered before the body is read or validated.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_KEY_PATH_PREFIX)) return;
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s/i.test(header)) return;
     const key = header.replace(/^Bearer\s+/i, '').trim();
     const result = await authenticateApiKey(app.db, key, request.ip);
-    if (typeof result === 'string') {
-      request.auth = null;
-      return reply.status(401).header('www-authenticate', 'Bearer').send(REFUSALS[result]);
+    if (typeof result === 'string') return refuse(request, reply, 401, REFUSALS[result]);
+    // No route matched: the 404 answers, whoever asks.
+    if (request.routeOptions.url !== undefined) {
+      const refusal = scopeRefusal(request, result);
+      if (refusal) return refuse(request, reply, 403, refusal);
     }
     request.auth = {
       userId: result.userId,

@@ -40,7 +40,7 @@ export async function apiKeyRoutes(app: FastifyInstance) {
         response: { 201: ZApiKeyCreatedSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createApiKey(app.db, businessActorOf(request), request.body.name)),
+    async (request, reply) => reply.status(201).send(await createApiKey(app.db, businessActorOf(request), request.body)),
   );
 
   typed.delete(

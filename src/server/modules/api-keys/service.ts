@@ -1,4 +1,5 @@
-import type { TApiKey, TApiKeyCreated, TApiKeyList } from '@shared/schemas/business';
+import { API_KEY_SCOPES, type TApiKeyScope } from '@shared/api-key-scopes';
+import type { TApiKey, TApiKeyCreate, TApiKeyCreated, TApiKeyList } from '@shared/schemas/business';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -16,6 +17,8 @@ const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 const ZDateOrText = z.union([z.date(), z.string()]);
+/** A stored key's scopes; a name this version does not know (a row written by a newer one) is dropped, never granted. */
+const ZStoredScopes = z.array(z.string()).transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope)));
 
 const ZApiKeyRow = z.object({
   id: z.string(),
@@ -25,6 +28,7 @@ const ZApiKeyRow = z.object({
   created_by: z.string(),
   last_used_at: ZDateOrText.nullable(),
   revoked_at: ZDateOrText.nullable(),
+  scopes: ZStoredScopes,
 });
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -40,6 +44,8 @@ export interface ApiKeyAuth {
   businessId: string;
   /** The user the key's requests are recorded under: its creator. */
   userId: string;
+  /** What the key may do: a route's `apiKeyScope` must be one of these (decisions/032). */
+  scopes: TApiKeyScope[];
 }
 
 export type ApiKeyRefusal = 'unknown' | 'suspended' | 'no_api_access';
@@ -61,8 +67,9 @@ export async function authenticateApiKey(db: Database, key: string, ip: string |
       verification_status: z.string(),
       owner_status: z.string(),
       has_api_access: z.boolean(),
+      scopes: ZStoredScopes,
     }),
-    sql`SELECT k.id, k.business_id, k.created_by, k.last_used_at, bp.verification_status::text AS verification_status,
+    sql`SELECT k.id, k.business_id, k.created_by, k.last_used_at, k.scopes, bp.verification_status::text AS verification_status,
           u.status::text AS owner_status, p.has_api_access
         FROM api_keys k
         JOIN business_profiles bp ON bp.user_id = k.business_id
@@ -77,7 +84,7 @@ export async function authenticateApiKey(db: Database, key: string, ip: string |
   if (Date.now() - lastUsed > TOUCH_EVERY_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date(), lastUsedIp: ip }).where(eq(apiKeys.id, row.id));
   }
-  return { keyId: row.id, businessId: row.business_id, userId: row.created_by };
+  return { keyId: row.id, businessId: row.business_id, userId: row.created_by, scopes: row.scopes };
 }
 
 async function hasApiAccess(db: Database, businessId: string): Promise<boolean> {
@@ -99,7 +106,8 @@ export async function listApiKeys(db: Database, actor: BusinessActor): Promise<T
     queryParsedRows(
       db,
       ZApiKeyRow,
-      sql`SELECT k.id, k.name, k.prefix, k.created_at, COALESCE(m.full_name, bp.contact_name, 'Unknown user') AS created_by, k.last_used_at, k.revoked_at
+      sql`SELECT k.id, k.name, k.prefix, k.created_at, COALESCE(m.full_name, bp.contact_name, 'Unknown user') AS created_by, k.last_used_at, k.revoked_at,
+            k.scopes
           FROM api_keys k
           LEFT JOIN business_members m ON m.user_id = k.created_by
           LEFT JOIN business_profiles bp ON bp.user_id = k.created_by
@@ -125,18 +133,22 @@ function toApiKey(row: z.infer<typeof ZApiKeyRow>): TApiKey {
     createdBy: row.created_by,
     lastUsedAt: iso(row.last_used_at),
     revokedAt: iso(row.revoked_at),
+    scopes: row.scopes,
   };
 }
 
 /** A new key for an Enterprise business; the whole key is in this answer and nowhere else, ever. */
-export async function createApiKey(db: Database, actor: BusinessActor, name: string): Promise<TApiKeyCreated> {
+export async function createApiKey(db: Database, actor: BusinessActor, request: TApiKeyCreate): Promise<TApiKeyCreated> {
   assertOwner(actor, 'create API keys');
   if (!(await hasApiAccess(db, actor.businessId))) throw forbidden(NO_API_ACCESS);
+  const { name } = request;
+  // In the one order of API_KEY_SCOPES, each once, whatever order the request named them in.
+  const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));
   const { key, prefix, keyHash } = generateApiKey();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(apiKeys)
-      .values({ businessId: actor.businessId, name, prefix, keyHash, createdBy: actor.userId })
+      .values({ businessId: actor.businessId, name, prefix, keyHash, scopes, createdBy: actor.userId })
       .returning({ id: apiKeys.id, createdAt: apiKeys.createdAt });
     await recordAuditEvent(tx, {
       ...actor.audit,
@@ -144,7 +156,7 @@ export async function createApiKey(db: Database, actor: BusinessActor, name: str
       businessId: actor.businessId,
       targetType: 'api_key',
       targetId: created.id,
-      details: { name, prefix },
+      details: { name, prefix, scopes },
     });
     return created;
   });

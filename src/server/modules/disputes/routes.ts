@@ -55,6 +55,7 @@ export async function disputeRoutes(app: FastifyInstance) {
     '/api/businesses/me/disputes',
     {
       preHandler: requireRole('business'),
+      config: { apiKeyScope: 'disputes:answer' },
       schema: {
         tags: ['disputes', 'businesses'],
         summary:
@@ -70,6 +71,7 @@ export async function disputeRoutes(app: FastifyInstance) {
     '/api/businesses/me/disputes/:id',
     {
       preHandler: requireRole('business'),
+      config: { apiKeyScope: 'disputes:answer' },
       schema: {
         tags: ['disputes', 'businesses'],
         summary: 'One dispute of this business',
@@ -84,7 +86,7 @@ export async function disputeRoutes(app: FastifyInstance) {
     '/api/businesses/me/disputes/:id/response',
     {
       preHandler: requireRole('business'),
-      config: { idempotency: true },
+      config: { apiKeyScope: 'disputes:answer', idempotency: true },
       schema: {
         tags: ['disputes', 'businesses'],
         summary: 'Answer a dispute: {outcome: corrected|verified, note, correction?}; a correction updates the account; the flag clears',

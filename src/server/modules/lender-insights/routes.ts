@@ -14,6 +14,7 @@ export async function lenderInsightRoutes(app: FastifyInstance) {
     '/api/businesses/me/dashboard',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['businesses'],
         summary:
@@ -28,6 +29,7 @@ export async function lenderInsightRoutes(app: FastifyInstance) {
     '/api/businesses/me/analytics',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['businesses'],
         summary: 'Inquiries per day, the portfolio by status, delinquency month by month and totals, from this business’s own records',

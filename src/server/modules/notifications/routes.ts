@@ -20,6 +20,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     '/api/notifications',
     {
       preHandler: guard,
+      config: { apiKeyScope: 'disputes:answer' },
       schema: {
         tags: ['notifications'],
         summary: 'The notifications, newest first (?limit= 1 to 500, default 50; ?cursor=), and the unread count',
@@ -34,6 +35,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     '/api/notifications/read',
     {
       preHandler: guard,
+      config: { apiKeyScope: 'disputes:answer' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark notifications read: {ids} or every one when ids is absent',

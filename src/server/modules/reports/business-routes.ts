@@ -24,6 +24,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
     '/api/credit/reports',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['credit'],
         summary:
@@ -39,6 +40,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
     '/api/credit/reports/:id',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['credit'],
         summary: 'A report this business pulled, exactly as it was shown; no new inquiry, no quota (another business’s report is 404)',
@@ -66,6 +68,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
     '/api/credit/reports/:id/pdf',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['credit'],
         summary: 'A report this business pulled, as a PDF (white-labelled with the business name on Enterprise); no new inquiry, no quota',

@@ -24,6 +24,7 @@ export async function reportRoutes(app: FastifyInstance) {
     '/api/credit/search',
     {
       preHandler: [requireRole('business'), app.creditRateLimit],
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['credit'],
         summary: 'Find a person by NIN, phone, licence, passport, or first and last name with date of birth; recorded as an inquiry',
@@ -42,7 +43,7 @@ export async function reportRoutes(app: FastifyInstance) {
     '/api/credit/reports',
     {
       preHandler: [requireRole('business'), app.creditRateLimit],
-      config: { idempotency: true },
+      config: { apiKeyScope: 'reports:read', idempotency: true },
       schema: {
         tags: ['credit'],
         summary: "Pull a person's credit report for a permissible purpose with their consent; counts against the monthly quota",
@@ -61,6 +62,7 @@ export async function reportRoutes(app: FastifyInstance) {
     '/api/credit/purposes',
     {
       preHandler: requireRole([...ROLES]),
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['credit'],
         summary: 'The permissible purposes of a search or report',
@@ -74,6 +76,7 @@ export async function reportRoutes(app: FastifyInstance) {
     '/api/businesses/me/usage',
     {
       preHandler: requireRole('business'),
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['businesses'],
         summary: 'Reports used and left this month, plan and subscription state',

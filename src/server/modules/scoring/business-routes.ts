@@ -13,6 +13,7 @@ export async function portfolioScoreRoutes(app: FastifyInstance) {
     '/api/businesses/me/analytics/scores',
     {
       preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['businesses', 'scoring'],
         summary:

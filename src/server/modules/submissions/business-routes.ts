@@ -19,6 +19,7 @@ export async function reportedAccountRoutes(app: FastifyInstance) {
     '/api/businesses/me/accounts',
     {
       preHandler: business,
+      config: { apiKeyScope: 'data:report' },
       schema: {
         tags: ['businesses'],
         summary: 'The accounts this business reported (its clients), newest report first; ?q= account number or name, ?status=, ?page=',
@@ -33,6 +34,7 @@ export async function reportedAccountRoutes(app: FastifyInstance) {
     '/api/credit/submissions',
     {
       preHandler: business,
+      config: { apiKeyScope: 'data:report' },
       schema: {
         tags: ['credit'],
         summary:
@@ -48,6 +50,7 @@ export async function reportedAccountRoutes(app: FastifyInstance) {
     '/api/credit/submissions/template.csv',
     {
       preHandler: business,
+      config: { apiKeyScope: 'data:report' },
       schema: {
         tags: ['credit'],
         summary: 'The monthly-file CSV template: the header in the documented column order and two example rows',

@@ -22,7 +22,7 @@ export async function accountCorrectionRoutes(app: FastifyInstance) {
     '/api/credit/accounts/:accountId',
     {
       preHandler: business,
-      config: { idempotency: true },
+      config: { apiKeyScope: 'data:report', idempotency: true },
       schema: {
         tags: ['credit'],
         summary:
@@ -54,7 +54,7 @@ export async function accountCorrectionRoutes(app: FastifyInstance) {
     '/api/credit/accounts/:accountId/subject',
     {
       preHandler: business,
-      config: { idempotency: true },
+      config: { apiKeyScope: 'data:report', idempotency: true },
       schema: {
         tags: ['credit'],
         summary:

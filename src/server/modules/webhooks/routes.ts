@@ -16,6 +16,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     '/api/businesses/me/webhooks',
     {
       preHandler: business,
+      config: { apiKeyScope: 'webhooks:manage' },
       schema: {
         tags: ['businesses', 'webhooks'],
         summary: "The business's webhook endpoints and their latest deliveries (never the secrets)",
@@ -29,6 +30,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     '/api/businesses/me/webhooks',
     {
       preHandler: business,
+      config: { apiKeyScope: 'webhooks:manage' },
       schema: {
         tags: ['businesses', 'webhooks'],
         summary: 'Add a webhook endpoint; its signing secret is in this answer only',
@@ -46,6 +48,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     '/api/businesses/me/webhooks/:id',
     {
       preHandler: business,
+      config: { apiKeyScope: 'webhooks:manage' },
       schema: {
         tags: ['businesses', 'webhooks'],
         summary: 'Delete a webhook endpoint; its pending deliveries are not sent',

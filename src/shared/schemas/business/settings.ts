@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_SCOPES } from '../../api-key-scopes';
 import { toE164 } from '../../identity';
 import { ZPasswordSchema, requiredText } from '../common';
 
@@ -171,6 +172,8 @@ export const ZApiKeySchema = z.object({
   createdBy: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** What the key may do (src/shared/api-key-scopes.ts, decisions/032). */
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
 });
 export type TApiKey = z.infer<typeof ZApiKeySchema>;
 
@@ -181,8 +184,20 @@ export const ZApiKeyListSchema = z.object({
 });
 export type TApiKeyList = z.infer<typeof ZApiKeyListSchema>;
 
+const SCOPES_MESSAGE = `Choose at least one scope: ${API_KEY_SCOPES.join(', ')}`;
+
 export const ZApiKeyCreateSchema = z.object({
   name: requiredText('Give the key a name, such as the system that will use it', 1, 60),
+  /** At least one; a key may do only what is named here (a repeated name counts once). */
+  scopes: z
+    .array(
+      z.enum(API_KEY_SCOPES, {
+        error: (issue) => `Unknown scope ${JSON.stringify(issue.input)}: the scopes are ${API_KEY_SCOPES.join(', ')}`,
+      }),
+      { error: SCOPES_MESSAGE },
+    )
+    .min(1, { error: SCOPES_MESSAGE })
+    .max(API_KEY_SCOPES.length * 2, { error: `List each scope once: there are ${API_KEY_SCOPES.length}` }),
 });
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreateSchema>;
 
