@@ -27,6 +27,8 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/payments': { handlerChecked: 'payments.test.ts: own business session or the registration grant; others 401/403' },
   'POST /api/businesses/register': { public: true },
   'POST /api/consumers/register': { public: true },
+  'POST /api/password-reset/request': { public: true, note: 'the same answer for any identifier (password-reset.test.ts)' },
+  'POST /api/password-reset/confirm': { public: true, note: 'the code is the credential (password-reset.test.ts)' },
   'POST /api/businesses/login': { public: true },
   'POST /api/admin/login': { public: true },
   'POST /api/consumers/login': { public: true },

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './users';
 
 /**
- * Password reset requests (decisions/033). One row per request, whether or not the identifier is
+ * Password reset requests (decisions/034). One row per request, whether or not the identifier is
  * an account's, so the limits and the lockout answer the same for both and tell nobody whether an
  * account exists. `identifier_key` is an HMAC of the role and the identifier (no NIN or email is
  * stored); `code_hash` an HMAC of the row and its six-digit code, null when no account matched or

@@ -2,11 +2,12 @@ import type { ServerModule } from '../../lib/server-module';
 import { userAndInvitationRoutes } from './admin-routes';
 import { businessPasswordRoutes } from './business-password-routes';
 import { consumerPasswordRoutes } from './consumer-password-routes';
+import { passwordResetRoutes } from './password-reset-routes';
 import { signInRoutes } from './sign-in-routes';
 import { staffRoutes } from './staff-routes';
 
 /**
- * Who may sign in: sign-in and sign-out for the four roles, sessions, passwords, staff accounts, invitations and the first administrator.
+ * Who may sign in: sign-in and sign-out for the four roles, sessions, passwords and their reset by code, staff accounts, invitations and the first administrator.
  * This file is the module's only door: other modules and the app import from here, never from its files.
  */
 export const accountsModule: ServerModule = {
@@ -27,11 +28,13 @@ export const accountsModule: ServerModule = {
     '/api/invitations',
     '/api/admin/invitations',
     '/api/admin/users',
+    '/api/password-reset',
   ],
   async routes(app, options) {
     await app.register(userAndInvitationRoutes, options);
     await app.register(businessPasswordRoutes, options);
     await app.register(consumerPasswordRoutes, options);
+    await app.register(passwordResetRoutes, options);
     await app.register(signInRoutes, options);
     await app.register(staffRoutes, options);
   },

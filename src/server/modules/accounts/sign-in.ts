@@ -33,7 +33,7 @@ const candidateColumns = {
  * (consumers/identifiers.ts), else a NIN, never both, so a NIN that looks like someone's local
  * number cannot stand between that number's owner and their sign-in (decisions/021).
  */
-function canonicalIdentifier(role: TRole, identifier: string): { kind: 'phone' | 'nin' | 'name'; value: string } {
+export function canonicalIdentifier(role: TRole, identifier: string): { kind: 'phone' | 'nin' | 'name'; value: string } {
   const text = identifier.trim();
   if (role === 'consumer') {
     if (looksLikePhoneNumber(text)) return { kind: 'phone', value: toE164(text)! };
@@ -43,7 +43,7 @@ function canonicalIdentifier(role: TRole, identifier: string): { kind: 'phone' |
 }
 
 /** Businesses sign in with username or email, consumers with NIN or phone, staff with username or email. */
-async function findLoginCandidate(db: Database, role: TRole, identifier: string): Promise<LoginCandidate | null> {
+export async function findLoginCandidate(db: Database, role: TRole, identifier: string): Promise<LoginCandidate | null> {
   const id = canonicalIdentifier(role, identifier);
   if (id.kind === 'phone') {
     const byPhone = await db
