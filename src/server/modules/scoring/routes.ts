@@ -18,6 +18,8 @@ export async function scoringRoutes(app: FastifyInstance) {
     '/api/scoring/model',
     {
       preHandler: requireRole([...ROLES]),
+      // A lender's system reads the scale and bands of the scores in the reports it pulls.
+      config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['scoring'],
         summary: 'The active scorecard: scale, bands, every bin and its points, holdout figures',
