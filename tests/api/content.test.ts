@@ -76,6 +76,13 @@ describe('GET /api/config', () => {
   it('tells the browser whether demo mode is on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     // Demo mode: payments and SMS are the sandbox, and the demo box says so (no sandbox banner).
-    expect(res.json()).toEqual({ demoMode: true, productName: 'CreditCheck SL', sandbox: ['payments', 'sms'], showSandboxBanner: false });
+    expect(res.json()).toEqual({
+      demoMode: true,
+      productName: 'CreditCheck SL',
+      sandbox: ['payments', 'sms'],
+      showSandboxBanner: false,
+      retentionYears: 7,
+      disputeDeadlineDays: 30,
+    });
   });
 });

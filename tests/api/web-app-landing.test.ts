@@ -138,6 +138,32 @@ describe('other answers', () => {
     expect(res.body).toBe(SHELL);
   });
 
+  it('every route of the app answers 200 with the app shell, a trailing slash or a query included', async () => {
+    const paths = ['/why', '/help/', '/auth', '/login', '/register', '/admin/login', '/subscribe', '/dashboard', '/analytics'];
+    paths.push('/credit-scoring', '/business/search', '/consumer/access-log?x=1', '/admin/settings', '/regulator/incidents');
+    paths.push('/invite/abc123', '/legal/terms', '/legal/privacy', '/legal/data-protection', '/legal/compliance', '/reset-password');
+    for (const path of paths) {
+      const res = await get(path);
+      expect({ path, status: res.statusCode }).toEqual({ path, status: 200 });
+      expect(res.body).toBe(SHELL);
+    }
+  });
+
+  it('a path that is no route of the app answers 404 with the same app shell, which shows the not-found page', async () => {
+    for (const path of ['/no-such-page', '/business/nowhere', '/invite', '/invite/a/b', '/legal', '/assets/gone-123.js']) {
+      const res = await get(path);
+      expect({ path, status: res.statusCode }).toEqual({ path, status: 404 });
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(SHELL);
+    }
+  });
+
+  it('an unknown /api path is still the JSON 404', async () => {
+    const res = await get('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('a hashed asset is sent from its brotli copy, cached for a year', async () => {
     const res = await get('/assets/app-abc123.js', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);

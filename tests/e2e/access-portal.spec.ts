@@ -62,7 +62,8 @@ test('four role cards; each shows its sign-in label and the demo box; Invite Onl
     await expect(demo).toContainText(c.role === 'consumer' ? DEMO_ACCOUNTS.consumer.nationalId : DEMO_ACCOUNTS[c.role].username);
     const register = page.getByRole('tab', { name: /Register/ });
     if (c.role === 'system_admin' || c.role === 'regulator') {
-      await expect(register).toBeDisabled();
+      // Marked invite-only, and choosable: it shows the notice (next test).
+      await expect(register).toBeEnabled();
       await expect(register).toContainText('Invite Only');
     } else {
       await expect(register).toBeEnabled();
@@ -82,6 +83,11 @@ test('invite-only message and Switch to Login', async ({ page }) => {
   await expect(notice).toContainText('Administrator accounts are created by invitation');
   await expect(notice).toContainText('contact the IT department');
   await card(page, 'regulator').click();
+  await expect(notice).toContainText('Regulator access is for authorised personnel only');
+  await notice.getByRole('button', { name: 'Switch to Login' }).click();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  // Chosen from the Sign In tab, the invite-only Register tab shows the notice again.
+  await page.getByRole('tab', { name: /Register/ }).click();
   await expect(notice).toContainText('Regulator access is for authorised personnel only');
   await notice.getByRole('button', { name: 'Switch to Login' }).click();
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');

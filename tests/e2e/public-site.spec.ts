@@ -136,9 +136,11 @@ test('why page: history, impact measures and research links', async ({ page }) =
 });
 
 test('not-found page for any other path', async ({ page }) => {
+  // The server answers 404 for a path that is no route of the app, with the app's page.
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByText("Sorry, the page you are looking for doesn't exist or has been moved.")).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · CreditCheck SL');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL('/');

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAppRoute } from '@shared/app-routes';
 import { createLandingPage, hasSessionCookie } from './web-app-landing';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -11,7 +12,8 @@ export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.u
 /**
  * Serves the built React app: hashed assets cached for a year, the build's brotli or gzip copy of
  * each file when the browser takes it, and index.html for every other non-API GET so deep links
- * such as /consumer/disputes load the app. "/" for a visitor without a session cookie is the
+ * such as /consumer/disputes load the app; a path that is none of the app's routes (@shared/app-routes)
+ * gets the same page with status 404. "/" for a visitor without a session cookie is the
  * landing page rendered on the server (web-app-landing.ts, decisions/018).
  */
 async function webAppPlugin(app: FastifyInstance, options: { webDist?: string }) {
@@ -38,7 +40,9 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string })
       if (await landingPage.send(request, reply)) return reply;
     }
     if (request.method === 'GET' && !isApi && isBuilt) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      // A path that is no page of the app is a 404, with the same page: the app shows its not-found page.
+      const status = isAppRoute(path) ? 200 : 404;
+      return reply.status(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     if (request.method === 'GET' && !isApi) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');

@@ -11,6 +11,10 @@ export const ZAppConfigSchema = z.object({
   sandbox: z.array(z.enum(['payments', 'sms'])),
   /** Every page shows the sandbox banner: a sandbox named outside demo mode (a staging server). */
   showSandboxBanner: z.boolean(),
+  /** Years a default stays on a credit file (the administrator's retention setting): the legal pages say it. */
+  retentionYears: z.number().int(),
+  /** Days a lender has to answer a dispute (the administrator's setting): the legal pages say it. */
+  disputeDeadlineDays: z.number().int(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfigSchema>;
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { SandboxBanner } from '@web/components/layout/sandbox-banner';
 import { ThemeProvider } from '@web/lib/theme';
+import { DocumentTitle } from './document-title';
 import { loadLandingPage } from './lazy-pages';
 import { AppRoutes } from './routes';
 
@@ -47,6 +48,7 @@ export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPat
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath}>
         <ThemeProvider>
+          <DocumentTitle />
           <AppRoutes />
           <IdleToaster />
         </ThemeProvider>

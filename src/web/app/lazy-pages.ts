@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ADMIN_PAGES } from '@web/features/admin';
-import { loadAccessPortalPage, loadAdminLoginPage, loadBusinessLoginPage } from '@web/features/auth';
+import { loadAccessPortalPage, loadAdminLoginPage, loadBusinessLoginPage, loadResetPasswordPage } from '@web/features/auth';
 import { BUSINESS_PAGES } from '@web/features/business';
 import { loadBusinessDocumentsSection } from '@web/features/business-documents';
 import { CONSUMER_PAGES } from '@web/features/consumer';
@@ -8,6 +8,7 @@ import { loadRolePage } from '@web/features/dashboards';
 import { loadHelpPage } from '@web/features/help';
 import { loadAcceptInvitePage } from '@web/features/invite';
 import { loadLandingPage } from '@web/features/landing';
+import { loadLegalPage } from '@web/features/legal';
 import { loadNotFoundPage } from '@web/features/not-found';
 import { loadRegisterPage } from '@web/features/register';
 import { REGULATOR_PAGES } from '@web/features/regulator';
@@ -24,10 +25,12 @@ export const HelpPage = lazy(loadHelpPage);
 export const AccessPortalPage = lazy(loadAccessPortalPage);
 export const BusinessLoginPage = lazy(loadBusinessLoginPage);
 export const AdminLoginPage = lazy(loadAdminLoginPage);
+export const ResetPasswordPage = lazy(loadResetPasswordPage);
 export const RegisterPage = lazy(loadRegisterPage);
 export const SubscribePage = lazy(loadSubscribePage);
 export const RolePage = lazy(loadRolePage);
 export const NotFoundPage = lazy(loadNotFoundPage);
+export const LegalPage = lazy(loadLegalPage);
 export const PublicLayout = lazy(() => import('@web/components/layout/public-layout').then((m) => ({ default: m.PublicLayout })));
 export const RoleLayout = lazy(() => import('@web/components/layout/role-layout').then((m) => ({ default: m.RoleLayout })));
 

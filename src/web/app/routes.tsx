@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { LEGAL_PAGES, PASSWORD_RESET_PATH, type TLegalPage } from '@shared/app-routes';
 import type { TRole } from '@shared/roles';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
@@ -13,9 +14,11 @@ import {
   BusinessLoginPage,
   HelpPage,
   LandingPage,
+  LegalPage,
   NotFoundPage,
   PublicLayout,
   RegisterPage,
+  ResetPasswordPage,
   ROLE_PAGES,
   RolePage,
   SubscribePage,
@@ -78,6 +81,13 @@ export function AppRoutes() {
             <HelpPage />
           </PublicLayout>
         </Route>
+        {(Object.keys(LEGAL_PAGES) as TLegalPage[]).map((page) => (
+          <Route key={page} path={LEGAL_PAGES[page].path}>
+            <PublicLayout>
+              <LegalPage page={page} />
+            </PublicLayout>
+          </Route>
+        ))}
         <Route path="/auth">
           <AccessPortalPage />
         </Route>
@@ -86,6 +96,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/register">
           <RegisterPage />
+        </Route>
+        <Route path={PASSWORD_RESET_PATH}>
+          <ResetPasswordPage />
         </Route>
         <Route path="/admin/login">
           <AdminLoginPage />

@@ -60,42 +60,5 @@ export const ROLE_INFO: Record<TRole, TRoleInfo> = {
 /** The order of the portal's cards. */
 export const PORTAL_ROLE_ORDER: TRole[] = ['business', 'consumer', 'system_admin', 'regulator'];
 
-export interface TNavLink {
-  label: string;
-  href: string;
-}
-
-/** Each role's header links (spec section 2, "Role headers"), word for word. */
-export const ROLE_NAV: Record<TRole, TNavLink[]> = {
-  system_admin: [
-    { label: 'System Overview', href: '/admin/dashboard' },
-    { label: 'User Management', href: '/admin/users' },
-    { label: 'Compliance & Audit', href: '/admin/compliance' },
-    { label: 'Security Incidents', href: '/admin/security' },
-    { label: 'System Settings', href: '/admin/settings' },
-  ],
-  business: [
-    { label: 'Dashboard', href: '/business/dashboard' },
-    { label: 'Customer Search', href: '/business/search' },
-    { label: 'Submit Reports', href: '/business/reports' },
-    { label: 'Dispute Management', href: '/business/disputes' },
-    { label: 'Analytics', href: '/business/analytics' },
-    { label: 'Settings', href: '/business/settings' },
-  ],
-  consumer: [
-    { label: 'My Profile', href: '/consumer/dashboard' },
-    { label: 'Credit Reports', href: '/consumer/reports' },
-    { label: 'Disputes', href: '/consumer/disputes' },
-    { label: 'Privacy Controls', href: '/consumer/privacy' },
-    { label: 'Data Access Log', href: '/consumer/access-log' },
-    { label: 'Settings', href: '/consumer/settings' },
-  ],
-  regulator: [
-    { label: 'Regulatory Overview', href: '/regulator/dashboard' },
-    { label: 'Compliance Monitoring', href: '/regulator/compliance' },
-    { label: 'Audit Reports', href: '/regulator/audits' },
-    { label: 'Investigations', href: '/regulator/investigations' },
-    { label: 'Incident Reports', href: '/regulator/incidents' },
-    { label: 'Settings', href: '/regulator/settings' },
-  ],
-};
+/** Each role's header links live with the app's route list, which the server also reads. */
+export { ROLE_NAV, type TNavLink } from '@shared/app-routes';

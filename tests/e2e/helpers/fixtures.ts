@@ -8,7 +8,11 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 const EXPECTED_API_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
-function isExpectedConsoleError(text: string, url: string): boolean {
+/** The server's 404 for a path that is no page of the app: the page itself shows the not-found page. */
+const NOT_FOUND_DOCUMENT = /^Failed to load resource: the server responded with a status of 404/;
+
+function isExpectedConsoleError(text: string, url: string, pageUrl: string): boolean {
+  if (NOT_FOUND_DOCUMENT.test(text) && url === pageUrl) return true;
   return EXPECTED_API_4XX.test(text) && new URL(url, 'http://x').pathname.startsWith('/api/');
 }
 
@@ -18,7 +22,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        if (isExpectedConsoleError(message.text(), message.location().url)) return;
+        if (isExpectedConsoleError(message.text(), message.location().url, page.url())) return;
         errors.push(`console.error: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));

@@ -1,6 +1,7 @@
 import { ZAppConfigSchema } from '@shared/schemas/config';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readSetting } from '../settings';
 
 export const PRODUCT_NAME = 'CreditCheck SL';
 
@@ -22,6 +23,9 @@ export async function configRoutes(app: FastifyInstance) {
       productName: PRODUCT_NAME,
       sandbox: app.config.sandboxProviders,
       showSandboxBanner: !app.config.demoMode && app.config.sandboxProviders.length > 0,
+      // The legal pages state the periods the product actually applies, whatever the administrator set.
+      retentionYears: await readSetting(app.db, 'retention_years'),
+      disputeDeadlineDays: await readSetting(app.db, 'dispute_deadline_days'),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { LEGAL_PAGES } from '@shared/app-routes';
 import { Brand } from './brand';
 import { SectionLink } from './section-link';
 
@@ -57,10 +58,10 @@ export function SiteFooter() {
           ))}
         </Column>
         <Column title="Legal">
-          {['Terms of Service', 'Privacy Policy', 'Data Protection', 'Compliance'].map((label) => (
-            <li key={label}>
-              <Link href="/why#legal-framework" className={linkClass}>
-                {label}
+          {Object.values(LEGAL_PAGES).map(({ path, title }) => (
+            <li key={path}>
+              <Link href={path} className={linkClass}>
+                {title}
               </Link>
             </li>
           ))}

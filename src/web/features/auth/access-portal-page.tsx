@@ -55,7 +55,8 @@ export default function AccessPortalPage() {
             <Tabs value={tab} onValueChange={(value) => setTab(value as TTab)}>
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="register" disabled={!info.canSelfRegister}>
+                {/* Choosable even where registration is by invitation: it shows the invite-only notice (issue 20). */}
+                <TabsTrigger value="register">
                   Register
                   {!info.canSelfRegister ? (
                     <Badge variant="secondary" className="px-1.5 py-0 text-[10px]">

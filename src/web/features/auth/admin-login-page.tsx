@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { ZAdminLoginFormSchema } from '@shared/schemas/auth';
 import { AuthLayout } from '@web/components/layout/auth-layout';
@@ -11,6 +11,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useLogin } from './api/login';
+import { PASSWORD_RESET_PATH } from '@shared/app-routes';
 
 type TForm = z.input<typeof ZAdminLoginFormSchema>;
 
@@ -51,6 +52,12 @@ export default function AdminLoginPage() {
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}
             </Button>
+            <Link
+              href={`${PASSWORD_RESET_PATH}?role=system_admin`}
+              className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </Link>
           </CardContent>
         </form>
       </Card>

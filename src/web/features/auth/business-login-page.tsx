@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
+import { PASSWORD_RESET_PATH } from '@shared/app-routes';
 import { ZBusinessLoginFormSchema } from '@shared/schemas/auth';
 import { AuthLayout } from '@web/components/layout/auth-layout';
 import { Button } from '@web/components/ui/button';
@@ -61,19 +62,12 @@ export default function BusinessLoginPage() {
                   <CheckboxField id="login-remember" label="Remember me" checked={!!field.value} onCheckedChange={field.onChange} />
                 )}
               />
-              <button
-                type="button"
-                className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm cursor-pointer"
-                onClick={() =>
-                  toast({
-                    kind: 'info',
-                    title: 'Forgot your password?',
-                    description: 'Ask your business administrator or contact CreditCheck SL support to reset it.',
-                  })
-                }
+              <Link
+                href={`${PASSWORD_RESET_PATH}?role=business`}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
               >
                 Forgot your password?
-              </button>
+              </Link>
             </div>
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}

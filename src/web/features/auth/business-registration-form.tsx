@@ -8,6 +8,7 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useRegisterBusiness } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
+import { TermsLinks } from '@web/components/layout/terms-links';
 
 type TForm = z.input<typeof ZBusinessPortalRegistrationSchema>;
 
@@ -74,6 +75,7 @@ export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (user
           <CheckboxField
             id="portal-business-agreeToTerms"
             label="I agree to the Terms of Service and Privacy Policy"
+            hint={<TermsLinks />}
             checked={field.value === true}
             onCheckedChange={field.onChange}
             error={errors.agreeToTerms?.message}

@@ -8,6 +8,7 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useRegisterConsumer } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
+import { TermsLinks } from '@web/components/layout/terms-links';
 
 type TForm = TConsumerRegistrationForm;
 
@@ -119,6 +120,7 @@ export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nati
           <CheckboxField
             id="portal-consumer-agreeToTerms"
             label="I agree to the Terms of Service and Privacy Policy"
+            hint={<TermsLinks />}
             checked={field.value === true}
             onCheckedChange={field.onChange}
             error={errors.agreeToTerms?.message}

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { PASSWORD_RESET_PATH } from '@shared/app-routes';
 import type { z } from 'zod';
 import type { TRole } from '@shared/roles';
 import { ZPortalLoginFormSchema } from '@shared/schemas/auth';
@@ -65,6 +66,12 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Sign In'}
       </Button>
+      <Link
+        href={`${PASSWORD_RESET_PATH}?role=${role}`}
+        className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot your password?
+      </Link>
       <DemoCredentials
         role={role}
         onUse={(username, password) => {

@@ -15,6 +15,7 @@ import { usePlans } from '@web/lib/plans';
 import { useRegisterBusiness } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
+import { TermsLinks } from '@web/components/layout/terms-links';
 
 type TForm = TBusinessRegistrationForm;
 
@@ -138,6 +139,7 @@ export default function RegisterPage() {
                 <CheckboxField
                   id="register-terms"
                   label="I agree to the terms and conditions"
+                  hint={<TermsLinks />}
                   checked={field.value === true}
                   onCheckedChange={field.onChange}
                   error={errors.terms?.message}
