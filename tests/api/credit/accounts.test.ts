@@ -401,7 +401,19 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
-    expect(Object.keys(paths['/api/credit/accounts'].post.responses).sort()).toEqual(['200', '201', '400', '401', '403', '409']);
+    expect(Object.keys(paths['/api/credit/accounts'].post.responses).sort()).toEqual([
+      '200',
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '422',
+      '500',
+      '503',
+    ]);
     expect(paths['/api/credit/accounts'].post.requestBody).toBeDefined();
     expect(Object.keys(paths['/api/credit/submissions'].post.responses)).toEqual(expect.arrayContaining(['202', '400', '413']));
     expect(Object.keys(paths['/api/credit/submissions/{id}'].get.responses)).toEqual(expect.arrayContaining(['200', '404']));

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { changeBusinessPlan, changeBusinessStatus, getBusinessDetail, listBusinesses } from './admin-review';
@@ -69,7 +69,7 @@ export async function businessReviewRoutes(app: FastifyInstance) {
         summary: "Download a business's document to review it",
         params: ZDocumentParamsSchema,
         produces: ['application/pdf', 'image/png', 'image/jpeg'],
-        response: errorResponses(400, 401, 403, 404),
+        response: { 200: fileResponse('The document as it was uploaded (PDF, PNG or JPEG)'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
+import { errorResponses, fileResponse, ZMessageSchema } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { contentDisposition, deleteDocument, getVerificationState, listDocuments, readDocument, uploadDocument } from './documents';
@@ -80,7 +80,7 @@ export async function businessDocumentRoutes(app: FastifyInstance) {
         summary: 'Download one of your documents (another business’s is 404)',
         params: ZIdParamsSchema,
         produces: ['application/pdf', 'image/png', 'image/jpeg'],
-        response: errorResponses(400, 401, 403, 404),
+        response: { 200: fileResponse('The document as it was uploaded (PDF, PNG or JPEG)'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,7 @@
 import { ZOwnReportCreatedSchema, ZOwnReportListSchema, ZOwnReportSchema, ZReportPdfQuerySchema } from '@shared/schemas/consumer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { renderReportPdf } from './report-pdf';
@@ -61,7 +60,7 @@ export async function ownReportRoutes(app: FastifyInstance) {
         summary: 'The report as a PDF: the current one, or a kept one with ?reportId=',
         querystring: ZReportPdfQuerySchema,
         produces: ['application/pdf'],
-        response: { 200: z.string().describe('The PDF (application/pdf)'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: fileResponse('The report as a PDF'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
