@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/env';
 import { buildLoggerOptions } from '../../src/server/logging';
 import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { consumerPayload } from '../helpers/fixtures';
+import { waitForSubmission } from '../helpers/submissions';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
 import { accountReport } from './credit/credit-fixtures';
@@ -76,6 +77,8 @@ describe('/metrics after real work', () => {
       ],
     });
     expect(file.statusCode).toBe(202);
+    // The ingestion counters move when the queue has applied the file (decisions/033).
+    await waitForSubmission(t.app, { cookie: business }, file.json().id);
 
     // Two disputes by the demo consumer; one is then past its deadline by two hours.
     const consumer = await logInAs(t.app, 'consumer');

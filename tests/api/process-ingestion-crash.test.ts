@@ -9,17 +9,20 @@ import { Rng } from '../../src/server/db/seed/registry/prng';
 import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { readTemplate } from '../helpers/database-templates';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process';
+import { waitForSubmissionAt } from '../helpers/submissions';
 
 /**
- * SIGKILL during monthly-file ingestion (security issue 9, decision 007): the real server runs as
- * a child process, a business sends 2,000-row monthly files one after another, and the process is
- * killed at a random moment, again and again on the same database. After every kill the server is
- * started again on that database and, through its API, every file whose upload was acknowledged
- * (202) has all its accounts and is completed, and no file has only some of its accounts. Straight
- * from the database (after every kill on PostgreSQL, at the end on PGlite, see Engine): the same,
- * plus each file's identifiers all or none and each submission's accounts matching its status.
- * Each kill's landing (before the file was stored, inside its transaction, after the commit) is
- * printed; some must land inside a transaction.
+ * SIGKILL during monthly-file ingestion (security issue 9, decisions 007 and 033): the real server
+ * runs as a child process, a business sends 2,000-row monthly files one after another (each sent,
+ * queued, then waited for until applied), and the process is killed at a random moment, again and
+ * again on the same database. After every kill the server is started again on that database and,
+ * through its API, every file whose upload was acknowledged (202) is applied by the restarted
+ * server's queue: completed with all its accounts; no file has only some of its accounts.
+ * Straight from the database (after every kill on PostgreSQL, at the end on PGlite, see Engine):
+ * the same, plus each file's identifiers all or none and each submission's accounts matching its
+ * status. Each kill's landing (before the file was queued, after it was queued but before the
+ * answer, inside a file's apply transaction) is printed; some must land inside an apply, and the
+ * restarted server must take that file up again and apply it once.
  *
  * Knobs: CRASH_TEST_KILLS (default 20), CRASH_TEST_ROWS (rows a file, default 2,000),
  * CRASH_TEST_SEED (the random kill moments, printed by each run).
@@ -74,9 +77,9 @@ interface SentFile {
 }
 
 type Landing =
-  | 'before the file was stored (upload, parsing, validation)'
-  | 'mid-ingestion (transaction open, rolled back)'
-  | 'after the commit, before the answer';
+  | 'between files, or before the file was queued (upload, parsing, validation, storing)'
+  | 'mid-apply (transaction open, rolled back, taken up again by the restart)'
+  | 'after the file was queued, before the answer';
 
 interface Engine {
   env: Record<string, string>;
@@ -109,7 +112,9 @@ async function sendFile(server: ServerProcess, cookie: string, body: string): Pr
       body,
     });
     if (res.status !== 202) throw new Error(`monthly file answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { id: string }).id;
+    const accepted = (await res.json()) as { id: string; status: string };
+    expect(accepted.status).toBe('queued');
+    return accepted.id;
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('monthly file answered')) throw error;
     return null; // the connection died with the server
@@ -149,13 +154,27 @@ async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
       expect(s.accepted, `completed submission ${s.id} accepted every row`).toBe(ROWS);
       expect(s.accounts, `completed submission ${s.id} has all its accounts`).toBe(ROWS);
     } else {
-      expect(['processing', 'failed'], `submission ${s.id}`).toContain(s.status);
+      // Queued or processing only while the server is down (the next start applies them).
+      expect(['queued', 'processing', 'failed'], `submission ${s.id}`).toContain(s.status);
       expect(s.accounts, `${s.status} submission ${s.id} has no accounts`).toBe(0);
     }
   }
   const byId = new Map(submissions.map((s) => [s.id, s]));
   for (const file of files)
-    if (file.acknowledgedId) expect(byId.get(file.acknowledgedId)?.status, `acknowledged ${file.tag}`).toBe('completed');
+    if (file.acknowledgedId)
+      expect(['queued', 'processing', 'completed'], `acknowledged ${file.tag}`).toContain(byId.get(file.acknowledgedId)?.status);
+}
+
+/** Sends a file and waits until the queue has applied it; null when the server died meanwhile. */
+async function sendAndApply(server: ServerProcess, cookie: string, body: string): Promise<{ id: string | null; isApplied: boolean }> {
+  const id = await sendFile(server, cookie, body);
+  if (!id) return { id, isApplied: false };
+  try {
+    await waitForSubmissionAt(server.url, { cookie }, id);
+    return { id, isApplied: true };
+  } catch {
+    return { id, isApplied: false }; // the server died while the file waited or was applied
+  }
 }
 
 /**
@@ -179,10 +198,13 @@ async function checkThroughServer(
     expect([0, ROWS], `accounts of file ${file.tag}: all or none`).toContain(total);
     if (file.acknowledgedId) expect(total, `acknowledged file ${file.tag} is whole`).toBe(ROWS);
   }
-  const { submissions } = (await get('/api/credit/submissions?limit=100')) as {
-    submissions: { id: string; status: string; total: number; accepted: number }[];
-  };
-  const ours = submissions.filter((s) => s.total === ROWS);
+  type Listed = { id: string; status: string; total: number; accepted: number };
+  const list = async () => ((await get('/api/credit/submissions?limit=100')) as { submissions: Listed[] }).submissions;
+  // The restarted server's queue takes up every queued file and the file it was applying.
+  for (const s of await list())
+    if (s.total === ROWS && (s.status === 'queued' || s.status === 'processing')) await waitForSubmissionAt(server.url, { cookie }, s.id);
+  const ours = (await list()).filter((s) => s.total === ROWS);
+  for (const s of ours) expect(s, `file ${s.id} applied once the queue ran`).toMatchObject({ status: 'completed', accepted: ROWS });
   for (const file of files) {
     if (!file.acknowledgedId) continue;
     expect(
@@ -192,9 +214,11 @@ async function checkThroughServer(
   }
   const fresh = ours.filter((s) => !knownSubmissionIds.has(s.id) && !files.some((f) => f.acknowledgedId === s.id));
   for (const s of ours) knownSubmissionIds.add(s.id);
-  if (fresh.some((s) => s.status === 'completed')) return 'after the commit, before the answer';
-  if (fresh.length > 0) return 'mid-ingestion (transaction open, rolled back)';
-  return 'before the file was stored (upload, parsing, validation)';
+  // The queue says so when it takes up a file whose worker stopped (file-queue.ts).
+  if (/monthly file taken up again/.test(server.output()))
+    return 'mid-apply (transaction open, rolled back, taken up again by the restart)';
+  if (fresh.length > 0) return 'after the file was queued, before the answer';
+  return 'between files, or before the file was queued (upload, parsing, validation, storing)';
 }
 
 async function crashRepeatedly(engine: Engine) {
@@ -234,10 +258,10 @@ async function crashRepeatedly(engine: Engine) {
       }
       if (kill === KILLS) break;
       if (kill === 0) {
-        // How long one file takes here, so the kills land inside files rather than between them.
+        // How long one file takes here (sent, queued, applied), so the kills land inside files rather than between them.
         const tag = 'calibrate';
         const sending = performance.now();
-        const entry: SentFile = { tag, acknowledgedId: await sendFile(server, cookie, JSON.stringify(monthlyFile(tag, ROWS))) };
+        const entry: SentFile = { tag, acknowledgedId: (await sendAndApply(server, cookie, JSON.stringify(monthlyFile(tag, ROWS)))).id };
         fileMs = performance.now() - sending;
         files.push(entry);
         expect(entry.acknowledgedId, 'the first file is acknowledged').not.toBeNull();
@@ -246,9 +270,10 @@ async function crashRepeatedly(engine: Engine) {
       if (kill % 3 === 1) {
         // Every third restart sends one file to the end first: later kills must not undo it.
         const tag = `k${kill}whole`;
-        const entry: SentFile = { tag, acknowledgedId: await sendFile(server, cookie, JSON.stringify(monthlyFile(tag, ROWS))) };
+        const sent = await sendAndApply(server, cookie, JSON.stringify(monthlyFile(tag, ROWS)));
+        const entry: SentFile = { tag, acknowledgedId: sent.id };
         files.push(entry);
-        expect(entry.acknowledgedId, `file ${tag} acknowledged`).not.toBeNull();
+        expect(sent.isApplied, `file ${tag} acknowledged and applied`).toBe(true);
       }
       // Mostly inside the next file, sometimes in the one after it.
       killAfterMs = random() * fileMs * 1.6;
@@ -267,8 +292,9 @@ async function crashRepeatedly(engine: Engine) {
         const entry: SentFile = { tag, acknowledgedId: null };
         files.push(entry);
         lastKillFiles.push(entry);
-        entry.acknowledgedId = await sendFile(server, cookie, body);
-        if (!entry.acknowledgedId) break;
+        const sent = await sendAndApply(server, cookie, body);
+        entry.acknowledgedId = sent.id;
+        if (!sent.isApplied) break;
       }
       await killer;
       await server.exited;
@@ -290,8 +316,8 @@ async function crashRepeatedly(engine: Engine) {
   );
   expect([...landings.values()].reduce((a, b) => a + b, 0)).toBe(KILLS);
   expect(
-    landings.get('mid-ingestion (transaction open, rolled back)') ?? 0,
-    'some kills must land inside a file’s transaction',
+    landings.get('mid-apply (transaction open, rolled back, taken up again by the restart)') ?? 0,
+    'some kills must land inside a file’s apply transaction',
   ).toBeGreaterThan(0);
 }
 

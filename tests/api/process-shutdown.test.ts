@@ -9,6 +9,7 @@ import { queryRows } from '../../src/server/db/query';
 import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { readTemplate } from '../helpers/database-templates';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process';
+import { waitForSubmissionAt } from '../helpers/submissions';
 
 let server: ServerProcess;
 let data: ReturnType<typeof tempDataDir>;
@@ -163,7 +164,7 @@ describe('SIGTERM behind a keep-alive proxy (a rolling restart)', () => {
   });
 
   it(
-    'a monthly file in flight on a keep-alive connection is applied and answered with Connection: close, an idle connection closes at once, a new request gets 503 with Retry-After, and the process exits 0 within seconds',
+    'a monthly file in flight on a keep-alive connection is accepted (queued, applied by the next start) and answered with Connection: close, an idle connection closes at once, a new request gets 503 with Retry-After, and the process exits 0 within seconds',
     { timeout: 120_000 },
     async () => {
       const url = keepAliveServer.url;
@@ -246,6 +247,16 @@ describe('SIGTERM behind a keep-alive proxy (a rolling restart)', () => {
         expect(exitCode, keepAliveServer.output()).toBe(0);
         expect(exitedAt - answer.at).toBeLessThan(5_000);
         expect(keepAliveServer.output()).not.toMatch(/requests still running after the grace period/);
+
+        // The file was accepted while the server drained: queued (a draining server takes no file
+        // from the queue), and the next start applies it (decisions/033). Sessions live in the
+        // database: the same cookie reads its status from the new process.
+        const restarted = await startServerProcess({ ...database.env, SCHEDULED_JOBS: 'false', REDIS_URL: '' });
+        try {
+          expect(await waitForSubmissionAt(restarted.url, { cookie }, submissionId)).toMatchObject({ status: 'completed', accepted: ROWS });
+        } finally {
+          await restarted.stop();
+        }
 
         // The file is applied: completed, every account stored.
         const handle = await database.open();

@@ -5,6 +5,7 @@ import { queryRows } from '../../src/server/db/query';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
 import { ANALYSE_AFTER_ROWS, analyseTables, noteRowsApplied } from '../../src/server/db/statistics';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
+import { waitForSubmission } from '../helpers/submissions';
 import { openTestDatabase } from '../helpers/test-database';
 
 // Issue "Operable from day one", item 6: with autovacuum off (and PGlite has none), the demo seed at
@@ -93,8 +94,8 @@ describe('statistics after large monthly files', () => {
       const rows = Array.from({ length: ANALYSE_AFTER_ROWS }, (_, i) => row(i + 1));
       const sent = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', payload: { rows }, headers: { cookie } });
       expect(sent.statusCode).toBe(202);
-      const status = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json().id}`, headers: { cookie } });
-      expect(status.json()).toMatchObject({ status: 'completed', accepted: ANALYSE_AFTER_ROWS });
+      const status = await waitForSubmission(t.app, { cookie }, sent.json().id);
+      expect(status).toMatchObject({ status: 'completed', accepted: ANALYSE_AFTER_ROWS });
       for (const table of [
         'credit_subjects',
         'credit_subject_identifiers',

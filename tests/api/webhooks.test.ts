@@ -7,6 +7,7 @@ import { queryRows } from '../../src/server/db/query';
 import { markDisputesNearDeadline, markOverdueDisputes } from '../../src/server/modules/disputes';
 import { deliverDueWebhooks, webhookUrlProblem } from '../../src/server/modules/webhooks';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { waitForSubmission } from '../helpers/submissions';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from './consumer/consumer-fixtures';
 import { accountReport, createBusiness } from './credit/credit-fixtures';
 
@@ -181,6 +182,9 @@ describe('webhooks', () => {
       rows: [accountReport({ account: { accountNumber: `WH-FILE-${process.pid}-${counter}` } })],
     });
     expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json().status).toBe('queued');
+    // The queue applies the file and records the event with it (decisions/033).
+    await waitForSubmission(t.app, { cookie: lender.cookie }, sent.json().id);
     await deliver();
     const [completed] = eventsOfType('submission.completed');
     expect(JSON.parse(completed.body).data).toMatchObject({ submissionId: sent.json().id, total: 1, accepted: 1 });

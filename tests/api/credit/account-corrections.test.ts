@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
+import { waitForSubmission } from '../../helpers/submissions';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from '../consumer/consumer-fixtures';
 import { accountReport, createBusiness } from './credit-fixtures';
 
@@ -77,8 +78,7 @@ async function auditOf(accountId: string) {
 async function sendFile(rows: unknown[], cookie = lender.cookie) {
   const res = await call('POST', '/api/credit/submissions', cookie, { rows });
   expect(res.statusCode, res.body).toBe(202);
-  const status = await call('GET', `/api/credit/submissions/${res.json().id}`, cookie);
-  return status.json();
+  return waitForSubmission(t.app, { cookie }, res.json().id);
 }
 
 async function sendCsv(csv: string, cookie = lender.cookie) {
@@ -89,7 +89,7 @@ async function sendCsv(csv: string, cookie = lender.cookie) {
     payload: csv,
   });
   expect(res.statusCode, res.body).toBe(202);
-  return (await call('GET', `/api/credit/submissions/${res.json().id}`, cookie)).json();
+  return waitForSubmission(t.app, { cookie }, res.json().id);
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { queryRows } from '../../../src/server/db/query';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo';
 import { CSV_COLUMNS } from '../../../src/shared/schemas/credit';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
+import { injectSubmission } from '../../helpers/submissions';
 import { pruneAccountMonths } from '../../../src/server/modules/submissions';
 import { accountReport } from './credit-fixtures';
 import { registerAndSignIn, registryPeople } from '../consumer/consumer-fixtures';
@@ -28,7 +29,8 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const submitJson = (rows: unknown[]) => call('POST', '/api/credit/submissions', business, { rows });
+// The POST answers once the file is applied (files are queued, decisions/033).
+const submitJson = (rows: unknown[]) => injectSubmission(t.app, { headers: { cookie: business }, payload: { rows } });
 const statusOf = (id: string) => call('GET', `/api/credit/submissions/${id}`, business);
 
 /** The demo consumer as a lender reports them: the same person as their own file. */
@@ -277,9 +279,7 @@ describe('every error of a row with wrong new fields, at once', () => {
       party_1_address: '3 Hospital Road, Bo',
     };
     const line = CSV_COLUMNS.map((c) => `"${cells[c] ?? ''}"`).join(',');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/credit/submissions',
+    const res = await injectSubmission(t.app, {
       payload: `${header}\n${line}\n`,
       headers: { cookie: business, 'content-type': 'text/csv' },
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { waitForSubmission } from '../../helpers/submissions';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from '../consumer/consumer-fixtures';
 import { accountReport, createBusiness } from './credit-fixtures';
 
@@ -39,7 +40,7 @@ const row = (accountNumber: string, account: Record<string, unknown> = {}, extra
 async function sendFile(rows: unknown[]) {
   const res = await call('POST', '/api/credit/submissions', lender.cookie, { rows });
   expect(res.statusCode, res.body).toBe(202);
-  return (await call('GET', `/api/credit/submissions/${res.json().id}`, lender.cookie)).json();
+  return waitForSubmission(t.app, { cookie: lender.cookie }, res.json().id);
 }
 
 async function accountState(accountId: string) {

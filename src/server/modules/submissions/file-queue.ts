@@ -56,6 +56,8 @@ export async function runQueuedFiles(
       finished++;
       continue;
     }
+    if (claim.attempt > 1)
+      options.log?.warn({ submissionId: claim.id, attempt: claim.attempt }, 'monthly file taken up again: the worker applying it stopped');
     if (await applyClaimedFile(db, claim, options)) finished++;
   }
   return finished;
