@@ -178,37 +178,59 @@ describe('every operation as every identity', () => {
     const problems = new Map<string, Identity[]>();
     const note = (problem: string, identity: Identity) => problems.set(problem, [...(problems.get(problem) ?? []), identity]);
     let calls = 0;
+    let variantCalls = 0;
+    const check = async (documented: DocumentedOperation, identity: Identity, url: string) => {
+      const body = documented.operation.requestBody?.content?.['application/json']?.schema;
+      const res = await t.app.inject({
+        method: documented.method.toUpperCase() as 'GET',
+        url,
+        headers: identities[identity],
+        ...(documented.operation.requestBody ? { payload: sampleOf(doc, body, (name) => knownValue(answers, name)) as object } : {}),
+      });
+      const where = `${documented.method.toUpperCase()} ${documented.path}: `;
+      if (res.statusCode >= 500) note(`${where}${res.statusCode} ${res.body.slice(0, 300)}`, identity);
+      for (const problem of problemsOf(documented, res)) note(where + problem, identity);
+      if (documented.method === 'get' && res.statusCode === 200 && res.headers['content-type']?.toString().startsWith('application/json')) {
+        answers.set(url, [...(answers.get(url) ?? []), res.json()]);
+      }
+      return res.statusCode;
+    };
     for (const documented of operations) {
       for (const identity of IDENTITIES) {
         const url = urlOf(documented, answers);
-        const body = documented.operation.requestBody?.content?.['application/json']?.schema;
-        const res = await t.app.inject({
-          method: documented.method.toUpperCase() as 'GET',
-          url,
-          headers: identities[identity],
-          ...(documented.operation.requestBody ? { payload: sampleOf(doc, body, (name) => knownValue(answers, name)) as object } : {}),
-        });
+        const status = await check(documented, identity, url);
         calls++;
-        const where = `${documented.method.toUpperCase()} ${documented.path}: `;
-        if (res.statusCode >= 500) note(`${where}${res.statusCode} ${res.body.slice(0, 300)}`, identity);
-        for (const problem of problemsOf(documented, res)) note(where + problem, identity);
-        if (
-          documented.method === 'get' &&
-          res.statusCode === 200 &&
-          res.headers['content-type']?.toString().startsWith('application/json')
-        ) {
-          answers.set(url, [...(answers.get(url) ?? []), res.json()]);
+        // Each value of an enum query parameter (format=csv|pdf, a status filter...) as a caller it
+        // admits: another value may be another body or another content type.
+        if (status >= 300) continue;
+        for (const query of enumQueriesOf(documented)) {
+          await check(documented, identity, `${url}?${query}`);
+          variantCalls++;
         }
       }
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.info(`openapi contract: ${operations.length} operations × ${IDENTITIES.length} identities = ${calls} calls in ${seconds} s`);
+    console.info(
+      `openapi contract: ${operations.length} operations × ${IDENTITIES.length} identities = ${calls} calls, and ${variantCalls} with each value of an enum query parameter, in ${seconds} s`,
+    );
     expect([...problems].map(([problem, who]) => `${problem} [${who.join(', ')}]`)).toEqual([]);
     expect(calls).toBe(operations.length * IDENTITIES.length);
     // Real ids reached the routes: a 200 for an answer that needs one.
     expect([...answers.keys()].filter((url) => /\/api\/credit\/reports\/[0-9a-f-]{36}$/.test(url))).not.toEqual([]);
   }, 300_000);
 });
+
+/** `name=value` for each value of each enum query parameter of a GET but its default. */
+function enumQueriesOf({ method, operation }: DocumentedOperation): string[] {
+  if (method !== 'get') return [];
+  return (operation.parameters ?? [])
+    .filter((p) => p.in === 'query' && Array.isArray(p.schema?.enum))
+    .flatMap((p) =>
+      (p.schema?.enum as unknown[])
+        .filter((value) => value !== null && value !== p.schema?.default)
+        .map((value) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(value))}`),
+    );
+}
 
 /** Where the id of a path parameter is listed, when it is not the path before the parameter. */
 const ID_SOURCES: Record<string, { list: string; key: string }> = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEvents } from '../../db/schema/index';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { lastSealHead, readSealHeads, type SealHead } from './heads';
 import { auditSealingOf } from './sealing';
@@ -65,10 +65,15 @@ export async function auditRoutes(app: FastifyInstance) {
         summary: 'The seal heads written outside the database (AUDIT_HEAD_FILE), oldest first: keep them, and verify later with `head`',
         querystring: ZSealHeadsQuerySchema,
         response: {
-          200: z.union([
-            z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() }),
-            z.string(),
-          ]),
+          200: {
+            description: 'format=json: the heads, the latest and whether they are kept; format=csv: the heads, one a row',
+            content: {
+              'application/json': {
+                schema: z.object({ heads: z.array(ZSealHeadSchema), latest: ZSealHeadSchema.nullable(), isKept: z.boolean() }),
+              },
+              'text/csv': { schema: fileResponse('The seal heads, one a row') },
+            },
+          },
           ...errorResponses(400, 401, 403),
         },
       },

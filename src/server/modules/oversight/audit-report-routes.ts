@@ -1,7 +1,7 @@
 import { ZAuditReportQuerySchema, ZAuditReportSummarySchema } from '@shared/schemas/oversight';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/authorization';
 import { auditContextOf, auditSealingOf, recordAuditEvent } from '../audit';
 import { buildAuditSummary, renderAuditPdf, streamAuditCsv } from './audit-report';
@@ -21,8 +21,17 @@ export async function auditReportRoutes(app: FastifyInstance) {
         summary:
           'Audit report over a period: summary as JSON, every event as CSV, or the summary with compliance as PDF (format=json|csv|pdf)',
         querystring: ZAuditReportQuerySchema,
-        produces: ['application/json', 'text/csv', 'application/pdf'],
-        response: { 200: ZAuditReportSummarySchema, ...errorResponses(400, 401, 403) },
+        response: {
+          200: {
+            description: 'format=json: the summary; format=csv: every event of the period; format=pdf: the summary with compliance',
+            content: {
+              'application/json': { schema: ZAuditReportSummarySchema },
+              'text/csv': { schema: fileResponse('Every audit event of the period, one a row') },
+              'application/pdf': { schema: fileResponse('The summary with compliance, as a PDF') },
+            },
+          },
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
