@@ -3,18 +3,14 @@ import { ZReportCopyListSchema, ZReportIdParamsSchema, ZStoredReportSchema } fro
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { businessProfiles, plans } from '../../db/schema/index';
 import { businessActorOf } from '../../lib/business-actor';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit';
 import { getBusinessProfile } from '../businesses';
 import { renderReportPdf } from './report-pdf';
 import { getReportCopy, listReportCopies } from './report-copies';
-
-const ZFileSchema = (mediaType: string) =>
-  z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
 
 export async function storedReportRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +70,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
         summary: 'A report this business pulled, as a PDF (white-labelled with the business name on Enterprise); no new inquiry, no quota',
         params: ZReportIdParamsSchema,
         produces: ['application/pdf'],
-        response: { 200: ZFileSchema('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: fileResponse('The report as a PDF'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -2,14 +2,10 @@ import { ZClientAccountsQuerySchema, ZClientAccountsSchema, ZSubmissionListSchem
 import { ZPageQuerySchema } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { listClientAccounts } from './client-accounts';
 import { listSubmissions, submissionTemplateCsv } from './submission-list';
-
-const ZFileSchema = (mediaType: string) =>
-  z.any().meta({ type: 'string', format: 'binary', description: `The file itself (${mediaType})` });
 
 export async function reportedAccountRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +51,7 @@ export async function reportedAccountRoutes(app: FastifyInstance) {
         tags: ['credit'],
         summary: 'The monthly-file CSV template: the header in the documented column order and two example rows',
         produces: ['text/csv'],
-        response: { 200: ZFileSchema('text/csv'), ...errorResponses(401, 403) },
+        response: { 200: fileResponse('The monthly file template: the header row and example rows'), ...errorResponses(401, 403) },
       },
     },
     async (_request, reply) =>
