@@ -31,9 +31,9 @@ const KILLS = Number(process.env.CRASH_TEST_KILLS ?? 20);
 const ROWS = Number(process.env.CRASH_TEST_ROWS ?? 2_000);
 const SEED = Number(process.env.CRASH_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
 // About 7 s a kill on PostgreSQL and 10 s on PGlite on a quiet two-core machine (server start is
-// most of it); the limit leaves room for a machine shared with other work (a PGlite restart took
+// most of it), and each file is now also waited for until the queue applied it; the limit leaves room for a machine shared with other work (a PGlite restart took
 // up to 43 s at load average 15).
-const TEST_TIMEOUT_MS = 60_000 + KILLS * 50_000;
+const TEST_TIMEOUT_MS = 60_000 + KILLS * 80_000;
 
 const FIRST = ['Aminata', 'Mohamed', 'Fatmata', 'Ibrahim', 'Isatu', 'Abu', 'Mariama', 'Alusine', 'Kadiatu', 'Sorie'];
 const LAST = ['Kamara', 'Sesay', 'Koroma', 'Bangura', 'Conteh', 'Turay', 'Jalloh', 'Mansaray', 'Kargbo', 'Fofanah'];

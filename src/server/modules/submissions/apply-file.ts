@@ -122,7 +122,6 @@ export async function applyClaimedFile(db: Database, claim: FileClaim, options: 
     await failFile(db, claim.id, 'error');
     return 'failed';
   }
-  lap('applying');
   if (!counts) return null;
   options.onApplied?.(counts);
   // After the commit, never inside the file's transaction: a large file (or enough smaller ones)

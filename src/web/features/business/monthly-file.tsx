@@ -14,9 +14,16 @@ import { Field } from '@web/components/ui/field';
 type TPhase =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
-  | { kind: 'processing' }
+  | { kind: 'processing'; status: 'sent' | 'queued' | 'processing' }
   | { kind: 'done' }
   | { kind: 'error'; message: string };
+
+/** What the page says from the end of the upload until the file's result is shown. */
+const PROCESSING_TEXT = {
+  sent: 'Checking the rows…',
+  queued: 'Queued: waiting to be applied…',
+  processing: 'Checking and applying the rows…',
+} as const;
 
 /** The counts and rejected rows of a file, with the download of what to fix. */
 export function SubmissionResult({
@@ -147,8 +154,10 @@ export function MonthlyFileUpload() {
         format,
         progress: {
           onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
-          onSent: () => setPhase({ kind: 'processing' }),
+          onSent: () => setPhase({ kind: 'processing', status: 'sent' }),
         },
+        // The file is queued at once and applied by the server shortly after: its status is shown meanwhile.
+        onWaiting: (status) => setPhase({ kind: 'processing', status }),
       });
       setResult({ status, file: { name: file.name, format, text } });
       setPhase({ kind: 'done' });
@@ -210,11 +219,7 @@ export function MonthlyFileUpload() {
             />
           </div>
           <p className="text-sm text-muted-foreground" data-testid="upload-phase">
-            {phase.kind === 'uploading'
-              ? `Uploading… ${percent}%`
-              : phase.kind === 'processing'
-                ? 'Checking and applying the rows…'
-                : 'Done.'}
+            {phase.kind === 'uploading' ? `Uploading… ${percent}%` : phase.kind === 'processing' ? PROCESSING_TEXT[phase.status] : 'Done.'}
           </p>
         </div>
       ) : null}

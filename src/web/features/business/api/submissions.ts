@@ -28,13 +28,28 @@ export interface TMonthlyFile {
   text: string;
   format: 'csv' | 'json';
   progress: TUploadProgress;
+  /** Told while the file waits in the queue (`queued`) and while it is applied (`processing`). */
+  onWaiting?: (status: 'queued' | 'processing') => void;
 }
 
-/** Sends a monthly file with upload progress, then reads its result (the rows are applied before the answer). */
-async function sendMonthlyFile({ text, format, progress }: TMonthlyFile) {
+/** Between two reads of a waiting file's status: soon at first, then every few seconds. */
+const FIRST_POLL_MS = 500;
+const LONGEST_POLL_MS = 3_000;
+
+/**
+ * Sends a monthly file with upload progress; the answer is `queued` at once and the server applies
+ * the file afterwards (decisions/033), so its status is read until it is completed or failed.
+ */
+async function sendMonthlyFile({ text, format, progress, onWaiting }: TMonthlyFile) {
   const contentType = format === 'json' ? 'application/json' : 'text/csv';
-  const { id } = await apiUpload('/api/credit/submissions', text, contentType, ZSubmissionAcceptedSchema, progress);
-  return getSubmission(id);
+  const accepted = await apiUpload('/api/credit/submissions', text, contentType, ZSubmissionAcceptedSchema, progress);
+  onWaiting?.(accepted.status);
+  for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const status = await getSubmission(accepted.id);
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    onWaiting?.(status.status);
+  }
 }
 
 /** A monthly file: its accounts change every figure of the workspace. */
