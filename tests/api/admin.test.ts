@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../src/shared/demo';
 import { startFakeSmtp } from '../helpers/fake-smtp';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
+import { readableJpeg, readablePdf, readablePng } from '../helpers/documents';
 
 let t: TestApp;
 let admin: string;
@@ -40,9 +41,9 @@ const lastEvent = async (action: string) =>
     )
   )[0];
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of a png file')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('rest of a jpeg file')]);
+const PDF = readablePdf('admin test');
+const PNG = readablePng(77);
+const JPEG = readableJpeg(150);
 
 let counter = 0;
 /** Registers a business through the registration screen's payload; it starts pending. */

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { createBusiness } from './credit/credit-fixtures';
+import { readablePdf } from '../helpers/documents';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n`);
+const pdf = (text: string) => readablePdf(text);
 const upload = (cookie: string, kind: string, fileName: string, data: Buffer) =>
   t.app.inject({
     method: 'POST',
@@ -81,5 +84,30 @@ describe('registration documents of a business with a team', () => {
 
     expect((await call('DELETE', `/api/businesses/me/documents/${byMember.json().id}`, member.cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/businesses/me/documents', business.cookie)).json().documents).toHaveLength(1);
+  });
+});
+
+describe('a document must open', () => {
+  it('refuses a 14-byte fake PDF, a PDF without pages, a cut PNG and a JPEG that does not decode, naming the file field; a real PNG and JPEG pass', async () => {
+    const business = await createBusiness(t, { verificationStatus: 'pending' });
+    const fakes: [string, Buffer][] = [
+      ['fake.pdf', Buffer.from('%PDF-1.4\n%%EOF')],
+      ['no-pages.pdf', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')],
+      ['cut.png', PNG.sync.write(new PNG({ width: 4, height: 4 })).subarray(0, 40)],
+      ['broken.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])],
+    ];
+    for (const [name, data] of fakes) {
+      const refused = await upload(business.cookie, 'registration', name, data);
+      expect({ name, status: refused.statusCode }).toEqual({ name, status: 400 });
+      expect(refused.json().errors).toEqual([
+        { field: 'file', message: expect.stringMatching(/^This file is not a readable (PDF|PNG image|JPEG image)/) },
+      ]);
+    }
+    expect((await call('GET', '/api/businesses/me/documents', business.cookie)).json().documents).toHaveLength(0);
+
+    const png = PNG.sync.write(new PNG({ width: 4, height: 4 }));
+    const jpg = jpeg.encode({ data: Buffer.alloc(4 * 4 * 4, 200), width: 4, height: 4 }, 80).data;
+    expect((await upload(business.cookie, 'registration', 'scan.png', png)).statusCode).toBe(201);
+    expect((await upload(business.cookie, 'tax', 'photo.jpg', jpg)).statusCode).toBe(201);
   });
 });

@@ -2,9 +2,10 @@ import type { Browser, Page } from '@playwright/test';
 import { login } from './helpers/auth';
 import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+import { readablePdf, readablePng } from '../helpers/documents';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('tax identification scan')]);
+const PDF = readablePdf('administration');
+const PNG = readablePng(90);
 
 /** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
 async function shoot(page: Page, name: string) {
@@ -53,7 +54,7 @@ test('an administrator verifies a newly registered business from its documents, 
   expect((await search()).status()).toBe(403);
 
   // The business uploads its documents from its Settings page.
-  await business.page.goto('/business/settings');
+  await business.page.goto('/business/settings?tab=documents');
   const section = business.page.locator('#documents');
   await expect(section.getByRole('heading', { name: 'Registration documents' })).toBeVisible();
   await expect(section.getByText('Verification:')).toBeVisible();

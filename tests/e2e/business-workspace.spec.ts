@@ -4,6 +4,7 @@ import { DEMO_ENTERPRISE } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
 import { uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+import { readablePdf } from '../helpers/documents';
 
 const SHOTS = 'test-results/business-workspace';
 mkdirSync(SHOTS, { recursive: true });
@@ -443,7 +444,7 @@ test('refusals are explained: an unverified business, then a used-up quota with 
 
   // It uploads its documents, an administrator verifies it; the free Starter plan allows 3 reports a month.
   for (const kind of ['registration', 'tax']) {
-    const pdf = Buffer.from(`%PDF-1.4\n% ${kind} document\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const pdf = readablePdf(`${kind} document`);
     const uploaded = await page.request.post(`/api/businesses/me/documents?kind=${kind}&fileName=${kind}.pdf`, {
       headers: { 'content-type': 'application/pdf' },
       data: pdf,

@@ -2,7 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ADMIN_PAGES } from '@web/features/admin';
 import { loadAccessPortalPage, loadAdminLoginPage, loadBusinessLoginPage, loadResetPasswordPage } from '@web/features/auth';
 import { BUSINESS_PAGES } from '@web/features/business';
-import { loadBusinessDocumentsSection } from '@web/features/business-documents';
 import { CONSUMER_PAGES } from '@web/features/consumer';
 import { loadRolePage } from '@web/features/dashboards';
 import { loadHelpPage } from '@web/features/help';
@@ -44,5 +43,3 @@ export const ROLE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentTyp
 
 /** /invite/:token, where an invited administrator or regulator sets a password (decisions/013). */
 export const AcceptInvitePage = lazy(loadAcceptInvitePage);
-/** A business's registration documents: shown under its Settings page (app/routes.tsx). */
-export const BusinessDocumentsSection = lazy(loadBusinessDocumentsSection);

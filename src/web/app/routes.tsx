@@ -10,7 +10,6 @@ import {
   AcceptInvitePage,
   AccessPortalPage,
   AdminLoginPage,
-  BusinessDocumentsSection,
   BusinessLoginPage,
   HelpPage,
   LandingPage,
@@ -34,17 +33,8 @@ function RoleDashboard({ role }: { role: TRole }) {
 /** A role route's page: the area's own page when it has one, else the honest empty state. */
 function RoleRoutePage({ role, path, title, isDashboard }: { role: TRole; path: string; title: string; isDashboard: boolean }) {
   const Page = ROLE_PAGES[path];
-  const page = Page ? <Page /> : <RolePage role={role} title={title} isDashboard={isDashboard} />;
-  // A business uploads its registration documents from its Settings page (decisions/013).
-  if (path === '/business/settings') {
-    return (
-      <div className="space-y-6">
-        {page}
-        <BusinessDocumentsSection />
-      </div>
-    );
-  }
-  return page;
+  // A business uploads its registration documents from its Settings page's Documents tab (decisions/013).
+  return Page ? <Page /> : <RolePage role={role} title={title} isDashboard={isDashboard} />;
 }
 
 /** "/": the landing page for visitors, the role's dashboard when signed in. */

@@ -1,3 +1,4 @@
+import { missingRequiredDocuments, requiredDocumentNames } from '@shared/business-verification';
 import { formatDate, plural } from '@shared/format';
 import type { TAdminBusiness, TAdminBusinessDetail, TChangeBusinessPlan, TVerificationStatus } from '@shared/schemas/admin';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
@@ -162,11 +163,11 @@ export async function changeBusinessStatus(
         .selectDistinct({ kind: businessDocuments.kind })
         .from(businessDocuments)
         .where(eq(businessDocuments.businessId, businessId));
-      const missing = (['registration', 'tax'] as const).filter((k) => !kinds.some((r) => r.kind === k));
+      const missing = missingRequiredDocuments(kinds.map((r) => r.kind));
       if (missing.length > 0) {
         throw new HttpError(
           409,
-          `This business has not uploaded its ${missing.map((k) => (k === 'tax' ? 'tax identification' : 'registration certificate')).join(' and ')} yet. Review its documents before verifying.`,
+          `This business has not uploaded its ${requiredDocumentNames(missing)} yet. Review its documents before verifying.`,
           { field: 'documents' },
         );
       }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { businessDocuments, businessProfiles } from '../../db/schema/index';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
+import { unreadableDocumentReason } from './document-check';
 
 /** Most documents one business may hold: enough for a registration file, not a storage service. */
 export const MAX_DOCUMENTS_PER_BUSINESS = 20;
@@ -88,6 +89,8 @@ export async function uploadDocument(
   const contentType = sniffDocumentType(data);
   if (!contentType)
     throw badRequest([{ field: 'file', message: 'Only PDF, PNG or JPEG files are accepted (the file content is checked, not its name)' }]);
+  const unreadable = await unreadableDocumentReason(data, contentType);
+  if (unreadable) throw badRequest([{ field: 'file', message: unreadable }]);
   const fileName = cleanFileName(input.fileName, contentType);
   const sha256 = createHash('sha256').update(data).digest('hex');
 

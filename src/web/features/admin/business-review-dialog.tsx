@@ -1,5 +1,6 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { missingRequiredDocuments, requiredDocumentNames } from '@shared/business-verification';
 import { DOCUMENT_KIND_LABELS, type TAdminBusinessDetail } from '@shared/schemas/admin';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -50,6 +51,8 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
     },
   });
   const b = business.data;
+  // Verify waits for the documents it is decided on (the server refuses it too, with a 409).
+  const missingDocuments = b ? missingRequiredDocuments(b.documents.map((d) => d.kind)) : [];
   const submit = () => {
     if (!action) return;
     if (ACTION_TEXT[action].needsReason && text.trim().length < 3) {
@@ -155,11 +158,18 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                     setError(undefined);
                   }}
                   aria-pressed={action === a}
+                  disabled={a === 'verify' && missingDocuments.length > 0}
+                  aria-describedby={a === 'verify' && missingDocuments.length > 0 ? 'verify-blocked-reason' : undefined}
                 >
                   {ACTION_TEXT[a].label}
                 </Button>
               ))}
             </div>
+            {actionsFor(b).includes('verify') && missingDocuments.length > 0 ? (
+              <p id="verify-blocked-reason" className="text-sm text-muted-foreground">
+                Verify is available once the business has uploaded its {requiredDocumentNames(missingDocuments)}.
+              </p>
+            ) : null}
             {action ? (
               <div className="space-y-3">
                 <Field id="business-action-text" label={ACTION_TEXT[action].hint} error={error}>

@@ -86,9 +86,9 @@ export function BusinessDocumentsSection() {
               </AlertDescription>
             </Alert>
             {d.verificationStatus === 'suspended' ? null : (
-              <form className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end" onSubmit={onSubmit} noValidate>
+              <form className="grid gap-3 lg:grid-cols-[auto_minmax(0,1fr)_auto] lg:items-end" onSubmit={onSubmit} noValidate>
                 <Field id="document-kind" label="Document">
-                  <NativeSelect value={kind} onChange={(e) => setKind(e.target.value as TDocumentKind)}>
+                  <NativeSelect value={kind} onChange={(e) => setKind(e.target.value as TDocumentKind)} className="lg:w-auto lg:min-w-60">
                     {DOCUMENT_KINDS.map((k) => (
                       <option key={k} value={k}>
                         {DOCUMENT_KIND_LABELS[k]}
@@ -97,7 +97,12 @@ export function BusinessDocumentsSection() {
                   </NativeSelect>
                 </Field>
                 <Field id="document-file" label="File" error={fileError}>
-                  <Input ref={fileInput} type="file" accept={ACCEPT} className="h-auto py-1.5" />
+                  <Input
+                    ref={fileInput}
+                    type="file"
+                    accept={ACCEPT}
+                    className="h-10 cursor-pointer py-1 pl-1 file:mr-3 file:h-full file:cursor-pointer file:rounded file:border-0 file:bg-secondary file:px-3 file:text-sm file:font-medium file:text-secondary-foreground hover:file:bg-secondary/80"
+                  />
                 </Field>
                 <Button type="submit" disabled={upload.isPending}>
                   <Upload aria-hidden />

@@ -1,5 +1,5 @@
 import { Activity, BarChart3, CreditCard, FileUp, Gavel, Search, ShieldCheck, UserX, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -10,10 +10,14 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatNumber, formatDateTime, plural, pluralWord } from '@shared/format';
 import { useSession } from '@web/lib/session';
+import { loadVerificationChecklist } from '@web/features/business-documents';
 import { useDashboard, useHealth } from './api/dashboard';
 import { BandBadge } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
+
+// A business not yet verified sees its steps: paid, documents uploaded, verified.
+const VerificationChecklist = lazy(loadVerificationChecklist);
 
 function daysUntil(iso: string): number {
   return Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000);
@@ -136,14 +140,16 @@ export default function BusinessDashboardPage() {
         </Alert>
       ) : null}
 
-      {d && !d.usage.canInquire ? (
+      {d && !d.usage.canInquire && d.usage.verificationStatus !== 'verified' ? (
+        <Suspense fallback={<Skeleton className="h-40" />}>
+          <VerificationChecklist isSubscriptionActive={d.usage.subscriptionStatus === 'active'} />
+        </Suspense>
+      ) : d && !d.usage.canInquire ? (
         <Alert variant="warning" role="status">
           <ShieldCheck aria-hidden />
-          <AlertTitle>{d.usage.verificationStatus !== 'verified' ? 'Verification pending' : 'Subscription not active'}</AlertTitle>
+          <AlertTitle>Subscription not active</AlertTitle>
           <AlertDescription>
-            {d.usage.verificationStatus !== 'verified'
-              ? 'Credit checks open once an administrator has verified your registration documents.'
-              : 'Renew your subscription to search and pull reports.'}{' '}
+            Renew your subscription to search and pull reports.{' '}
             <Link href="/subscribe" className="font-medium underline">
               Subscription
             </Link>

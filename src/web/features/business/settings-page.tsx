@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { loadBusinessDocumentsSection } from '@web/features/business-documents';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ApiKeysTab } from './settings/api-keys-tab';
 import { PasswordTab } from './settings/password-tab';
@@ -7,7 +10,10 @@ import { SubscriptionTab } from './settings/subscription-tab';
 import { TeamTab } from './settings/team-tab';
 import { PageHeader } from '@web/components/layout/page-header';
 
-const TABS = ['profile', 'security', 'subscription', 'team', 'api'] as const;
+// The registration documents are their own tab: shown once, not under every tab (decisions/013).
+const BusinessDocumentsSection = lazy(loadBusinessDocumentsSection);
+
+const TABS = ['profile', 'documents', 'security', 'subscription', 'team', 'api'] as const;
 type TTab = (typeof TABS)[number];
 
 export default function SettingsPage() {
@@ -20,11 +26,12 @@ export default function SettingsPage() {
       <PageHeader
         role="business"
         title="Settings"
-        description="Your business profile, your password, the plan and its invoices, your team and the Enterprise API."
+        description="Your business profile, its registration documents, your password, the plan and its invoices, your team and the Enterprise API."
       />
       <Tabs value={tab} onValueChange={(next) => navigate(`${location}?tab=${next}`, { replace: true })}>
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="security">Password</TabsTrigger>
           <TabsTrigger value="subscription">Plan and invoices</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
@@ -32,6 +39,11 @@ export default function SettingsPage() {
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
+        </TabsContent>
+        <TabsContent value="documents">
+          <Suspense fallback={<Skeleton className="h-48" />}>
+            <BusinessDocumentsSection />
+          </Suspense>
         </TabsContent>
         <TabsContent value="security">
           <PasswordTab />
