@@ -46,10 +46,13 @@ describe('events from sign-in', () => {
     expect(JSON.stringify(list)).not.toContain('DEMO0001');
   });
 
-  it('filters by action', async () => {
+  it('filters by action, matching its beginning: "auth.login" finds auth.login and auth.login_failed, and nothing else', async () => {
     const list = await events('?action=auth.login');
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.every((e) => e.action === 'auth.login')).toBe(true);
+    expect(new Set(list.map((e) => e.action))).toEqual(new Set(['auth.login', 'auth.login_failed']));
+    expect(new Set((await events('?action=auth.login_')).map((e) => e.action))).toEqual(new Set(['auth.login_failed']));
+    // Wildcards of LIKE are plain characters: "auth%" and "auth_login" find nothing.
+    expect(await events('?action=auth%25')).toEqual([]);
+    expect(await events('?action=auth_login')).toEqual([]);
   });
 
   it('names a bad filter', async () => {

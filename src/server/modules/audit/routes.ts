@@ -110,7 +110,8 @@ export async function auditRoutes(app: FastifyInstance) {
         .from(auditEvents)
         .where(
           and(
-            q.action ? eq(auditEvents.action, q.action) : undefined,
+            // By prefix: "credit.report" finds credit.report_viewed and the other credit.report_* events.
+            q.action ? sql`${auditEvents.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
             q.actorUserId ? eq(auditEvents.actorUserId, q.actorUserId) : undefined,
             q.businessId ? eq(auditEvents.businessId, q.businessId) : undefined,
             q.subjectId ? eq(auditEvents.subjectId, q.subjectId) : undefined,
