@@ -167,6 +167,27 @@ describe('disputes', () => {
     expect(mixed.statusCode).toBe(400);
   });
 
+  it('refuses a "corrected" answer that changes nothing, and a balance that is not a number, naming the field; the dispute stays open', async () => {
+    const current = (await ownAccounts())['DMF-LN-0001'];
+    const same = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, {
+      outcome: 'corrected',
+      note: 'Corrected',
+      // The balance already on the account, written another way (no decimals), and the same status.
+      correction: { balance: String(Number(current.balance)), status: current.status },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([{ field: 'correction', message: expect.stringMatching(/^This correction changes nothing/) }]);
+    const letters = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, {
+      outcome: 'corrected',
+      note: 'Corrected',
+      correction: { balance: 'abc' },
+    });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json().errors.map((e: { field: string }) => e.field)).toEqual(['correction.balance']);
+    const mine = (await get('/api/consumers/me/disputes', consumer)).json().disputes.find((d: { id: string }) => d.id === disputeId);
+    expect(mine.status).toBe('open');
+  });
+
   it("the business's correction changes what the consumer sees and clears the flag", async () => {
     const response = await post(`/api/businesses/me/disputes/${disputeId}/response`, business, {
       outcome: 'corrected',

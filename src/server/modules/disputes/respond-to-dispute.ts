@@ -21,6 +21,9 @@ const CORRECTABLE = ['status', 'balance', 'principal', 'defaultAmount', 'default
  * The account after the correction, checked with the registry's own account rules (a default
  * needs its amount and date, and so on); errors name `correction.<field>`.
  */
+export const CORRECTION_CHANGES_NOTHING =
+  'This correction changes nothing: every value is the one already on the account. Change the value that was wrong, or answer that the entry is verified.';
+
 function correctedAccount(row: AccountRow, correction: NonNullable<TDisputeResponse['correction']>) {
   const current = {
     accountNumber: row.account_number,
@@ -126,6 +129,8 @@ export async function respondToDispute(
       for (const key of Object.keys(after) as (keyof typeof after)[]) {
         if (before[key] !== after[key]) change[key] = { from: before[key], to: after[key] };
       }
+      // "Corrected" must correct something: the same values written again (1500 for 1500.00) are refused, and the transaction rolls back.
+      if (Object.keys(change).length === 0) throw badRequest([{ field: 'correction', message: CORRECTION_CHANGES_NOTHING }]);
     } else {
       await tx.execute(sql`UPDATE credit_accounts SET is_disputed = false WHERE id = ${account.id}::uuid`);
     }
