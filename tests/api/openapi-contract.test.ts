@@ -5,7 +5,14 @@ import { businessProfiles, users } from '../../src/server/db/schema/index';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { accountReport } from './credit/credit-fixtures';
-import { answerChecker, operationsOf, sampleOf, type DocumentedOperation, type OpenApiDocument } from '../helpers/openapi-contract';
+import {
+  answerChecker,
+  operationIdProblems,
+  operationsOf,
+  sampleOf,
+  type DocumentedOperation,
+  type OpenApiDocument,
+} from '../helpers/openapi-contract';
 
 /**
  * The OpenAPI document is the contract (issue 18, decisions/035): valid OpenAPI 3, an operationId on
@@ -124,11 +131,35 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives every operation an operationId, and no two the same', () => {
-    const operations = operationsOf(doc);
-    expect(operations.filter((o) => !o.operation.operationId).map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    const ids = operations.map((o) => o.operation.operationId);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(operationIdProblems(operationsOf(doc))).toEqual([]);
     expect(doc.paths['/api/credit/reports/{id}/pdf'].get.operationId).toBe('getCreditReportsByIdPdf');
+    expect(doc.paths['/api/businesses/me/disputes/{id}/response'].post.operationId).toBe('postBusinessesMeDisputesByIdResponse');
+  });
+
+  it('would name an operation without an operationId and two that collide (the check can fail)', () => {
+    const get = (operationId?: string) => ({ get: { operationId, responses: {} } });
+    const broken = { openapi: '3.0.3', paths: { '/a': get('getA'), '/b': get('getA'), '/c': get() } };
+    expect(operationIdProblems(operationsOf(broken))).toEqual(['GET /c has no operationId', 'operationId getA is given twice']);
+  });
+
+  it('would name an undocumented status, content type or header, and a body off its schema (the checker can fail)', () => {
+    const problemsOf = answerChecker(doc);
+    const dashboard = { method: 'get', path: '/api/businesses/me/dashboard', operation: doc.paths['/api/businesses/me/dashboard'].get };
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const notSignedIn = JSON.stringify({ code: 'NOT_SIGNED_IN', message: 'Not signed in' });
+    expect(problemsOf(dashboard, { statusCode: 401, headers: json, body: notSignedIn })).toEqual([]);
+    expect(problemsOf(dashboard, { statusCode: 418, headers: json, body: '{}' })).toEqual([
+      expect.stringContaining('418 is not documented'),
+    ]);
+    expect(problemsOf(dashboard, { statusCode: 401, headers: { 'content-type': 'application/pdf' }, body: '%PDF-' })).toEqual([
+      expect.stringContaining('401 answered application/pdf'),
+    ]);
+    expect(problemsOf(dashboard, { statusCode: 401, headers: { ...json, 'ratelimit-limit': '10' }, body: notSignedIn })).toEqual([
+      '401 sent the header ratelimit-limit, not documented there',
+    ]);
+    expect(problemsOf(dashboard, { statusCode: 401, headers: json, body: JSON.stringify({ code: 'NOT_A_CODE', message: 'x' }) })).toEqual([
+      expect.stringContaining('401 body does not fit its schema'),
+    ]);
   });
 
   it('documents error bodies as JSON on the file downloads, and their files as the 200', () => {

@@ -39,6 +39,14 @@ export function operationsOf(doc: OpenApiDocument): DocumentedOperation[] {
   );
 }
 
+/** Operations without an operationId, and operationIds given to more than one operation. */
+export function operationIdProblems(operations: DocumentedOperation[]): string[] {
+  const missing = operations.filter((o) => !o.operation.operationId).map((o) => `${o.method.toUpperCase()} ${o.path} has no operationId`);
+  const ids = operations.flatMap((o) => (o.operation.operationId ? [o.operation.operationId] : []));
+  const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))].map((id) => `operationId ${id} is given twice`);
+  return [...missing, ...repeated];
+}
+
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
 /**
