@@ -77,6 +77,8 @@ export const businessProfiles = pgTable('business_profiles', {
   autoRenew: boolean('auto_renew').notNull().default(true),
   /** A contracted monthly report quota in place of the plan's (a large lender's agreement); null: the plan's. */
   monthlyQuotaOverride: integer('monthly_quota_override'),
+  /** What a mid-period downgrade left unused, taken off the next card payment (decisions/035). */
+  planCreditUsdCents: integer('plan_credit_usd_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
