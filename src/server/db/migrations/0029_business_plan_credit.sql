@@ -1,0 +1,1 @@
+ALTER TABLE "business_profiles" ADD COLUMN "plan_credit_usd_cents" integer DEFAULT 0 NOT NULL;
