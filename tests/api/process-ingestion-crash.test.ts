@@ -122,10 +122,11 @@ async function sendFile(server: ServerProcess, cookie: string, body: string): Pr
 }
 
 /**
- * Every invariant, read straight from the database: acknowledged files whole, no file in part
- * (accounts and identifiers), each submission's accounts matching its status.
+ * Every invariant, read straight from the database: acknowledged files whole once applied (all
+ * of them at the end: `isFinal`), no file in part (accounts and identifiers), each submission's
+ * accounts matching its status.
  */
-async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
+async function checkDatabase(database: DatabaseHandle, files: SentFile[], isFinal: boolean) {
   const db = database.db;
   const perFile = await queryRows<{ tag: string; accounts: number }>(
     db,
@@ -141,7 +142,6 @@ async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
     const accounts = accountsOf.get(file.tag) ?? 0;
     expect([0, ROWS], `accounts of file ${file.tag}: all or none`).toContain(accounts);
     expect(identifiersOf.get(file.tag.toUpperCase()) ?? 0, `identifiers of file ${file.tag} follow its accounts`).toBe(accounts);
-    if (file.acknowledgedId) expect(accounts, `acknowledged file ${file.tag} is whole`).toBe(ROWS);
   }
 
   const submissions = await queryRows<{ id: string; status: string; accepted: number; accounts: number }>(
@@ -159,10 +159,15 @@ async function checkDatabase(database: DatabaseHandle, files: SentFile[]) {
       expect(s.accounts, `${s.status} submission ${s.id} has no accounts`).toBe(0);
     }
   }
+  // An acknowledged file is whole once applied; until a server's queue has applied it (right after a
+  // kill) it is queued or processing with none of its accounts. At the end every one is applied.
   const byId = new Map(submissions.map((s) => [s.id, s]));
-  for (const file of files)
-    if (file.acknowledgedId)
-      expect(['queued', 'processing', 'completed'], `acknowledged ${file.tag}`).toContain(byId.get(file.acknowledgedId)?.status);
+  for (const file of files) {
+    if (!file.acknowledgedId) continue;
+    const status = byId.get(file.acknowledgedId)?.status;
+    expect(isFinal ? ['completed'] : ['queued', 'processing', 'completed'], `acknowledged ${file.tag}`).toContain(status);
+    expect(accountsOf.get(file.tag) ?? 0, `acknowledged file ${file.tag}`).toBe(status === 'completed' ? ROWS : 0);
+  }
 }
 
 /** Sends a file and waits until the queue has applied it; null when the server died meanwhile. */
@@ -193,11 +198,6 @@ async function checkThroughServer(
     expect(res.status, path).toBe(200);
     return res.json();
   };
-  for (const file of files) {
-    const { total } = (await get(`/api/businesses/me/accounts?q=${encodeURIComponent(`CRASH-${file.tag}-`)}`)) as { total: number };
-    expect([0, ROWS], `accounts of file ${file.tag}: all or none`).toContain(total);
-    if (file.acknowledgedId) expect(total, `acknowledged file ${file.tag} is whole`).toBe(ROWS);
-  }
   type Listed = { id: string; status: string; total: number; accepted: number };
   const list = async () => ((await get('/api/credit/submissions?limit=100')) as { submissions: Listed[] }).submissions;
   // The restarted server's queue takes up every queued file and the file it was applying.
@@ -205,6 +205,11 @@ async function checkThroughServer(
     if (s.total === ROWS && (s.status === 'queued' || s.status === 'processing')) await waitForSubmissionAt(server.url, { cookie }, s.id);
   const ours = (await list()).filter((s) => s.total === ROWS);
   for (const s of ours) expect(s, `file ${s.id} applied once the queue ran`).toMatchObject({ status: 'completed', accepted: ROWS });
+  for (const file of files) {
+    const { total } = (await get(`/api/businesses/me/accounts?q=${encodeURIComponent(`CRASH-${file.tag}-`)}`)) as { total: number };
+    expect([0, ROWS], `accounts of file ${file.tag}: all or none`).toContain(total);
+    if (file.acknowledgedId) expect(total, `acknowledged file ${file.tag} is whole`).toBe(ROWS);
+  }
   for (const file of files) {
     if (!file.acknowledgedId) continue;
     expect(
@@ -303,11 +308,11 @@ async function crashRepeatedly(engine: Engine) {
       await server.exited;
     }
     // PostgreSQL: also straight from the database after each kill (cheap; the server is down).
-    if (engine.checkDatabaseEachKill) await withDatabase(engine, (database) => checkDatabase(database, files));
+    if (engine.checkDatabaseEachKill) await withDatabase(engine, (database) => checkDatabase(database, files, false));
   }
 
   // At the end, on every engine: straight from the database, identifiers and submissions included.
-  await withDatabase(engine, (database) => checkDatabase(database, files));
+  await withDatabase(engine, (database) => checkDatabase(database, files, true));
 
   const acknowledged = files.filter((f) => f.acknowledgedId).length;
   console.log(

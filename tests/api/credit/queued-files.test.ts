@@ -62,8 +62,8 @@ describe('POST /api/credit/submissions queues the file', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ id: expect.any(String), status: 'queued' });
     const id = res.json().id;
-    // Checked at once: the bad row is listed already; nothing is in the registry yet.
-    expect(await statusOf(id)).toMatchObject({ status: 'queued', total: 2, accepted: 0, rejected: 1, completedAt: null });
+    // Stored as sent: nothing is in the registry yet, and the rows are checked when the file is applied.
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', total: 2, accepted: 0, rejected: 0, rejects: [], completedAt: null });
     expect(await balanceOf('QF-ONE-1')).toEqual([]);
     expect(await storedParts(id)).toBeGreaterThan(0);
 

@@ -3,15 +3,15 @@ import type { Database } from '../../db/client';
 import { type InquiryMeta } from '../credit-file';
 import { assertVerified, loadBusinessAccess } from '../reports';
 import { phaseClock } from './phase-clock';
-import { distinctRows, insertRejects, rowsOf, validateRows, type SubmissionBody, type SubmitOptions } from './service';
+import { rowsOf, type SubmissionBody, type SubmitOptions } from './service';
 import { storeFileRows } from './stored-rows';
 import { runQueuedFiles } from './file-queue';
 
 /**
- * A monthly file accepted: every row checked (rejects listed at once), then the submission, its
- * rejects and its checked rows stored in ONE transaction as `queued`, so a file is either queued
- * whole or absent. The queue (file-queue.ts) applies it; nothing of the registry is touched here
- * (decisions/033).
+ * A monthly file accepted: the submission and its rows as they were sent stored in ONE transaction
+ * as `queued`, so a file is either queued whole or absent. The queue (file-queue.ts) checks the
+ * rows and applies them; nothing of the registry is touched here (decisions/033). What makes a
+ * whole file unreadable (no rows, over 100,000, a CSV without its columns) is still refused here.
  */
 export async function acceptMonthlyFile(
   db: Database,
@@ -22,16 +22,7 @@ export async function acceptMonthlyFile(
   assertVerified(await loadBusinessAccess(db, meta.businessId));
   const lap = phaseClock(options.timings);
   const { rows, isCsv } = rowsOf(input);
-  const { valid, deletions, rejects } = validateRows(rows, isCsv, {
-    onDisagreement: () =>
-      options.log?.error(
-        { businessId: meta.businessId },
-        'the fast row check disagreed with the schema; this file was checked by the schema alone',
-      ),
-  });
-  lap('validation');
   const total = rows.length;
-  if (options.releaseRows) rows.length = 0;
 
   const id = await db.transaction(async (tx) => {
     const [submission] = await tx
@@ -42,16 +33,16 @@ export async function acceptMonthlyFile(
         format: isCsv ? 'csv' : 'json',
         status: 'queued',
         total,
-        rejected: distinctRows(rejects),
         rowsStored: true,
         senderIp: meta.ip ?? null,
         requestId: meta.requestId ?? null,
       })
       .returning({ id: creditSubmissions.id });
-    await insertRejects(tx, submission.id, rejects);
-    await storeFileRows(tx, submission.id, { valid, deletions });
+    await storeFileRows(tx, submission.id, rows);
     return submission.id;
   });
+  // The route's request body holds the same array: a 100,000-row file is a few hundred MB of objects.
+  if (options.releaseRows) rows.length = 0;
   lap('queueing');
   return { id, status: 'queued' };
 }

@@ -10,7 +10,7 @@ import { recordWebhookEvent } from '../webhooks';
 import { applyAccountReports } from './apply-reports';
 import { applyDeletionRows } from './file-deletions';
 import { phaseClock } from './phase-clock';
-import { distinctRows, FAILED_FILE_MESSAGE, fieldNameIn, insertRejects } from './service';
+import { distinctRows, FAILED_FILE_MESSAGE, fieldNameIn, insertRejects, validateRows } from './service';
 import { deleteFileRows, loadFileRows } from './stored-rows';
 
 export interface ApplyOptions {
@@ -36,7 +36,6 @@ const ZClaimedFile = z.object({
   user_id: z.string(),
   format: z.string(),
   total: z.number(),
-  rejected: z.number(),
   sender_ip: z.string().nullable(),
   request_id: z.string().nullable(),
 });
@@ -46,7 +45,7 @@ const lockFile = (tx: Database, id: string) =>
   queryParsedRows(
     tx,
     ZClaimedFile,
-    sql`SELECT status, attempts, business_id, user_id, format, total, rejected, sender_ip, request_id
+    sql`SELECT status, attempts, business_id, user_id, format, total, sender_ip, request_id
         FROM credit_submissions WHERE id = ${id}::uuid FOR UPDATE`,
   );
 
@@ -75,9 +74,13 @@ export async function applyClaimedFile(db: Database, claim: FileClaim, options: 
       const [file] = await lockFile(tx, claim.id);
       if (!file || file.status !== 'processing' || file.attempts !== claim.attempt) return null;
       const meta = { businessId: file.business_id, userId: file.user_id, ip: file.sender_ip, requestId: file.request_id };
-      const fieldName = fieldNameIn(file.format === 'csv');
-      const { valid, deletions } = await loadFileRows(tx, claim.id);
+      const isCsv = file.format === 'csv';
+      const fieldName = fieldNameIn(isCsv);
+      const sent = await loadFileRows(tx, claim.id);
       lap('loading');
+      const { valid, deletions, rejects } = checkRows(sent, isCsv, meta.businessId, options);
+      lap('validation');
+      await insertRejects(tx, claim.id, rejects);
       // Removals first: a file that removes an account and reports another cannot name it twice (validateRows).
       const removals = await applyDeletionRows(tx, meta, deletions, fieldName);
       const audit = { actorUserId: meta.userId, actorRole: 'business', ip: meta.ip, requestId: meta.requestId };
@@ -89,10 +92,9 @@ export async function applyClaimedFile(db: Database, claim: FileClaim, options: 
       const applyRejects = [...removals.rejects, ...reportRejects.map((r) => ({ ...r, field: fieldName(r.field) }))];
       await insertRejects(tx, claim.id, applyRejects);
       const count = (m: string) => applied.filter((a) => a.match === m).length;
-      // Rows refused when the file was accepted never reach here: the two sets of rows are apart.
       const outcome = {
         accepted: applied.length + removals.removed,
-        rejected: file.rejected + distinctRows(applyRejects),
+        rejected: distinctRows([...rejects, ...applyRejects]),
         createdCount: applied.filter((a) => a.created).length,
         updatedCount: applied.filter((a) => !a.created).length,
         matchExact: count('exact'),
@@ -130,6 +132,14 @@ export async function applyClaimedFile(db: Database, claim: FileClaim, options: 
   return 'completed';
 }
 
+/** Every row through the shared schema (service.ts validateRows). */
+function checkRows(rows: unknown[], isCsv: boolean, businessId: string, options: ApplyOptions) {
+  return validateRows(rows, isCsv, {
+    onDisagreement: () =>
+      options.log?.error({ businessId }, 'the fast row check disagreed with the schema; this file was checked by the schema alone'),
+  });
+}
+
 /**
  * Marks a queued or processing file failed, deletes its stored rows, and writes its audit event
  * and `submission.failed` webhook. `error`: applying it failed (the sender is the actor, as when
@@ -139,8 +149,12 @@ export async function failFile(db: Database, id: string, reason: 'error' | 'aban
   await db.transaction(async (tx) => {
     const [file] = await lockFile(tx, id);
     if (!file || (file.status !== 'processing' && file.status !== 'queued')) return;
+    // The rows' own rejects are listed as for any file (the apply that wrote them rolled back).
+    const { rejects } = checkRows(await loadFileRows(tx, id), file.format === 'csv', file.business_id, {});
+    await insertRejects(tx, id, rejects);
     await tx.execute(sql`
-      UPDATE credit_submissions SET status = 'failed', accepted = 0, error = ${FAILED_FILE_MESSAGE}, completed_at = now()
+      UPDATE credit_submissions SET status = 'failed', accepted = 0, rejected = ${distinctRows(rejects)}, error = ${FAILED_FILE_MESSAGE},
+        completed_at = now()
       WHERE id = ${id}::uuid`);
     await deleteFileRows(tx, id);
     const details = { format: file.format, total: file.total };
