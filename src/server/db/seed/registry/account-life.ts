@@ -52,6 +52,8 @@ export interface SimulatedAccount {
   asOf: Date;
   /** Varies the credit lines' monthly balances from one account to the next. */
   salt: number;
+  /** A credit line's balance k months ago in a given state (generate.ts), when it is one. */
+  lineBalanceAt?: (ago: number, state: number) => number;
 }
 
 export function accountLife(a: SimulatedAccount): GeneratedAccountLife {
@@ -84,6 +86,7 @@ export function accountLife(a: SimulatedAccount): GeneratedAccountLife {
     else if (state === 5) balance = 0;
     else if (a.term !== null)
       balance = Math.round(a.principal * Math.max(0.05, 1 - (a.openMonthsAgo - ago) / a.term) * (1 + 0.04 * Math.min(state, 4)));
+    else if (a.lineBalanceAt) balance = a.lineBalanceAt(ago, state);
     else balance = Math.max(0, Math.round(a.balance * (1 + 0.06 * ((((ago * 37 + a.salt) % 7) - 3) / 3))));
     const pastDue = state === 4 ? balance : state >= 1 && state <= 3 ? Math.min(balance, wholeSle(monthlyDue) * state) : 0;
     const status = ago === 0 ? a.status : state === 5 ? (a.status === 'closed' ? 'closed' : 'paid') : STATUS_OF_STATE[state];

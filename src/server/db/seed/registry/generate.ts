@@ -2,18 +2,9 @@ import type { TAccountStatus, TAccountType, TCurrency } from '@shared/credit-ref
 import { accountLife, type GeneratedAccountLife } from './account-life';
 import type { TDistrict } from '@shared/districts';
 import { Rng, WeightedPicker, sigmoid } from './prng';
-import {
-  DISTRICT_DATA,
-  FEMALE_CHRISTIAN,
-  FEMALE_MUSLIM,
-  FEMALE_TRADITIONAL,
-  MALE_CHRISTIAN,
-  MALE_MUSLIM,
-  MALE_TRADITIONAL,
-  STREETS,
-  SURNAMES,
-  type Region,
-} from './sierra-leone-data';
+import { DISTRICT_DATA, STREETS } from './sierra-leone-data';
+import { TYPE_PROFILES } from './account-types';
+import { pickFirstName, surnamePickers } from './names';
 import type { LenderProfile } from './lenders';
 import { licenceOf, ninOf, passportOf, phoneOf } from './identity-numbers';
 
@@ -22,10 +13,13 @@ import { licenceOf, ninOf, passportOf, phoneOf } from './identity-numbers';
  * (seed, i), so any slice can be generated alone and in parallel.
  *
  * Behaviour follows a latent risk per person (a standard normal): it drives the monthly chance of
- * falling behind, how far arrears roll (30 -> 60 -> 90 -> default) and how often they cure, how
- * much of a credit line is used, and how many credit applications the person makes. Account-level
- * noise keeps the link loose, so a scorecard fitted on payment history reaches a holdout AUC near
- * 0.75 rather than a perfect one (bench/check-generator-auc.ts measures it).
+ * falling behind (more plainly on bills and mobile money loans), how far arrears roll
+ * (30 -> 60 -> 90 -> default) and how often they cure, how much of a credit line is used, and how
+ * many credit applications the person makes. Some people meet a life shock; in the months before
+ * it they draw more on their credit lines and apply for more credit. Account-level noise keeps the
+ * link loose, so a scorecard reaches a holdout AUC near 0.78 rather than a perfect one. Histories
+ * cover 36 months (monthly balances and statuses; payment_history keeps the lenders' 24 codes) and
+ * inquiries the same 36 months, so a model can be fitted at one date and validated a year later.
  */
 
 export interface GeneratorOptions {
@@ -82,29 +76,6 @@ export interface GeneratedPerson {
 }
 
 const districtPicker = new WeightedPicker(DISTRICT_DATA.map((d) => [d, d.population] as const));
-const surnamePickers = Object.fromEntries(Object.entries(SURNAMES).map(([r, list]) => [r, new WeightedPicker(list)])) as Record<
-  Region,
-  WeightedPicker<string>
->;
-const pickers = {
-  maleMuslim: new WeightedPicker(MALE_MUSLIM),
-  maleChristian: new WeightedPicker(MALE_CHRISTIAN),
-  maleTraditional: new WeightedPicker(MALE_TRADITIONAL),
-  femaleMuslim: new WeightedPicker(FEMALE_MUSLIM),
-  femaleChristian: new WeightedPicker(FEMALE_CHRISTIAN),
-  femaleTraditional: new WeightedPicker(FEMALE_TRADITIONAL),
-};
-const MUSLIM_SHARE: Record<Region, number> = { north: 0.85, west: 0.65, south_east: 0.6, kono: 0.5 };
-
-function pickFirstName(rng: Rng, gender: 'female' | 'male', region: Region): string {
-  if ((region === 'south_east' || region === 'kono') && rng.chance(0.3)) {
-    return (gender === 'male' ? pickers.maleTraditional : pickers.femaleTraditional).pick(rng);
-  }
-  const isMuslim = rng.chance(MUSLIM_SHARE[region]);
-  if (gender === 'male') return (isMuslim ? pickers.maleMuslim : pickers.maleChristian).pick(rng);
-  return (isMuslim ? pickers.femaleMuslim : pickers.femaleChristian).pick(rng);
-}
-
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0));
@@ -127,34 +98,17 @@ export function reportedSubjectOf(p: GeneratedPerson) {
   };
 }
 
-interface TypeProfile {
-  termMonths: [number, number] | null;
-  /** Principal (or credit limit, or monthly bill) in major units of SLE. */
-  amount: [number, number];
-  /** Added to the monthly chance of falling behind, on the logit scale. */
-  riskShift: number;
-}
-
-const TYPE_PROFILES: Record<TAccountType, TypeProfile> = {
-  personal_loan: { termMonths: [12, 36], amount: [5_000, 100_000], riskShift: 0 },
-  business_loan: { termMonths: [12, 24], amount: [10_000, 300_000], riskShift: 0.1 },
-  microfinance_loan: { termMonths: [6, 12], amount: [1_000, 20_000], riskShift: 0.2 },
-  group_loan: { termMonths: [6, 12], amount: [500, 5_000], riskShift: -0.1 },
-  salary_loan: { termMonths: [12, 24], amount: [3_000, 50_000], riskShift: -0.6 },
-  mortgage: { termMonths: [120, 240], amount: [200_000, 2_000_000], riskShift: -0.9 },
-  vehicle_loan: { termMonths: [24, 48], amount: [50_000, 500_000], riskShift: -0.4 },
-  asset_finance: { termMonths: [12, 24], amount: [2_000, 40_000], riskShift: 0.1 },
-  credit_card: { termMonths: null, amount: [5_000, 50_000], riskShift: -0.2 },
-  overdraft: { termMonths: null, amount: [2_000, 50_000], riskShift: 0 },
-  trade_credit: { termMonths: [3, 6], amount: [500, 20_000], riskShift: 0.2 },
-  mobile_money_loan: { termMonths: null, amount: [100, 2_000], riskShift: 0.3 },
-  utility: { termMonths: null, amount: [100, 800], riskShift: 0.5 },
-  telecom_postpaid: { termMonths: null, amount: [100, 500], riskShift: 0.2 },
-};
-
-/** Months of behaviour simulated before the 24 shown, so histories do not all start clean. */
+/** Months of behaviour simulated before the 36 kept, so histories do not all start clean. */
 const BURN_IN_MONTHS = 12;
+/** Monthly codes in payment_history (the lenders' file format carries 24). */
 const VISIBLE_MONTHS = 24;
+/**
+ * Months of monthly balance and status kept (credit_account_months): 36, so a scorecard can be
+ * fitted at one date and validated out of time on the following year (issue 19).
+ */
+const HISTORY_MONTHS = 36;
+/** Months over which inquiries are generated: the same 36. */
+const INQUIRY_MONTHS = 36;
 
 /** The monthly chance of falling behind on an account, for a person and an account effect. */
 const BASE_LATE = -3.7;
@@ -164,8 +118,16 @@ const ACCOUNT_NOISE = 0.3;
  * Lives change: some people meet a shock (a lost job, an illness, a failed harvest) at some month,
  * after which they fall behind far more often. Nothing in earlier behaviour foretells it.
  */
-const LIFE_SHOCK_CHANCE = 0.3;
+const LIFE_SHOCK_CHANCE = 0.45;
 const LIFE_SHOCK = 2.2;
+/**
+ * Trouble rarely arrives unannounced: in the months before a shock people draw more on their
+ * credit lines and apply for more credit. These lead months are the only part of a future shock a
+ * score can see.
+ */
+const SHOCK_LEAD_MONTHS = 6;
+const SHOCK_LEAD_UTILISATION = 0.3;
+const SHOCK_LEAD_INQUIRIES = 1.2;
 
 function simulateAccount(
   rng: Rng,
@@ -180,7 +142,7 @@ function simulateAccount(
   const profile = TYPE_PROFILES[type];
   const z = person.z;
   const accountEffect = ACCOUNT_NOISE * rng.normal();
-  const lateLogit = BASE_LATE + RISK_LATE * z + profile.riskShift + accountEffect;
+  const lateLogit = BASE_LATE + RISK_LATE * (profile.riskWeight ?? 1) * z + profile.riskShift + accountEffect;
   const roll = sigmoid(-1.0 + 0.3 * z + 0.3 * accountEffect);
   const toDefault = sigmoid(-0.8 + 0.5 * z);
   const cure = sigmoid(1.8 - 0.3 * z);
@@ -196,7 +158,7 @@ function simulateAccount(
   const asOfMonth = asOf.getUTCMonth();
   const opened = monthStart(asOfYear, asOfMonth - openMonthsAgo);
   opened.setUTCDate(rng.int(1, 28));
-  const simulatedMonths = Math.min(openMonthsAgo, VISIBLE_MONTHS + BURN_IN_MONTHS);
+  const simulatedMonths = Math.min(openMonthsAgo, HISTORY_MONTHS + BURN_IN_MONTHS);
 
   // State per month: 0 current, 1..3 months behind, 4 default, 5 closed.
   let state = 0;
@@ -238,14 +200,22 @@ function simulateAccount(
   else if (state === 5) status = closedVoluntarily ? 'closed' : 'paid';
   else status = (['current', 'late_30', 'late_60', 'late_90'] as const)[state];
 
+  // A credit line's drawn share: the person's habit (their risk and the account's own draw), more
+  // when behind, and more in the months before a shock. The same rule gives every month's balance.
+  const habit = sigmoid(-0.6 + 0.7 * z + 0.8 * rng.normal());
+  const lineBalanceAt = (ago: number, monthState: number) => {
+    const isLead = person.shockMonthsAgo !== null && ago > person.shockMonthsAgo && ago <= person.shockMonthsAgo + SHOCK_LEAD_MONTHS;
+    const wiggle = 0.04 * ((((ago * 37 + person.index + accountSeq) % 7) - 3) / 3);
+    const drawn = habit + wiggle + 0.15 * Math.min(monthState, 4) + (isLead ? SHOCK_LEAD_UTILISATION : 0);
+    return Math.round(principal * Math.min(1.15, Math.max(0.02, drawn)));
+  };
   let balance: number;
   if (state === 5) balance = 0;
   else if (term !== null) {
     const remaining = Math.max(0.05, 1 - openMonthsAgo / term);
     balance = Math.round(principal * remaining * (1 + 0.04 * Math.min(state, 4)));
   } else {
-    const utilisation = Math.min(1.15, Math.max(0.02, sigmoid(-0.6 + 0.7 * z + 0.8 * rng.normal()) + 0.15 * Math.min(state, 4)));
-    balance = Math.round(principal * utilisation);
+    balance = lineBalanceAt(0, state);
   }
   let defaultAmount: number | null = null;
   let defaultDate: string | null = null;
@@ -269,7 +239,18 @@ function simulateAccount(
     defaultAmount,
     defaultDate,
     paymentHistory,
-    ...accountLife({ type, term, principal, balance, status, openMonthsAgo, statesByAgo, asOf, salt: person.index + accountSeq }),
+    ...accountLife({
+      type,
+      term,
+      principal,
+      balance,
+      status,
+      openMonthsAgo,
+      statesByAgo,
+      asOf,
+      salt: person.index + accountSeq,
+      lineBalanceAt: term === null ? lineBalanceAt : undefined,
+    }),
   };
 }
 
@@ -313,6 +294,16 @@ function pickKind(rng: Rng, segment: GeneratedPerson['segment'], isUrban: boolea
   return new WeightedPicker(weights).pick(rng);
 }
 
+/**
+ * How long ago an account opened (2 to 72 months, less for the young): people who handle credit
+ * well have kept their accounts longer, so the draw leans older the lower the latent risk. One
+ * uniform draw, so the person's random stream stays in step.
+ */
+function openingMonthsAgo(u: number, z: number, age: number): number {
+  const span = Math.max(1, Math.min(72, (age - 17) * 12) - 2);
+  return 2 + Math.min(span, Math.floor(Math.pow(u, Math.exp(1.2 * z)) * (span + 1)));
+}
+
 export function generatePerson(options: GeneratorOptions, index: number, lenderIndex: LenderIndex): GeneratedPerson {
   const rng = new Rng(options.seed, index);
   const place = districtPicker.pick(rng);
@@ -341,7 +332,8 @@ export function generatePerson(options: GeneratorOptions, index: number, lenderI
   if (!nin && !passport && !driversLicense) nin = ninOf(index);
 
   const z = rng.normal();
-  const shockMonthsAgo = rng.chance(LIFE_SHOCK_CHANCE) ? rng.int(0, VISIBLE_MONTHS - 1) : null;
+  // A shock may fall anywhere in the kept history or in the year before it (the burn-in).
+  const shockMonthsAgo = rng.chance(LIFE_SHOCK_CHANCE) ? rng.int(0, HISTORY_MONTHS + BURN_IN_MONTHS - 1) : null;
   const segmentDraw = rng.next();
   const segment: GeneratedPerson['segment'] = segmentDraw < 0.08 ? 'thin' : segmentDraw < 0.28 ? 'alternative_only' : 'regular';
   const count = segment === 'thin' ? 1 : segment === 'alternative_only' ? 1 + rng.poisson(0.6) : 1 + rng.poisson(1.3);
@@ -352,20 +344,26 @@ export function generatePerson(options: GeneratorOptions, index: number, lenderI
     const lender = picker.pick(rng);
     const profile = lenderIndex.lenders[lender];
     const type = rng.pick(profile.accountTypes);
-    const openMonthsAgo = segment === 'thin' ? rng.int(1, 5) : rng.int(2, Math.min(60, (age - 17) * 12));
+    const openMonthsAgo = segment === 'thin' ? rng.int(1, 5) : openingMonthsAgo(rng.next(), z, age);
     accounts.push(
       simulateAccount(rng, { z, index, shockMonthsAgo }, lender, type, openMonthsAgo, options.asOf, a + 1, profile.kind === 'bank'),
     );
   }
 
-  const inquiryCount = rng.poisson(0.35 + 1.1 * sigmoid(1.1 * z - 0.8));
+  // Inquiries over the 36 months (the same yearly rate as before), and a burst of credit
+  // applications in the months before a shock.
+  const inquiryCount = rng.poisson((INQUIRY_MONTHS / 12) * (0.35 + 1.1 * sigmoid(1.1 * z - 0.8)));
+  const leadInquiries = shockMonthsAgo !== null && shockMonthsAgo < HISTORY_MONTHS ? rng.poisson(SHOCK_LEAD_INQUIRIES) : 0;
   const inquiries: GeneratedInquiry[] = [];
-  for (let q = 0; q < inquiryCount; q++) {
-    const daysAgo = rng.int(1, 364);
+  for (let q = 0; q < inquiryCount + leadInquiries; q++) {
+    const isLead = q >= inquiryCount;
+    const daysAgo = isLead
+      ? Math.max(1, (shockMonthsAgo! + 1) * 30 + rng.int(0, SHOCK_LEAD_MONTHS * 30 - 1))
+      : rng.int(1, INQUIRY_MONTHS * 30 + 4);
     inquiries.push({
       id: rng.uuid(),
       lender: lenderIndex.creditLenders.pick(rng),
-      purpose: INQUIRY_PURPOSES.pick(rng),
+      purpose: isLead ? 'credit_application' : INQUIRY_PURPOSES.pick(rng),
       createdAt: new Date(options.asOf.getTime() - daysAgo * 86_400_000 - rng.int(0, 86_399) * 1000),
     });
   }
