@@ -343,9 +343,20 @@ test('Enterprise API key: created in Settings, shown once, pulls a report with B
   await page.getByRole('button', { name: 'Create key' }).click();
   await expect(page.getByText('Give the key a name, such as the system that will use it')).toBeVisible();
   await page.getByRole('textbox', { name: 'Key name' }).fill('E2E core banking');
+  // Scopes in plain words (decisions/032): searching and pulling reports is ticked for a new key; none is an error.
+  const searchAndPull = page.getByRole('checkbox', { name: 'Search and pull reports' });
+  await expect(searchAndPull).toBeChecked();
+  await searchAndPull.click();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByText('Choose at least one thing the key may do.')).toBeVisible();
+  await searchAndPull.click();
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('api-key-value').textContent())!.trim();
   expect(key).toMatch(/^ccsl_/);
+  await expect(page.getByTestId('api-keys').getByRole('listitem').filter({ hasText: 'E2E core banking' })).toContainText(
+    'Search and pull reports',
+  );
+  await expect(page.locator('main')).not.toContainText('reports:read');
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'api-keys');
   await page.getByRole('button', { name: 'I have stored the key' }).click();
@@ -364,6 +375,9 @@ test('Enterprise API key: created in Settings, shown once, pulls a report with B
   expect((await report.json()).subject.nationalId).toBe('****0001');
   const pdf = await request.get(`/api/credit/reports/${(await report.json()).reportId}/pdf`, { headers });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const disputes = await request.get('/api/businesses/me/disputes', { headers });
+  expect(disputes.status()).toBe(403);
+  expect(await disputes.json()).toMatchObject({ code: 'API_KEY_SCOPE_MISSING', requiredScope: 'disputes:answer' });
 
   await page.reload();
   const row = page.getByTestId('api-keys').getByRole('listitem').filter({ hasText: 'E2E core banking' });

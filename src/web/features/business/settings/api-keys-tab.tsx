@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { API_KEY_SCOPE_LABELS } from '@shared/api-key-scopes';
 import { ZApiKeyCreateSchema, type TApiKeyCreate, type TApiKeyCreated } from '@shared/schemas/business';
 import { formatDateTime, formatShortDate } from '@shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -14,8 +15,27 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { ConfirmButton } from '../parts';
+import { ApiKeyScopeBadges, ApiKeyScopeFields } from './api-key-scope-fields';
 import { Refusal } from './settings-fields';
 import { FormField } from '@web/components/ui/form-field';
+
+/** A first request the new key may make: one of its own scopes' routes, never one it would be refused. */
+function curlExample(created: TApiKeyCreated): string {
+  const auth = `curl -H "Authorization: Bearer ${created.key.slice(0, 11)}…"`;
+  const origin = window.location.origin;
+  if (created.scopes.includes('reports:read'))
+    return `${auth} \\
+  -H "content-type: application/json" \\
+  -d '{"purpose":"credit_application","nationalId":"SL12345678"}' \\
+  ${origin}/api/credit/search`;
+  const path = created.scopes.includes('data:report')
+    ? '/api/credit/submissions'
+    : created.scopes.includes('disputes:answer')
+      ? '/api/businesses/me/disputes'
+      : '/api/businesses/me/webhooks';
+  return `${auth} \\
+  ${origin}${path}`;
+}
 
 function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
   const [isCopied, setIsCopied] = useState(false);
@@ -29,8 +49,9 @@ function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => vo
       <AlertTitle>Copy the key now: it is shown only once</AlertTitle>
       <AlertDescription className="space-y-3">
         <p>
-          &ldquo;{created.name}&rdquo; opens the credit endpoints as your business. Keep it in your system&apos;s secret store; we keep only
-          a fingerprint of it.
+          &ldquo;{created.name}&rdquo; acts as your business to{' '}
+          {created.scopes.map((scope) => API_KEY_SCOPE_LABELS[scope].toLowerCase()).join(', ')}. Keep it in your system&apos;s secret store;
+          we keep only a fingerprint of it.
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <code className="break-all rounded bg-background px-2 py-1 font-mono text-xs" data-testid="api-key-value">
@@ -41,10 +62,7 @@ function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => vo
             {isCopied ? 'Copied' : 'Copy'}
           </Button>
         </div>
-        <pre className="overflow-x-auto rounded bg-background p-2 font-mono text-xs">{`curl -H "Authorization: Bearer ${created.key.slice(0, 11)}…" \\
-  -H "content-type: application/json" \\
-  -d '{"purpose":"credit_application","nationalId":"SL12345678"}' \\
-  ${window.location.origin}/api/credit/search`}</pre>
+        <pre className="overflow-x-auto rounded bg-background p-2 font-mono text-xs">{curlExample(created)}</pre>
         <Button size="sm" onClick={onDone}>
           I have stored the key
         </Button>
@@ -53,17 +71,20 @@ function NewKey({ created, onDone }: { created: TApiKeyCreated; onDone: () => vo
   );
 }
 
-/** The Enterprise API keys: created (shown once) and revoked by the owner. */
+/** A new key starts with the most common use ticked: a loan system that searches and pulls reports. */
+const NEW_KEY: TApiKeyCreate = { name: '', scopes: ['reports:read'] };
+
+/** The Enterprise API keys: created (shown once) with what each may do, and revoked by the owner. */
 export function ApiKeysTab() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
-  const form = useForm<TApiKeyCreate>({ resolver: zodResolver(ZApiKeyCreateSchema), defaultValues: { name: '' } });
+  const form = useForm<TApiKeyCreate>({ resolver: zodResolver(ZApiKeyCreateSchema), defaultValues: NEW_KEY });
   // Its text fields: ids "settings-<name>", no autofill unless a field asks for it.
   const field = { form, idPrefix: 'settings-', autoComplete: 'off' };
   const create = useCreateApiKey({
     onSuccess: (result) => {
       setCreated(result);
-      form.reset({ name: '' });
+      form.reset(NEW_KEY);
     },
     onError: (error) => applyServerFieldErrors(form, error),
   });
@@ -110,30 +131,34 @@ export function ApiKeysTab() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> to the credit endpoints (
+          Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>; it reaches only what you let it do when you
+          create it (
           <a className="underline" href="/api/docs">
             documentation
           </a>
-          ). Requests count against your monthly quota and are recorded like the web app&apos;s. Revoke a key the moment you suspect it
+          ). Team, keys, password and billing always need a staff sign-in. Requests count against your monthly quota and are recorded like
+          the web app&apos;s. To change what a key may do, create a new one and revoke the old. Revoke a key the moment you suspect it
           leaked.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
         {k.canManage ? (
-          <form
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-            noValidate
-            onSubmit={form.handleSubmit((v) => create.mutate(v))}
-            aria-label="Create an API key"
-          >
-            <div className="flex-1">
-              <FormField {...field} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
+          <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} aria-label="Create an API key">
+            <FormField {...field} name="name" label="Key name" hint="What will use it, e.g. Core banking system" />
+            <Controller
+              control={form.control}
+              name="scopes"
+              render={({ field: scopes, fieldState }) => (
+                <ApiKeyScopeFields value={scopes.value} onChange={scopes.onChange} hasError={Boolean(fieldState.error)} />
+              )}
+            />
+            <div>
+              <Button type="submit" disabled={create.isPending}>
+                <KeyRound aria-hidden />
+                {create.isPending ? 'Creating…' : 'Create key'}
+              </Button>
             </div>
-            <Button type="submit" disabled={create.isPending} className="sm:mb-6">
-              <KeyRound aria-hidden />
-              {create.isPending ? 'Creating…' : 'Create key'}
-            </Button>
           </form>
         ) : (
           <p className="text-sm text-muted-foreground">Only the business owner creates and revokes keys.</p>
@@ -163,6 +188,7 @@ export function ApiKeysTab() {
                     {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
                     {key.revokedAt ? ` · revoked ${formatShortDate(key.revokedAt)}` : ''}
                   </p>
+                  <ApiKeyScopeBadges scopes={key.scopes} />
                 </div>
                 {k.canManage && !key.revokedAt ? (
                   <ConfirmButton
