@@ -179,6 +179,46 @@ describe('who may pay', () => {
     expect((await profileOf(id)).planCode).toBe('professional');
   });
 
+  it('prorates a change of plan within a period: back and forth three times costs one month, not three (decisions/036)', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses/register',
+      payload: businessPortalPayload({ username: 'switcher', email: 'switch@x.sl', phone: '+23278123124' }),
+    });
+    const id = reg.json().id;
+    const cookie = await logInAs(t.app, 'business', 'switcher', 'Str0ng-pass');
+    // From its own address: the route allows 20 payments a minute per address, and this file makes many.
+    const pay = (payload: object, cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments', payload, headers: { cookie }, remoteAddress: '10.20.0.36' });
+    const first = await pay(specPayload(id, { planCode: 'professional' }), cookie);
+    expect(first.json().amountUsdCents).toBe(25_000);
+    // Half-way through the month.
+    const end = new Date(Date.now() + 15 * 86_400_000);
+    await t.db.update(businessProfiles).set({ nextBillingDate: end }).where(eq(businessProfiles.userId, id));
+
+    const down = await pay(specPayload(id, { planCode: 'standard' }), cookie);
+    expect(down.statusCode, down.body).toBe(201);
+    expect(down.json().amountUsdCents).toBe(0);
+    const credit = (await profileOf(id)).planCreditUsdCents;
+    expect(credit).toBeGreaterThan(6_500);
+    expect(credit).toBeLessThan(8_000);
+    const up = await pay(specPayload(id, { planCode: 'professional' }), cookie);
+    expect(up.json().amountUsdCents).toBeLessThan(100);
+    const downAgain = await pay(specPayload(id, { planCode: 'standard' }), cookie);
+    expect(downAgain.json().amountUsdCents).toBe(0);
+    // The period's end never moved, and the three switches charged next to nothing beyond the first month.
+    const profile = await profileOf(id);
+    expect(profile.nextBillingDate?.getTime()).toBe(end.getTime());
+    expect(profile.planCode).toBe('standard');
+    const charged = [first, down, up, downAgain].reduce((sum, r) => sum + (r.json().amountUsdCents as number), 0);
+    expect(charged).toBeLessThan(25_100);
+    // The renewal is a whole month of the plan, less the credit left.
+    const renewal = await pay(specPayload(id, { planCode: 'standard' }), cookie);
+    expect(renewal.json().amountUsdCents).toBe(10_000 - profile.planCreditUsdCents);
+    expect((await profileOf(id)).planCreditUsdCents).toBe(0);
+    expect(new Date(renewal.json().nextBillingDate).getTime()).toBeGreaterThan(end.getTime() + 27 * 86_400_000);
+  });
+
   it('refuses to charge the free plan or the custom-priced Enterprise plan', async () => {
     const { id, cookie } = await registerBusiness(11);
     for (const planCode of ['starter', 'enterprise', 'nope']) {

@@ -7,8 +7,9 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditEventInput } from '../audit';
 import { readSetting } from '../settings';
 import { usdCentsToSleCents } from './money';
-import type { PaymentProvider } from './payment-provider';
+import { cardBrandOf, type PaymentProvider } from './payment-provider';
 import { findPlan } from './plans';
+import { planCharge } from './proration';
 
 function parseExpiry(expiry: string): { month: number; year: number } {
   const [mm, yy] = expiry.split('/').map(Number);
@@ -30,12 +31,6 @@ function checkCard(card: TPaymentRequest['card']) {
   return { digits, month, year };
 }
 
-function addOneMonth(from: Date): Date {
-  const next = new Date(from);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
-
 function invoiceNumber(at: Date): string {
   const yyyymm = `${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
   return `INV-${yyyymm}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -44,6 +39,9 @@ function invoiceNumber(at: Date): string {
 /**
  * Charges the plan's catalogue price (never the amount the browser sent) and, on success,
  * activates or extends the subscription by one month and issues an invoice, in one transaction.
+ * A change of plan while a paid plan runs charges only the difference for the rest of the period;
+ * a downgrade charges nothing and keeps the unused difference as credit for the next payment
+ * (proration.ts, decisions/036).
  */
 export async function payForSubscription(
   db: Database,
@@ -63,19 +61,43 @@ export async function payForSubscription(
   if (business.verificationStatus === 'suspended')
     throw new HttpError(403, 'This business account is suspended.', { code: 'BUSINESS_SUSPENDED' });
 
-  const charge = await provider.charge({
-    amountUsdCents: plan.priceUsdCents,
-    currency: 'USD',
-    description: `CreditCheck SL ${plan.name} subscription, one month`,
-    card: { name: request.card.name, number: card.digits, expiryMonth: card.month, expiryYear: card.year, cvc: request.card.cvc },
-  });
+  // A change of plan while a paid plan runs costs only the difference for the rest of the period (decisions/036).
+  const now = new Date();
+  const currentPlan = business.planCode === planCode ? plan : await findPlan(db, business.planCode);
+  const isRunning = business.subscriptionStatus === 'active' && !!business.nextBillingDate && business.nextBillingDate > now;
+  const due = planCharge(
+    { code: planCode, priceUsdCents: plan.priceUsdCents },
+    {
+      plan:
+        currentPlan && !currentPlan.isFree && currentPlan.priceUsdCents
+          ? { code: currentPlan.code, priceUsdCents: currentPlan.priceUsdCents }
+          : null,
+      isRunning,
+      periodEnd: business.nextBillingDate,
+      creditUsdCents: business.planCreditUsdCents,
+    },
+    now,
+  );
+  // Nothing to charge (a downgrade, or credit covering it): the card is checked but not charged.
+  const charge =
+    due.dueUsdCents === 0
+      ? { status: 'succeeded' as const, reference: null, brand: cardBrandOf(card.digits), last4: card.digits.slice(-4) }
+      : await provider.charge({
+          amountUsdCents: due.dueUsdCents,
+          currency: 'USD',
+          description:
+            due.kind === 'upgrade'
+              ? `CreditCheck SL change to ${plan.name}, the rest of this month`
+              : `CreditCheck SL ${plan.name} subscription, one month`,
+          card: { name: request.card.name, number: card.digits, expiryMonth: card.month, expiryYear: card.year, cvc: request.card.cvc },
+        });
 
   const autoRenew = request.autoRenew ?? true;
   if (charge.status === 'declined') {
     await db.insert(payments).values({
       businessId: business.userId,
       planCode,
-      amountUsdCents: plan.priceUsdCents,
+      amountUsdCents: due.dueUsdCents,
       status: 'declined',
       provider: provider.name,
       cardBrand: charge.brand,
@@ -92,15 +114,8 @@ export async function payForSubscription(
   }
 
   const rate = await readSetting(db, 'exchange_rate_sle_per_usd');
-  const now = new Date();
-  // Paying again for the plan already running extends it; a new plan starts today.
-  const isRenewal =
-    business.subscriptionStatus === 'active' &&
-    business.planCode === planCode &&
-    business.nextBillingDate &&
-    business.nextBillingDate > now;
-  const periodStart = isRenewal ? business.nextBillingDate! : now;
-  const periodEnd = addOneMonth(periodStart);
+  // Paying again for the plan already running extends it; a new plan starts today; a change keeps the period's end.
+  const { periodStart, periodEnd } = due;
   const number = invoiceNumber(now);
 
   const paymentId = await db.transaction(async (tx) => {
@@ -109,9 +124,10 @@ export async function payForSubscription(
       .values({
         businessId: business.userId,
         planCode,
-        amountUsdCents: plan.priceUsdCents!,
+        amountUsdCents: due.dueUsdCents,
         status: 'succeeded',
-        provider: provider.name,
+        // Nothing charged: paid from the plan credit (decisions/036).
+        provider: due.dueUsdCents === 0 ? 'credit' : provider.name,
         providerReference: charge.reference,
         cardBrand: charge.brand,
         cardLast4: charge.last4,
@@ -122,15 +138,15 @@ export async function payForSubscription(
       businessId: business.userId,
       paymentId: payment.id,
       planCode,
-      amountUsdCents: plan.priceUsdCents!,
+      amountUsdCents: due.dueUsdCents,
       exchangeRateSlePerUsd: rate,
-      amountSleCents: usdCentsToSleCents(plan.priceUsdCents!, rate),
+      amountSleCents: usdCentsToSleCents(due.dueUsdCents, rate),
       periodStart,
       periodEnd,
     });
     await tx
       .update(businessProfiles)
-      .set({ planCode, subscriptionStatus: 'active', nextBillingDate: periodEnd, autoRenew })
+      .set({ planCode, subscriptionStatus: 'active', nextBillingDate: periodEnd, autoRenew, planCreditUsdCents: due.creditAfterUsdCents })
       .where(eq(businessProfiles.userId, business.userId));
     await recordAuditEvent(tx, {
       ...auditContext,
@@ -138,7 +154,17 @@ export async function payForSubscription(
       businessId: business.userId,
       targetType: 'invoice',
       targetId: number,
-      details: { planCode, amountUsdCents: plan.priceUsdCents, cardLast4: charge.last4 },
+      details: {
+        planCode,
+        amountUsdCents: due.dueUsdCents,
+        cardLast4: charge.last4,
+        // How the amount was reached: a month, or the difference for the share of the period left, less credit.
+        charge: due.kind,
+        fromPlanCode: business.planCode,
+        remainingShare: due.remainingShare,
+        creditUsedUsdCents: due.creditUsedUsdCents,
+        creditAfterUsdCents: due.creditAfterUsdCents,
+      },
     });
     return payment.id;
   });
@@ -148,7 +174,7 @@ export async function payForSubscription(
     invoiceNumber: number,
     status: 'succeeded',
     planCode,
-    amountUsdCents: plan.priceUsdCents,
+    amountUsdCents: due.dueUsdCents,
     currency: 'USD',
     cardBrand: charge.brand,
     cardLast4: charge.last4,
