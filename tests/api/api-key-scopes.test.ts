@@ -232,6 +232,33 @@ describe('routes without a scope refuse every key', () => {
     expect(staff.json().code).toBe('API_KEY_NOT_ALLOWED');
   });
 
+  it('records each refusal of a valid key as access.denied of its creator, with the key and the code (the incident scan counts them)', async () => {
+    const made = (await createKey(owner.cookie, { name: 'Probe', scopes: ['webhooks:manage'] })).json();
+    await call('GET', '/api/businesses/me/disputes', bearer(made.key));
+    await call('GET', '/api/businesses/me/team', bearer(made.key));
+    const events = await queryRows<{ actor_user_id: string; actor_role: string; business_id: string; target_id: string; details: object }>(
+      t.db,
+      sql`SELECT actor_user_id, actor_role, business_id, target_id, details FROM audit_events
+          WHERE action = 'access.denied' AND details->>'apiKeyId' = ${made.id} ORDER BY id`,
+    );
+    expect(events).toEqual([
+      {
+        actor_user_id: owner.id,
+        actor_role: 'business',
+        business_id: owner.id,
+        target_id: 'GET /api/businesses/me/disputes',
+        details: { status: 403, code: 'API_KEY_SCOPE_MISSING', apiKeyId: made.id },
+      },
+      {
+        actor_user_id: owner.id,
+        actor_role: 'business',
+        business_id: owner.id,
+        target_id: 'GET /api/businesses/me/team',
+        details: { status: 403, code: 'API_KEY_NOT_ALLOWED', apiKeyId: made.id },
+      },
+    ]);
+  });
+
   it('an unknown /api path with a valid key is a 404, as for anyone', async () => {
     const res = await call('GET', '/api/businesses/me/no-such-thing', bearer(allScopes));
     expect(res.statusCode).toBe(404);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { TApiKeyScope } from '@shared/api-key-scopes';
 import type { TErrorCode } from '@shared/error-codes';
 import { hasBody } from '../../plugins/authorization';
+import { recordAuditEvent } from '../audit';
 import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from './service';
 
 /** The paths on which `Authorization: Bearer` is read as an API key: the whole API (/metrics has its own token). */
@@ -41,6 +42,29 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: 401 | 403,
 }
 
 /**
+ * A valid key refused by a route is an `access.denied` event of its creator, as a role guard's
+ * refusal of a signed-in user is (oversight/record-denied-access.ts): the incident scan sees a
+ * leaked key probing routes outside its scopes as a burst of them.
+ */
+async function recordRefusedKey(request: FastifyRequest, key: ApiKeyAuth, code: TErrorCode) {
+  try {
+    await recordAuditEvent(request.server.db, {
+      action: 'access.denied',
+      actorUserId: key.userId,
+      actorRole: 'business',
+      ip: request.ip,
+      requestId: String(request.id),
+      businessId: key.businessId,
+      targetType: 'route',
+      targetId: `${request.method} ${request.routeOptions.url}`,
+      details: { status: 403, code, apiKeyId: key.keyId },
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not record a refused API key');
+  }
+}
+
+/**
  * Enterprise API keys: `Authorization: Bearer <key>` on any /api path authenticates as the key's
  * business, with the role guards, quotas, ownership checks and inquiry records of a signed-in user
  * (decisions/014), on the routes that declare the scope the key has (`config.apiKeyScope`,
@@ -62,7 +86,10 @@ async function apiKeysPlugin(app: FastifyInstance) {
     // No route matched: the 404 answers, whoever asks.
     if (request.routeOptions.url !== undefined) {
       const refusal = scopeRefusal(request, result);
-      if (refusal) return refuse(request, reply, 403, refusal);
+      if (refusal) {
+        await recordRefusedKey(request, result, refusal.code);
+        return refuse(request, reply, 403, refusal);
+      }
     }
     request.auth = {
       userId: result.userId,
