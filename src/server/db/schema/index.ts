@@ -16,3 +16,4 @@ export * from './sign-in';
 export * from './password-reset';
 export * from './idempotency';
 export * from './webhooks';
+export * from './submission-rows';
