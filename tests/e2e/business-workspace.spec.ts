@@ -314,6 +314,12 @@ test('Dispute Management: the statement and days left, answered as corrected (th
   await dialog.getByRole('button', { name: 'Send answer' }).click();
   await expect(dialog.getByText('Choose corrected or verified')).toBeVisible();
   await dialog.getByText('Corrected', { exact: true }).click();
+  // "Corrected" with nothing changed, then letters as a balance: each refused under its field, nothing sent.
+  await dialog.getByRole('button', { name: 'Send answer' }).click();
+  await expect(dialog.getByText('A correction needs at least one changed field')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Balance/ }).fill('abc');
+  await dialog.getByRole('button', { name: 'Send answer' }).click();
+  await expect(dialog.getByText('Enter an amount in figures, such as 1500.00')).toBeVisible();
   await dialog.getByRole('textbox', { name: /Balance/ }).fill('500.00');
   await dialog
     .getByRole('textbox', { name: 'Note to the person' })

@@ -156,13 +156,13 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
               CURRENCIES.map((c) => ({ value: c, label: c === 'SLE' ? 'SLE (New Leone)' : 'USD' })),
             )}
           </FormField>
-          <FormField {...field} name="account.principal" label="Amount borrowed" inputMode="decimal" placeholder="15000.00" />
-          <FormField {...field} name="account.balance" label="Balance now" inputMode="decimal" placeholder="9250.50" />
+          <FormField {...field} name="account.principal" label="Amount borrowed" inputMode="decimal" placeholder="e.g. 15000.00" />
+          <FormField {...field} name="account.balance" label="Balance now" inputMode="decimal" placeholder="e.g. 9250.50" />
           <FormField {...field} name="account.openedAt" label="Opening date" type="date" />
         </div>
         {isDefaulter ? (
           <div className="grid gap-4 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:grid-cols-2">
-            <FormField {...field} name="account.defaultAmount" label="Default amount" inputMode="decimal" placeholder="8400.00" />
+            <FormField {...field} name="account.defaultAmount" label="Default amount" inputMode="decimal" placeholder="e.g. 8400.00" />
             <FormField {...field} name="account.defaultDate" label="Default date" type="date" />
           </div>
         ) : null}
@@ -171,7 +171,7 @@ export function DefaulterForm({ initial, onReported }: { initial?: TAccountForm;
           name="account.paymentHistory"
           label="Payment history (optional)"
           hint="Up to 24 monthly codes, most recent first: 0 on time, 1/2/3 late 30/60/90+ days, D default, C closed, - no report."
-          placeholder="D3210000"
+          placeholder="e.g. D3210000"
         />
       </fieldset>
 

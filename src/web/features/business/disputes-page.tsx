@@ -43,8 +43,26 @@ function toAnswer(values: TAnswerForm, dispute: TBusinessDispute) {
     defaultDate: current.defaultDate ?? '',
     paymentHistory: current.paymentHistory,
   };
-  for (const [key, value] of Object.entries(values.correction)) if (value.trim() !== was[key]) changed[key] = value.trim();
+  for (const [key, value] of Object.entries(values.correction)) if (!isSameValue(key, value.trim(), was[key])) changed[key] = value.trim();
   return { outcome: values.outcome, note: values.note, correction: changed };
+}
+
+const AMOUNT_FIELDS = ['balance', 'principal', 'defaultAmount'] as const;
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const AMOUNT_MESSAGE = 'Enter an amount in figures, such as 1500.00';
+
+/** 1500 and 1500.00 are the same amount: writing it again is no correction. */
+function isSameValue(key: string, value: string, was: string): boolean {
+  if ((AMOUNT_FIELDS as readonly string[]).includes(key) && AMOUNT.test(value) && AMOUNT.test(was)) return Number(value) === Number(was);
+  return value === was;
+}
+
+/** The amount fields that are not an amount ("abc"), each with its message. */
+function amountErrorsOf(values: TAnswerForm): (typeof AMOUNT_FIELDS)[number][] {
+  if (values.outcome !== 'corrected') return [];
+  return AMOUNT_FIELDS.filter(
+    (key) => values.correction[key].trim() !== '' && !AMOUNT.test(values.correction[key].trim()),
+  );
 }
 
 function DaysLeft({ dispute }: { dispute: TBusinessDispute }) {
@@ -95,6 +113,9 @@ function AnswerDialog({ dispute, onClose }: { dispute: TBusinessDispute; onClose
     },
   });
   const submit = form.handleSubmit((values) => {
+    const badAmounts = amountErrorsOf(values);
+    for (const key of badAmounts) form.setError(`correction.${key}`, { type: 'validation', message: AMOUNT_MESSAGE });
+    if (badAmounts.length > 0) return;
     const parsed = ZDisputeResponseSchema.safeParse(toAnswer(values, dispute));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
