@@ -1,0 +1,59 @@
+// `npx tsx bench/submission-accept.ts [--rows 100000] [--times 3]`: how long POST /api/credit/submissions
+// takes to answer 202 queued (decisions/033), on PGlite, or on PostgreSQL when DATABASE_URL is set.
+// Two figures, each the median of --times sends: the whole request through the app (app.inject: the
+// body streamed and parsed, then the file stored; no network), and the accept alone
+// (acceptMonthlyFile: the rows already parsed, stored). The queue's worker is off: nothing is applied.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/server/db/query';
+import { acceptMonthlyFile } from '../src/server/modules/submissions/accept-file';
+import { createTestApp, logInAs } from '../tests/helpers/test-app';
+import { argValue } from './lib/args';
+import { buildMonthlyFile } from './lib/monthly-file';
+
+const rows = Number(argValue('rows', '100000'));
+const times = Number(argValue('times', '3'));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const t = await createTestApp({ config: { runSubmissionWorker: false } });
+const cookie = await logInAs(t.app, 'business');
+const [business] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
+const file = buildMonthlyFile({ rows, registryPeople: 10_000, seed: 11, asOf: new Date('2026-10-31T12:00:00Z'), accountPrefix: 'ACCEPT' });
+const body = JSON.stringify({ rows: file });
+console.log(`${rows.toLocaleString('en')} rows, ${(body.length / 1e6).toFixed(0)} MB of JSON, on ${t.database.kind}`);
+
+// Wall time says more about a shared machine's neighbours than about the code: this process's CPU
+// time is printed too (on PGlite it includes the database's work; on PostgreSQL the server's is apart).
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const throughApp: number[] = [];
+const acceptOnly: number[] = [];
+const acceptCpu: number[] = [];
+const stringify: number[] = [];
+for (let i = 0; i < times; i++) {
+  let started = performance.now();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/credit/submissions',
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: body,
+  });
+  throughApp.push(performance.now() - started);
+  if (res.statusCode !== 202 || res.json().status !== 'queued') throw new Error(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  const parsed = JSON.parse(body) as { rows: unknown[] };
+  started = performance.now();
+  const cpuBefore = cpuMs();
+  await acceptMonthlyFile(t.db, { businessId: business.id, userId: business.id }, { format: 'rows', rows: parsed.rows, isCsv: false });
+  acceptOnly.push(performance.now() - started);
+  acceptCpu.push(cpuMs() - cpuBefore);
+  const stringifyBefore = cpuMs();
+  JSON.stringify(parsed.rows);
+  stringify.push(cpuMs() - stringifyBefore);
+}
+const ms = (values: number[]) => `${Math.round(median(values))} ms (each: ${values.map(Math.round).join(', ')})`;
+console.log(`  POST answered 202 queued, body parsed and file stored: median ${ms(throughApp)}`);
+console.log(`  accept alone (rows already parsed, stored): median ${ms(acceptOnly)}; CPU of this process ${ms(acceptCpu)}`);
+console.log(`  of which turning the rows into JSON text (CPU): median ${ms(stringify)}`);
+console.log(`  load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+await t.close();
