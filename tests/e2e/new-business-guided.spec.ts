@@ -109,3 +109,12 @@ test('a new business follows its checklist to the documents, an unreadable file 
   await page.getByRole('button', { name: `Review ${business.name}` }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Verify business' })).toBeEnabled();
 });
+
+test('the subscription page says a change of plan is prorated', async ({ page }) => {
+  await login(page, 'business');
+  await page.goto('/subscribe');
+  await expect(
+    page.getByText(/costs only the difference for the rest of the month; moving to a cheaper plan charges nothing/),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,6 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './helpers/auth';
 import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
+
+/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
 
 // Password reset in the browser (decisions/034): "Forgot your password?" leads to the page, the code
 // arrives by SMS (the sandbox outbox, read as an administrator would in demo mode), the new password works.
@@ -49,12 +61,14 @@ test('a consumer resets a forgotten password with the code texted to their phone
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This code is wrong or has expired. Check it, or ask for a new code.')).toBeVisible();
   await expect(page.getByText(/\b[45]\d\d: /)).toHaveCount(0);
+  await shoot(page, 'reset-password-code');
 
   const code = await codeTextedTo(request, phone);
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'reset-password-done');
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page).toHaveURL('/auth');
 

@@ -12,8 +12,8 @@ test.describe('business login screen (/login)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Please enter your username')).toBeVisible();
     await expect(page.getByText('Please enter your password')).toBeVisible();
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
-    await expect(toastRegion(page).getByText('Forgot your password?')).toBeVisible();
+    // It leads to the password reset page with the business role chosen (decisions/034).
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/reset-password?role=business');
   });
 
   test('a wrong password shows the server message', async ({ page }) => {

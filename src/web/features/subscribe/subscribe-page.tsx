@@ -102,6 +102,12 @@ function BusinessSubscribe() {
                 <span className="font-semibold">not scheduled</span>
               )}
             </span>
+            {profile.subscriptionStatus === 'active' && profile.nextBillingDate ? (
+              <p className="basis-full text-muted-foreground">
+                Changing plan before {formatDate(profile.nextBillingDate)} costs only the difference for the rest of the month; moving to a
+                cheaper plan charges nothing and keeps what is left as credit for your next payment.
+              </p>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
