@@ -35,13 +35,33 @@ export const SCORE_REASON_TEXTS = {
   INQUIRIES: 'Many recent applications for credit',
   ACCOUNT_MIX: 'Few kinds of credit account',
   ALTERNATIVE_DATA: 'Few mobile money or utility accounts in good standing',
+  // Scorecard 2 (issue 19): its reasons carry a sentence built from the file (what would help);
+  // these texts name the factor where no sentence is built (the model card).
+  LATE_ACCOUNTS: 'Accounts behind on payments now',
+  LATE_MONTHS: 'Months behind on payments in the last 12 months',
+  RECENT_LATE_PAYMENT: 'A recent late payment',
+  AMOUNT_PAST_DUE: 'Amounts past due',
+  BALANCES_RISING: 'Balances rising over the last 6 months',
+  NEW_ACCOUNT: 'A recently opened account',
+  FEW_ON_TIME_MONTHS: 'Few months of payments on time',
+  LOAN_BALANCES: 'Much still owed on loans',
 } as const;
 export type TScoreReasonCode = keyof typeof SCORE_REASON_TEXTS;
 
 /** Why a person has no score. */
 export const SCORE_UNAVAILABLE = {
   INSUFFICIENT_HISTORY: 'insufficient credit history',
+  NO_RECENT_REPORT: 'no account reported in the last 12 months',
 } as const;
+
+/**
+ * The factor groups of scorecard 2's reasons: at most one reason per group, so one fact is never
+ * given twice. There is no "credit mix" reason: it could only say "borrow more".
+ */
+export const SCORE_FACTOR_GROUPS = ['payment_history', 'amounts_owed', 'length_of_history', 'new_credit', 'alternative_data'] as const;
+export type TScoreFactorGroup = (typeof SCORE_FACTOR_GROUPS)[number];
+/** A reason worth fewer points than this is not given. */
+export const MIN_REASON_POINTS = 5;
 export type TScoreUnavailableCode = keyof typeof SCORE_UNAVAILABLE;
 
 export const ZScoreReasonSchema = z.object({ code: z.string(), text: z.string() });

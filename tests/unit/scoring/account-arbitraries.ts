@@ -45,12 +45,12 @@ export const inquiryArbitrary: fc.Arbitrary<ScoringInquiry> = fc.record({
   createdAt: fc.integer({ min: 0, max: 300 }).map((d) => daysBefore(AS_OF, d).toISOString()),
 });
 
-/** A file with at least one account old enough to be scored. */
+/** A file with at least one account old enough to be scored (six months), reported within three months. */
 export const fileArbitrary = fc
   .record({
     accounts: fc.array(accountArbitrary, { minLength: 1, maxLength: 8 }),
     inquiries: fc.array(inquiryArbitrary, { maxLength: 8 }),
-    seasonedDaysAgo: fc.integer({ min: 100, max: 15 * 365 }),
+    seasonedDaysAgo: fc.integer({ min: 190, max: 15 * 365 }),
   })
   .map(({ accounts, inquiries, seasonedDaysAgo }) => {
     const [first, ...rest] = accounts;

@@ -109,10 +109,78 @@ describe('computeFeatures', () => {
     expect(hasGoneBad([loan()], past)).toBe(false);
   });
 
-  it('ignores accounts opened after the score date and needs three months for a file', () => {
-    expect(computeFeatures([loan({ openedAt: '2026-04-01' })], [], AS_OF, RATES).isThinFile).toBe(true);
-    expect(computeFeatures([loan({ openedAt: '2026-03-15' })], [], AS_OF, RATES).isThinFile).toBe(false);
-    expect(computeFeatures([loan({ openedAt: '2026-07-01' }), loan({ openedAt: '2026-05-01' })], [], AS_OF, RATES).isThinFile).toBe(true);
+  it('ignores accounts opened after the score date and needs six months for a file', () => {
+    expect(computeFeatures([loan({ openedAt: '2026-01-01' })], [], AS_OF, RATES)).toMatchObject({
+      isThinFile: true,
+      thinReason: 'INSUFFICIENT_HISTORY',
+    });
+    expect(computeFeatures([loan({ openedAt: '2025-12-15' })], [], AS_OF, RATES).isThinFile).toBe(false);
+    expect(computeFeatures([loan({ openedAt: '2026-07-01' }), loan({ openedAt: '2026-02-01' })], [], AS_OF, RATES).isThinFile).toBe(true);
+  });
+
+  it('gives no score when no account was reported in the last 12 months, however old the file', () => {
+    const stale = loan({ lastReportedAt: '2025-05-31T08:00:00.000Z', paymentHistory: '000000', status: 'current' });
+    expect(computeFeatures([stale], [], AS_OF, RATES)).toEqual({ isThinFile: true, features: null, thinReason: 'NO_RECENT_REPORT' });
+    // A month row within the 12 months is a report.
+    const withMonth = { ...stale, months: [{ month: '2025-08-01', balance: 1_000, amountPastDue: 0, status: 'current' as const }] };
+    expect(computeFeatures([withMonth], [], AS_OF, RATES).isThinFile).toBe(false);
+  });
+});
+
+describe('scorecard 2 features (monthly history)', () => {
+  const month = (m: string, balance: number, status: ScoringAccount['status'] = 'current', amountPastDue = 0) => ({
+    month: m,
+    balance,
+    amountPastDue,
+    status,
+  });
+  const card = (overrides: Partial<ScoringAccount> = {}) =>
+    loan({ type: 'credit_card', principal: 1_000_000, balance: 800_000, paymentHistory: '', ...overrides });
+
+  it('reads utilisation, its 6-month trend, lateness and the amount past due from the months, never a later month', () => {
+    const account = card({
+      months: [
+        month('2025-12-01', 200_000),
+        month('2026-03-01', 500_000, 'late_30', 20_000),
+        month('2026-06-01', 800_000, 'late_60', 50_000),
+        month('2026-07-01', 990_000, 'late_90', 90_000),
+      ],
+    });
+    const now = featuresOf([account]);
+    expect(now).toMatchObject({
+      creditUtilisation: 0.8,
+      balanceTrend6m: 0.6,
+      worstLate12m: 2,
+      lateMonths12m: 2,
+      monthsSinceLastLate: 0,
+      lateAccountsNow: 1,
+      amountPastDueSle: 500,
+      seriousDelinquency: 0,
+    });
+    const past = featuresOf([account], [], new Date('2026-03-20T12:00:00.000Z'));
+    expect(past).toMatchObject({ creditUtilisation: 0.5, balanceTrend6m: null, lateMonths12m: 1, amountPastDueSle: 200 });
+  });
+
+  it('marks a default or a payment 90 days late as serious (the rule), and counts bills and mobile money on their own', () => {
+    expect(featuresOf([loan({ status: 'late_90' })]).seriousDelinquency).toBe(1);
+    expect(featuresOf([loan({ status: 'paid', defaultDate: '2025-01-10', defaultAmount: 5_000 })]).seriousDelinquency).toBe(1);
+    const bill = loan({ type: 'utility', principal: 50_000, balance: 0, paymentHistory: '0100', openedAt: '2025-10-01' });
+    expect(featuresOf([loan(), bill]).alternativeOnTimeShare12m).toBe(0.75);
+    expect(featuresOf([loan()]).alternativeOnTimeShare12m).toBeNull();
+  });
+
+  it('counts lenders that pulled a report for credit in 12 months once each, and the newest account', () => {
+    const features = featuresOf(
+      [loan(), loan({ openedAt: '2026-02-20' })],
+      [
+        { businessId: 'a', createdAt: '2026-06-01T00:00:00Z' },
+        { businessId: 'a', createdAt: '2025-09-01T00:00:00Z' },
+        { businessId: 'b', createdAt: '2025-07-01T00:00:00Z' },
+        { businessId: 'c', createdAt: '2025-06-01T00:00:00Z' },
+      ],
+    );
+    expect(features.hardInquiries12m).toBe(2);
+    expect(features.monthsSinceNewestAccount).toBe(3);
   });
 });
 

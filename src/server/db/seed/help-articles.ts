@@ -95,9 +95,9 @@ Lenders report all their accounts every month. Upload a CSV or JSON file from **
 | Fair | Some late payments or high balances |
 | Poor | Recent serious delinquency or defaults |
 
-Every score comes with up to four **reasons**, the factors that lowered it most, such as "Recent late payments" or "High balances compared to credit limits".
+Every score comes with up to four **reasons**, the factors that lowered it most, one per kind of factor (payment history, amounts owed, length of history, new credit, bills and mobile money), each saying what would help, such as "Bring the 2 accounts behind on payments up to date; late payments weigh less as they age." A file with a default, or an account 90 days or more late, scores between 300 and 349 while it shows.
 
-**No score is not a bad score.** If you have no account with at least three months of history, you get *no score* with the reason "insufficient credit history". The law says a missing record must not count against you.`,
+**No score is not a bad score.** If you have no account with at least six months of history, or no account reported in the last 12 months, you get *no score* with the reason ("insufficient credit history", "no account reported in the last 12 months"). The law says a missing record must not count against you.`,
   },
   {
     title: 'How the scorecard is built and audited',

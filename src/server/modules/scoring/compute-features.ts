@@ -1,8 +1,19 @@
 import { ALTERNATIVE_ACCOUNT_TYPES, type TAccountStatus } from '@shared/credit-reference';
-import type { FeatureVector } from './feature-definitions';
+import type { TScoreUnavailableCode } from '@shared/scoring';
+import type { FeatureVector, LEGACY_FEATURE_KEYS } from './feature-definitions';
+import { computeHistoryFeatures, thinFileReason } from './history-features';
 import { countWholeMonths, monthIndexOf, subtractMonths, toIsoDate } from './month-arithmetic';
 
-/** One account as the registry holds it: the last report, with up to 24 monthly codes, newest first. */
+/** One month of an account (credit_account_months), minor units. */
+export interface ScoringAccountMonth {
+  /** YYYY-MM-01. */
+  month: string;
+  balance: number;
+  amountPastDue: number | null;
+  status: TAccountStatus;
+}
+
+/** One account as the registry holds it: the last report, with up to 24 monthly codes, newest first, and its months. */
 export interface ScoringAccount {
   type: string;
   currency: string;
@@ -18,6 +29,10 @@ export interface ScoringAccount {
   paymentHistory: string;
   /** ISO timestamp or date. */
   lastReportedAt: string;
+  /** The amount past due of the last report (minor units), when reported. */
+  amountPastDue?: number | null;
+  /** Its months of balance and status, any order (the last 36 are read). */
+  months?: ScoringAccountMonth[];
 }
 
 /** A report pulled for a credit application (hard inquiry). */
@@ -32,10 +47,11 @@ export interface FeatureOptions {
   sleRates: Record<string, number>;
 }
 
-export type FeatureResult = { isThinFile: true; features: null } | { isThinFile: false; features: FeatureVector };
+export type FeatureResult =
+  { isThinFile: true; features: null; thinReason: TScoreUnavailableCode } | { isThinFile: false; features: FeatureVector };
 
-/** The thin-file rule: a file needs one account with at least this many months of history. */
-export const MIN_HISTORY_MONTHS = 3;
+/** Scorecard 1's rule of an account "of history" for its alternative-data feature. */
+const MIN_HISTORY_MONTHS = 3;
 
 const DELINQUENCY_OF_CODE: Record<string, number | undefined> = { '0': 0, '1': 1, '2': 2, '3': 3, D: 4 };
 const DELINQUENCY_OF_STATUS: Record<TAccountStatus, number | null> = {
@@ -80,9 +96,11 @@ interface AccountAtDate {
 }
 
 /**
- * The feature values of one person at `asOf`, from their accounts and hard inquiries. Pure and
+ * The feature values of one person at `asOf`, from their accounts and hard inquiries: scorecard
+ * 1's (kept so its scores can be reproduced) and scorecard 2's (history-features.ts). Pure and
  * deterministic: the server scores with it and training rebuilds past snapshots with it, so an
- * account reported after `asOf` is read as it stood then (later months and balances ignored).
+ * account reported after `asOf` is read as it stood then (later months and balances ignored). A
+ * thin file (history-features.ts thinFileReason) gets no features and the reason.
  */
 export function computeFeatures(
   accounts: readonly ScoringAccount[],
@@ -90,9 +108,29 @@ export function computeFeatures(
   asOf: Date,
   options: FeatureOptions,
 ): FeatureResult {
+  const thinReason = thinFileReason(accounts, asOf);
+  if (thinReason !== null) return { isThinFile: true, features: null, thinReason };
+  const toSle = (minor: number, currency: string) => {
+    const rate = options.sleRates[currency];
+    if (rate === undefined) throw new Error(`no SLE rate for currency ${currency}`);
+    return (minor / 100) * rate;
+  };
+  const features: FeatureVector = {
+    ...legacyFeatures(accounts, inquiries, asOf, options),
+    ...computeHistoryFeatures(accounts, inquiries, asOf, toSle),
+  };
+  return { isThinFile: false, features };
+}
+
+/** Scorecard 1's features, as it computed them. */
+function legacyFeatures(
+  accounts: readonly ScoringAccount[],
+  inquiries: readonly ScoringInquiry[],
+  asOf: Date,
+  options: FeatureOptions,
+): Record<(typeof LEGACY_FEATURE_KEYS)[number], number | null> {
   const asOfDate = toIsoDate(asOf);
   const known = accounts.filter((a) => a.openedAt <= asOfDate).map((a) => accountAtDate(a, asOf, options));
-  if (!known.some((a) => a.ageMonths >= MIN_HISTORY_MONTHS)) return { isThinFile: true, features: null };
 
   const open = known.filter((a) => a.status === null || !CLOSED_STATUSES.includes(a.status));
   const defaulted = known.filter((a) => a.isDefaulted);
@@ -100,7 +138,7 @@ export function computeFeatures(
   // report, even of an old account of a new kind, can never add points.
   const inGoodStanding = known.filter((a) => !a.isDefaulted);
 
-  const features: FeatureVector = {
+  return {
     worstDelinquency12m: Math.max(0, ...known.map((a) => worstLevelWithin(a, 12))),
     worstDelinquency24m: Math.max(0, ...known.map((a) => worstLevelWithin(a, 24))),
     defaultCount: defaulted.length,
@@ -115,7 +153,6 @@ export function computeFeatures(
       (a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2,
     ).length,
   };
-  return { isThinFile: false, features };
 }
 
 function accountAtDate(a: ScoringAccount, asOf: Date, options: FeatureOptions): AccountAtDate {

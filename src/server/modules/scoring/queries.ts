@@ -18,8 +18,10 @@ export type ScoringAudience = 'business' | 'consumer';
 
 /** The purpose whose reports count as applications for credit (hard inquiries). */
 export const HARD_INQUIRY_PURPOSE = 'credit_application';
-/** How far back inquiries are read: the feature looks at 6 months. */
-const INQUIRY_MONTHS = 6;
+/** How far back inquiries are read: scorecard 2 looks at 12 months (scorecard 1 at 6). */
+const INQUIRY_MONTHS = 12;
+/** How far back monthly balances are read (the months the registry keeps). */
+const HISTORY_MONTHS = 36;
 
 /** One account as the scoring reads build it in json (money in minor units, dates as text). */
 export const ZScoringAccountJson = z.object({
@@ -34,6 +36,17 @@ export const ZScoringAccountJson = z.object({
   defaultDate: z.string().nullable(),
   paymentHistory: z.string(),
   lastReportedAt: z.string(),
+  amountPastDue: z.union([z.number(), z.string()]).nullable(),
+  months: z
+    .array(
+      z.object({
+        month: z.string(),
+        balance: z.union([z.number(), z.string()]),
+        amountPastDue: z.union([z.number(), z.string()]).nullable(),
+        status: z.enum(ACCOUNT_STATUS_CODES),
+      }),
+    )
+    .nullable(),
 });
 type AccountJson = z.infer<typeof ZScoringAccountJson>;
 
@@ -110,13 +123,18 @@ export function scoringInputsColumnsOf(
   audience: ScoringAudience,
 ): SQL {
   const from = subtractMonths(asOf, INQUIRY_MONTHS);
+  const monthsFrom = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (HISTORY_MONTHS - 1), 1)).toISOString().slice(0, 10);
   const pastRetention = isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`);
   return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
           'openedAt', a.opened_at, 'status', a.status,
           'defaultAmount', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_amount END,
           'defaultDate', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_date END,
-          'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at) ORDER BY a.id)
+          'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at, 'amountPastDue', a.amount_past_due,
+          'months', (SELECT json_agg(json_build_object('month', m.month, 'balance', m.balance, 'amountPastDue', m.amount_past_due,
+              'status', m.status) ORDER BY m.month)
+            FROM credit_account_months m
+            WHERE m.account_id = a.id AND m.month >= ${monthsFrom}::date AND m.month <= ${toMonthStart(asOf)}::date)) ORDER BY a.id)
         FROM credit_accounts a CROSS JOIN (SELECT ${retentionCutoffSql(asOf)} AS cutoff) r
         WHERE a.subject_id = ${subject}
           AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
@@ -144,7 +162,19 @@ export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
       defaultDate: a.defaultDate,
       paymentHistory: a.paymentHistory,
       lastReportedAt: new Date(a.lastReportedAt).toISOString(),
+      amountPastDue: a.amountPastDue === null ? null : Number(a.amountPastDue),
+      months: (a.months ?? []).map((m) => ({
+        month: m.month.slice(0, 10),
+        balance: Number(m.balance),
+        amountPastDue: m.amountPastDue === null ? null : Number(m.amountPastDue),
+        status: m.status,
+      })),
     })),
     inquiries: inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
   };
+}
+
+/** The first day of the month of an instant (UTC), as YYYY-MM-DD. */
+function toMonthStart(date: Date): string {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }

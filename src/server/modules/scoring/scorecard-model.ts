@@ -35,8 +35,22 @@ const ZFeatureSchema = z.object({
   missing: ZBinStatsSchema.nullable(),
 });
 
+/**
+ * Scorecard 2's rule for files in default or 90 days late (left out of the fit): the points the
+ * scorecard gives them, clipped to [to + 1, max], are compressed into [from, to], so they sit below
+ * every other file and in the same order among themselves.
+ */
+const ZSeriousDelinquencyRuleSchema = z.object({
+  from: z.literal(SCORE_MIN),
+  to: z.number().int(),
+  /** rule score = from + floor((scorecard score - (to + 1)) / divisor), at most `to`. */
+  divisor: z.number().int().positive(),
+  description: z.string(),
+});
+
 export const ZScorecardModelSchema = z.object({
-  format: z.literal('ccsl-scorecard/1'),
+  /** 1: the first scorecard (reasons by feature); 2: issue 19's (grouped reasons, the rule above). */
+  format: z.enum(['ccsl-scorecard/1', 'ccsl-scorecard/2']),
   version: z.string().min(1),
   createdAt: z.string(),
   /** score = offset + factor * ln(good:bad odds), factor = pdo / ln 2. */
@@ -57,6 +71,7 @@ export const ZScorecardModelSchema = z.object({
   /** Best first; a score is in the first band whose minScore it reaches. */
   bands: z.array(z.object({ name: z.enum(SCORE_BANDS), minScore: z.number().int(), description: z.string() })).length(SCORE_BANDS.length),
   features: z.array(ZFeatureSchema).min(1),
+  rule: ZSeriousDelinquencyRuleSchema.optional(),
   /** What the model was fitted on and how it did; the model card (docs/scoring.md) is written from it. */
   training: z.record(z.string(), z.unknown()),
 });
@@ -91,6 +106,13 @@ export function findModelProblems(model: ScorecardModel): string[] {
     } else if (FEATURE_DEFINITION_BY_KEY[f.key].canBeMissing) {
       problems.push(`${f.key}: can be missing but has no missing bin`);
     }
+  }
+  if (model.format === 'ccsl-scorecard/2') {
+    if (!model.rule) problems.push('format 2 needs its serious-delinquency rule');
+    else if (model.bands.length > 1 && model.bands[model.bands.length - 2].minScore <= model.rule.to)
+      problems.push('the rule scores must all fall in the last band');
+    for (const f of model.features)
+      if (FEATURE_DEFINITION_BY_KEY[f.key].isRuleInput) problems.push(`${f.key}: a rule input cannot be fitted`);
   }
   for (let i = 1; i < model.bands.length; i++) {
     if (model.bands[i].minScore >= model.bands[i - 1].minScore)

@@ -102,7 +102,7 @@ export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
   let scoreUnavailable: TScoreUnavailable | null = null;
   let points: Record<string, number> | null = null;
   if (computed.isThinFile) {
-    scoreUnavailable = { code: 'INSUFFICIENT_HISTORY', text: SCORE_UNAVAILABLE.INSUFFICIENT_HISTORY };
+    scoreUnavailable = { code: computed.thinReason, text: SCORE_UNAVAILABLE[computed.thinReason] };
   } else {
     const breakdown = applyScorecard(model, computed.features);
     score = { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons, modelVersion: model.version };
@@ -162,6 +162,15 @@ export function digestInputs(inputs: ScoringInputs): string {
         a.defaultDate,
         a.paymentHistory,
         a.lastReportedAt,
+        // Scorecard 2 reads these too (added after scorecard 1: absent, they leave its digests as they were).
+        ...(a.amountPastDue === undefined && a.months === undefined
+          ? []
+          : [
+              a.amountPastDue ?? null,
+              [...(a.months ?? [])]
+                .sort((x, y) => (x.month < y.month ? -1 : 1))
+                .map((m) => [m.month, m.balance, m.amountPastDue, m.status]),
+            ]),
       ]),
     inquiries: [...inputs.inquiries].map((q) => [q.businessId, q.createdAt]).sort(),
   };

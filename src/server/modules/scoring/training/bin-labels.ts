@@ -2,6 +2,7 @@ import { DELINQUENCY_LEVELS, type FeatureUnit } from '../feature-definitions';
 
 /** The plain words for a bin [min, nextMin) in the model card and the model file. */
 export function labelBin(unit: FeatureUnit, min: number | null, nextMin: number | null, maxValue?: number): string {
+  if (unit === 'recency' && nextMin === null && min !== null && min === maxValue) return `none in the last ${min} months`;
   if (nextMin === null && min !== null && min === maxValue) return unit === 'share' ? percent(min) : String(min);
   switch (unit) {
     case 'level':
@@ -9,6 +10,7 @@ export function labelBin(unit: FeatureUnit, min: number | null, nextMin: number 
     case 'count':
       return labelIntegers(min, nextMin, '');
     case 'months':
+    case 'recency':
       return labelIntegers(min, nextMin, ' months');
     case 'share':
       return labelShares(min, nextMin);

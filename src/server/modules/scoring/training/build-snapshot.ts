@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS_CODES } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES, type TAccountStatus } from '@shared/credit-reference';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { queryParsedRows } from '../../../db/query';
-import { computeFeatures, type ScoringAccount, type ScoringInquiry } from '../compute-features';
+import { computeFeatures, type ScoringAccount, type ScoringAccountMonth, type ScoringInquiry } from '../compute-features';
 import { HARD_INQUIRY_PURPOSE } from '../queries';
 import type { TrainingRow } from './fit-scorecard';
 import { hasGoneBad } from './outcome';
@@ -15,11 +15,12 @@ export interface RegistryFile {
   inquiries: ScoringInquiry[];
 }
 
-/** Every person's accounts and hard inquiries, two set-based reads of the whole registry. */
+/** Every person's accounts with their months, and hard inquiries: set-based reads of the whole registry. */
 export async function readRegistryFiles(db: Database): Promise<Map<string, RegistryFile>> {
   const accounts = await queryParsedRows(
     db,
     z.object({
+      id: z.string(),
       subject_id: z.string(),
       type: z.string(),
       currency: z.string(),
@@ -31,11 +32,20 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
       default_date: z.string().nullable(),
       payment_history: z.string(),
       last_reported_at: z.union([z.date(), z.string()]),
+      amount_past_due: z.union([z.string(), z.number()]).nullable(),
     }),
-    sql`SELECT subject_id, type, currency, principal, balance, opened_at::text AS opened_at, status, default_amount,
-          default_date::text AS default_date, payment_history, last_reported_at
+    sql`SELECT id, subject_id, type, currency, principal, balance, opened_at::text AS opened_at, status, default_amount,
+          default_date::text AS default_date, payment_history, last_reported_at, amount_past_due
         FROM credit_accounts ORDER BY subject_id, id`,
   );
+  // One text per account ("month:balance:pastDue:status;..."): a row per account, not per month.
+  const monthRows = await queryParsedRows(
+    db,
+    z.object({ account_id: z.string(), months: z.string() }),
+    sql`SELECT account_id, string_agg(month::text || ':' || balance || ':' || COALESCE(amount_past_due::text, '') || ':' || status, ';')
+          AS months FROM credit_account_months GROUP BY account_id`,
+  );
+  const monthsOf = new Map(monthRows.map((r) => [r.account_id, r.months]));
   const inquiries = await queryParsedRows(
     db,
     z.object({ subject_id: z.string(), business_id: z.string(), created_at: z.union([z.date(), z.string()]) }),
@@ -66,6 +76,8 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
       defaultDate: a.default_date,
       paymentHistory: a.payment_history,
       lastReportedAt: new Date(a.last_reported_at).toISOString(),
+      amountPastDue: a.amount_past_due === null ? null : Number(a.amount_past_due),
+      months: parseMonths(monthsOf.get(a.id)),
     });
   }
   for (const q of inquiries)
@@ -73,26 +85,37 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
   return files;
 }
 
+function parseMonths(text: string | undefined): ScoringAccountMonth[] {
+  if (!text) return [];
+  return text.split(';').map((entry) => {
+    const [month, balance, pastDue, status] = entry.split(':');
+    return { month, balance: Number(balance), amountPastDue: pastDue === '' ? null : Number(pastDue), status: status as TAccountStatus };
+  });
+}
+
 /**
  * The development sample: each person's features as their file stood on the observation date,
  * and whether they went bad in the 12 months after. Thin files at that date are left out (they
- * get no score, so the model never scores them).
+ * get no score, so the model never scores them); files in default or 90 days late are kept, marked
+ * by their seriousDelinquency feature (the fit leaves them out, the figures report them apart).
  */
 export function buildTrainingRows(
   files: Map<string, RegistryFile>,
   observation: Date,
   sleRates: Record<string, number>,
-): { rows: TrainingRow[]; thin: number } {
+): { rows: TrainingRow[]; thin: number; thinByReason: Record<string, number> } {
   const rows: TrainingRow[] = [];
   let thin = 0;
+  const thinByReason: Record<string, number> = {};
   // The split hashes the key: ids made afresh by a rebuild of the same data must not change it.
   for (const file of [...files.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     const result = computeFeatures(file.accounts, file.inquiries, observation, { sleRates });
     if (result.isThinFile) {
       thin += 1;
+      thinByReason[result.thinReason] = (thinByReason[result.thinReason] ?? 0) + 1;
       continue;
     }
     rows.push({ id: file.key, features: result.features, isBad: hasGoneBad(file.accounts, observation) });
   }
-  return { rows, thin };
+  return { rows, thin, thinByReason };
 }

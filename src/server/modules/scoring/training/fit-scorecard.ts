@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
 import { SCORE_MAX, SCORE_MIN } from '@shared/scoring';
 import { applyScorecard } from '../apply-scorecard';
-import { FEATURE_DEFINITIONS, type FeatureVector } from '../feature-definitions';
+import { FEATURE_DEFINITION_BY_KEY, MODEL_FEATURE_KEYS, type FeatureVector, type TFeatureKey } from '../feature-definitions';
 import { parseScorecardModel, type ScorecardModel } from '../scorecard-model';
 import { labelBin } from './bin-labels';
 import { classCoarsely, countFineBins, informationValue, weightOfEvidence, type CoarseBins } from './binning';
+import { chooseScale, scoreAtBadRate, type ScaleTarget } from './choose-scale';
 import { fitNonNegativeLogisticRegression } from './logistic-regression';
-import { computeAuc, computeGini, computeKs, computePsi } from './metrics';
+import { computePsi } from './metrics';
+import { figuresOf, hashToUnit, round, type SampleFigures } from './sample-figures';
 
-/** One person at the observation date: their features and whether they went bad in the outcome window. */
+/** One person at an observation date: their features and whether they went bad in the outcome window. */
 export interface TrainingRow {
   id: string;
   features: FeatureVector;
@@ -21,27 +22,24 @@ export interface FitConfig {
   /** Decides the train/holdout split (by a hash of each row id, so row order does not matter). */
   seed: string;
   holdoutShare: number;
-  scaling: { baseScore: number; baseOdds: number; pdo: number };
+  /** Where the scale puts the fitted population (choose-scale.ts). */
+  scale: ScaleTarget;
+  /** The serious-delinquency rule's range top and compression (scorecard-model.ts). */
+  rule: { to: number; divisor: number };
   /** Band limits as the chance of going bad: Good at or below `good`, Poor above `poor`. */
   bandBadRates: { good: number; poor: number };
   minBinShare: number;
   l2: number;
   sleRates: Record<string, number>;
+  /** The features offered to the fit; scorecard 2's by default. */
+  featureKeys?: readonly TFeatureKey[];
   /** Where the rows came from, for the model card. */
   data: Record<string, unknown>;
 }
 
-export interface SampleFigures {
-  rows: number;
-  bads: number;
-  badRate: number;
-  auc: number;
-  ks: number;
-  gini: number;
-}
-
 export interface FitResult {
   model: ScorecardModel;
+  /** The fitted population (not in default or 90 days late at the observation date). */
   train: SampleFigures;
   holdout: SampleFigures;
   /** Population stability of the holdout's scores against the training sample's. */
@@ -53,21 +51,34 @@ export interface FitResult {
   bandFigures: { band: string; minScore: number; holdoutRows: number; holdoutShare: number; holdoutBadRate: number }[];
 }
 
-/**
- * Fits the scorecard: coarse monotone bins and their WoE on the training part, a logistic
- * regression on the WoE with non-negative coefficients, points on the stated scale (rounded per
- * bin, so the model file adds up exactly), bands from bad-rate limits, and the figures of the
- * integer scorecard on the training and holdout parts.
- */
-export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): FitResult {
-  const isHoldout = rows.map((r) => hashToUnit(`${config.seed}:${r.id}`) < config.holdoutShare);
-  const trainRows = rows.filter((_, i) => !isHoldout[i]);
-  const holdoutRows = rows.filter((_, i) => isHoldout[i]);
-  const trainBad = trainRows.map((r) => r.isBad);
+/** Whether a row falls in the holdout part of the split. */
+export const isHoldoutRow = (config: Pick<FitConfig, 'seed' | 'holdoutShare'>, row: TrainingRow) =>
+  hashToUnit(`${config.seed}:${row.id}`) < config.holdoutShare;
 
-  const classes = FEATURE_DEFINITIONS.map((definition) => {
-    const values = trainRows.map((r) => r.features[definition.key]);
-    const fine = countFineBins(values, trainBad, definition.fineCuts);
+/** Whether a row is left out of the fit and scored by the rule (in default or 90 days late). */
+export const isRuleRow = (row: TrainingRow) => row.features.seriousDelinquency === 1;
+
+/**
+ * Fits scorecard 2 on the rows not in default or 90 days late at the observation date: coarse
+ * monotone bins and their WoE on the training part, a logistic regression on the WoE with
+ * non-negative coefficients, a scale chosen to use the whole range, points rounded per bin (so the
+ * model file adds up exactly), bands from bad-rate limits, and the figures of the integer
+ * scorecard on the training and holdout parts.
+ */
+export function fitScorecard(allRows: readonly TrainingRow[], config: FitConfig): FitResult {
+  const rows = allRows.filter((r) => !isRuleRow(r));
+  const trainRows = rows.filter((r) => !isHoldoutRow(config, r));
+  const holdoutRows = rows.filter((r) => isHoldoutRow(config, r));
+  const trainBad = trainRows.map((r) => r.isBad);
+  const keys = config.featureKeys ?? MODEL_FEATURE_KEYS;
+
+  const classes = keys.map((key) => {
+    const definition = FEATURE_DEFINITION_BY_KEY[key];
+    const fine = countFineBins(
+      trainRows.map((r) => r.features[key]),
+      trainBad,
+      definition.fineCuts,
+    );
     return { definition, coarse: classCoarsely(fine, definition.direction, { minBinShare: config.minBinShare }) };
   });
   const totalGoods = trainBad.filter((b) => !b).length;
@@ -96,9 +107,9 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     dropped: informativeFit.dropped.map((i) => informative[i]),
   };
 
-  const factor = config.scaling.pdo / Math.LN2;
-  const offset = config.scaling.baseScore - factor * Math.log(config.scaling.baseOdds);
-  const scoreAtBadRate = (badRate: number) => Math.ceil(offset + factor * Math.log((1 - badRate) / badRate));
+  const logOdds = trainRows.map((_, r) => fit.intercept + classes.reduce((s, _c, j) => s + fit.coefficients[j] * columns[j][r], 0));
+  const scale = chooseScale(logOdds, config.scale);
+  const { factor, offset } = scale;
 
   const features = classes.map((c, j) => {
     const beta = fit.coefficients[j];
@@ -135,42 +146,63 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
     };
   });
 
+  const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;
+  const odds = (badRate: number) => `${round((1 - badRate) / badRate, 1)}:1`;
+  const { good, poor } = config.bandBadRates;
   const draft: ScorecardModel = {
-    format: 'ccsl-scorecard/1',
+    format: 'ccsl-scorecard/2',
     version: config.version,
     createdAt: config.createdAt,
-    scaling: { ...config.scaling, factor: round(factor, 6), offset: round(offset, 6), min: SCORE_MIN, max: SCORE_MAX },
+    scaling: {
+      baseScore: scale.baseScore,
+      baseOdds: scale.baseOdds,
+      pdo: scale.pdo,
+      factor: round(factor, 6),
+      offset: round(offset, 6),
+      min: SCORE_MIN,
+      max: SCORE_MAX,
+    },
     intercept: round(fit.intercept, 6),
     basePoints: Math.round(offset + factor * fit.intercept),
     sleRates: config.sleRates,
     bands: [
       {
         name: 'Good',
-        minScore: scoreAtBadRate(config.bandBadRates.good),
-        description: `Estimated chance of going 90 days late or defaulting within 12 months: ${percent(config.bandBadRates.good)} or less`,
+        minScore: scoreAtBadRate(scale, good),
+        description: `Good:bad odds of ${odds(good)} or better: an estimated chance of going 90 days late or defaulting within 12 months of ${percent(good)} or less`,
       },
       {
         name: 'Fair',
-        minScore: scoreAtBadRate(config.bandBadRates.poor),
-        description: `Estimated chance: ${percent(config.bandBadRates.good)} to ${percent(config.bandBadRates.poor)}`,
+        minScore: Math.max(config.rule.to + 1, scoreAtBadRate(scale, poor)),
+        description: `Odds from ${odds(poor)} to ${odds(good)}: an estimated chance of ${percent(good)} to ${percent(poor)}`,
       },
-      { name: 'Poor', minScore: SCORE_MIN, description: `Estimated chance: more than ${percent(config.bandBadRates.poor)}` },
+      {
+        name: 'Poor',
+        minScore: SCORE_MIN,
+        description: `Odds below ${odds(poor)}: an estimated chance of more than ${percent(poor)}; every file in default or 90 days late`,
+      },
     ],
     features,
+    rule: {
+      from: SCORE_MIN,
+      to: config.rule.to,
+      divisor: config.rule.divisor,
+      description: `A file with a default on it (within the retention period) or an account 90 days or more late is left out of the fit and scored by this rule: its scorecard points, clipped to ${config.rule.to + 1}..${SCORE_MAX}, are compressed into ${SCORE_MIN}..${config.rule.to} (${SCORE_MIN} + (points - ${config.rule.to + 1}) / ${config.rule.divisor}, rounded down), so it sits below every other file and in the same order among such files.`,
+    },
     training: {},
   };
   const scoreRows = (sample: readonly TrainingRow[]) => sample.map((r) => applyScorecard(draft, r.features).value);
   const trainScores = scoreRows(trainRows);
   const holdoutScores = scoreRows(holdoutRows);
-  const holdoutBad = holdoutRows.map((r) => r.isBad);
   const train = figuresOf(trainScores, trainBad);
-  const holdout = figuresOf(holdoutScores, holdoutBad);
+  const holdout = figuresOf(
+    holdoutScores,
+    holdoutRows.map((r) => r.isBad),
+  );
   const psi = round(computePsi(trainScores, holdoutScores), 4);
   const droppedFeatures = fit.dropped.map((j) => classes[j].definition.key);
   const bandFigures = draft.bands.map((band) => {
-    const inBand = holdoutRows
-      .map((r, i) => ({ isBad: r.isBad, band: applyScorecard(draft, r.features).band, score: holdoutScores[i] }))
-      .filter((x) => x.band === band.name);
+    const inBand = holdoutRows.filter((r) => applyScorecard(draft, r.features).band === band.name);
     return {
       band: band.name,
       minScore: band.minScore,
@@ -188,6 +220,7 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
       holdoutShare: config.holdoutShare,
       minBinShare: config.minBinShare,
       l2: config.l2,
+      scaleTarget: config.scale,
       train,
       holdout,
       psi,
@@ -200,37 +233,11 @@ export function fitScorecard(rows: readonly TrainingRow[], config: FitConfig): F
   return { model, train, holdout, psi, droppedFeatures, flatFeatures, bandFigures };
 }
 
-/** The holdout figures of a model on the rows `filter` keeps (same split as the fit). */
-export function evaluateHoldout(
-  model: ScorecardModel,
-  rows: readonly TrainingRow[],
-  config: Pick<FitConfig, 'seed' | 'holdoutShare'>,
-  filter: (row: TrainingRow) => boolean,
-): SampleFigures {
-  const holdout = rows.filter((r) => hashToUnit(`${config.seed}:${r.id}`) < config.holdoutShare && filter(r));
+/** The figures of a model on the rows `filter` keeps. */
+export function evaluateRows(model: ScorecardModel, rows: readonly TrainingRow[], filter: (row: TrainingRow) => boolean): SampleFigures {
+  const kept = rows.filter(filter);
   return figuresOf(
-    holdout.map((r) => applyScorecard(model, r.features).value),
-    holdout.map((r) => r.isBad),
+    kept.map((r) => applyScorecard(model, r.features).value),
+    kept.map((r) => r.isBad),
   );
 }
-
-function figuresOf(scores: readonly number[], isBad: readonly boolean[]): SampleFigures {
-  const bads = isBad.filter(Boolean).length;
-  const auc = computeAuc(scores, isBad);
-  return {
-    rows: scores.length,
-    bads,
-    badRate: round(bads / Math.max(1, scores.length), 4),
-    auc: round(auc, 4),
-    ks: round(computeKs(scores, isBad), 4),
-    gini: round(computeGini(auc), 4),
-  };
-}
-
-/** A number in [0, 1) from a string, the same on every machine. */
-export function hashToUnit(text: string): number {
-  return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
-}
-
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;

@@ -11,7 +11,8 @@ const BAD_STATUSES: readonly TAccountStatus[] = ['late_90', 'default', 'written_
 /**
  * Whether a person went 90 days past due or defaulted on any account in the 12 months after the
  * observation date, as the registry shows it later: a monthly code 3 or D in a month of the
- * window, a default date in it, or a last report in it with such a status. Accounts opened after
+ * window, a default date in it, a last report in it with such a status, or a month row
+ * (credit_account_months) in it with such a status. Accounts opened after
  * the observation date count too: the score predicts the person, not their existing accounts.
  */
 export function hasGoneBad(accounts: readonly ScoringAccount[], observation: Date): boolean {
@@ -24,6 +25,9 @@ export function hasGoneBad(accounts: readonly ScoringAccount[], observation: Dat
     const isBadMonth = [...a.paymentHistory].some((code, i) => BAD_CODES.has(code) && reportMonth - i >= first && reportMonth - i <= last);
     const isBadDefault = a.defaultDate !== null && a.defaultDate > from && a.defaultDate <= to;
     const isBadStatus = BAD_STATUSES.includes(a.status) && reportMonth >= first && reportMonth <= last;
-    return isBadMonth || isBadDefault || isBadStatus;
+    const isBadMonthRow = (a.months ?? []).some(
+      (m) => BAD_STATUSES.includes(m.status) && monthIndexOf(m.month) >= first && monthIndexOf(m.month) <= last,
+    );
+    return isBadMonth || isBadDefault || isBadStatus || isBadMonthRow;
   });
 }

@@ -1,7 +1,8 @@
-// `npm run model:train [-- --people 50000 --seed 42 --as-of 2026-10-31 --version 1.0.0-demo] [--no-activate] [--out <folder>]`
+// `npm run model:train [-- --people 50000 --seed 42 --as-of 2026-10-31 --version 2.0.0-demo] [--no-activate] [--out <folder>]`
 // Generates the demo registry into a throwaway in-memory PGlite database (the registry's own
-// generator, deterministic from the seed), rebuilds each person's file as it stood 12 months before
-// the snapshot, fits the scorecard and writes the model file, models/active.json and docs/scoring.md.
+// generator, deterministic from the seed), rebuilds each person's file as it stood 24 months before
+// the snapshot (the fit) and 12 months before it (the out-of-time validation), fits the scorecard,
+// validates it and writes the model file, models/active.json and docs/scoring.md.
 // The same arguments give the same files.
 // --no-activate: the model file only, with its card next to it (scorecard-<version>.md); neither
 // models/active.json nor docs/scoring.md (the card of the active model) is touched.
@@ -15,17 +16,19 @@ import { openDatabase } from '../../../db/client';
 import { writeRegistry } from '../../../db/seed/registry/write-registry';
 import { subtractMonths, toIsoDate } from '../month-arithmetic';
 import { buildTrainingRows, readRegistryFiles } from './build-snapshot';
-import { evaluateHoldout, fitScorecard, type FitConfig } from './fit-scorecard';
+import { fitScorecard, isRuleRow, type FitConfig } from './fit-scorecard';
 import { describeLimits } from './model-limits';
 import { writeModelCard } from './model-card';
 import { OUTCOME_MONTHS } from './outcome';
+import { MAX_VALUE_SHARE, TARGET_AUC, TARGET_KS } from './targets';
+import { figuresFor, validate } from './validation';
 
 const { values } = parseArgs({
   options: {
     people: { type: 'string', default: '50000' },
     seed: { type: 'string', default: '42' },
     'as-of': { type: 'string', default: '2026-10-31' },
-    version: { type: 'string', default: '1.0.0-demo' },
+    version: { type: 'string', default: '2.0.0-demo' },
     'no-activate': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
@@ -43,7 +46,10 @@ const people = Number(values.people);
 const seed = Number(values.seed);
 const snapshot = new Date(`${values['as-of']}T12:00:00.000Z`);
 const version = values.version!;
-const observation = subtractMonths(snapshot, OUTCOME_MONTHS);
+// Fitted 24 months before the snapshot; validated out of time 12 months later on the people then
+// on file, with their own following 12 months (the 36 months of history make both possible).
+const observation = subtractMonths(snapshot, 2 * OUTCOME_MONTHS);
+const outOfTimeObservation = subtractMonths(snapshot, OUTCOME_MONTHS);
 const command = `npm run model:train -- --people ${people} --seed ${seed} --as-of ${values['as-of']} --version ${version}${isActivating ? '' : ' --no-activate'}${values.out ? ` --out ${values.out}` : ''}`;
 
 const started = performance.now();
@@ -61,9 +67,11 @@ try {
   const files = await readRegistryFiles(database.db);
   // The model's own rates: amounts in USD count at this many SLE, whatever the day's setting.
   const sleRates = { SLE: 1, USD: 22.75 };
-  const { rows, thin } = buildTrainingRows(files, observation, sleRates);
+  const development = buildTrainingRows(files, observation, sleRates);
+  const outOfTime = buildTrainingRows(files, outOfTimeObservation, sleRates);
+  const ruleRows = development.rows.filter(isRuleRow).length;
   console.log(
-    `Observation date ${toIsoDate(observation)}: ${rows.length.toLocaleString('en')} people scored, ${thin.toLocaleString('en')} thin files left out`,
+    `Observation date ${toIsoDate(observation)}: ${development.rows.length.toLocaleString('en')} people scored (${ruleRows.toLocaleString('en')} in default or 90 days late, left out of the fit), ${development.thin.toLocaleString('en')} thin files left out; out of time ${toIsoDate(outOfTimeObservation)}: ${outOfTime.rows.length.toLocaleString('en')} scored`,
   );
 
   const config: FitConfig = {
@@ -72,9 +80,10 @@ try {
     createdAt: snapshot.toISOString(),
     seed: `ccsl-scorecard-${seed}`,
     holdoutShare: 0.3,
-    scaling: { baseScore: 600, baseOdds: 30, pdo: 20 },
-    bandBadRates: { good: 0.05, poor: 0.2 },
-    minBinShare: 0.01,
+    scale: { baseScore: 600, low: { quantile: 0.002, score: 360 }, high: { quantile: 0.998, score: 830 } },
+    rule: { to: 349, divisor: 5 },
+    bandBadRates: { good: 0.03, poor: 0.15 },
+    minBinShare: 0.005,
     l2: 1,
     sleRates,
     data: {
@@ -83,46 +92,56 @@ try {
       generatorSeed: seed,
       snapshotDate: toIsoDate(snapshot),
       observationDate: toIsoDate(observation),
+      outOfTimeObservationDate: toIsoDate(outOfTimeObservation),
       outcomeMonths: OUTCOME_MONTHS,
-      thinAtObservation: thin,
+      thinAtObservation: development.thinByReason,
+      ruleScoredAtObservation: ruleRows,
     },
   };
-  const fit = fitScorecard(rows, config);
-  const withoutDefault = evaluateHoldout(fit.model, rows, config, (r) => r.features.defaultCount === 0);
-  fit.model.training.holdoutWithoutDefaultAtObservation = withoutDefault;
+  const fit = fitScorecard(development.rows, config);
+  const validation = validate(fit.model, config, development.rows, outOfTime.rows);
+  fit.model.training.validation = validation.figures;
+  fit.model.training.distribution = validation.distribution;
 
   mkdirSync(modelsDir, { recursive: true });
   const modelFile = join(modelsDir, `scorecard-${version}.json`);
   writeFileSync(modelFile, `${JSON.stringify(fit.model, null, 2)}\n`);
   if (isActivating) writeFileSync(join(modelsDir, 'active.json'), `${JSON.stringify({ version }, null, 2)}\n`);
-  const card = writeModelCard(fit, {
+  const card = writeModelCard(fit, validation, {
     command,
     dataSource: `the demo registry generated by the registry's generator (src/server/db/seed/registry/generate.ts), ${people.toLocaleString('en')} people, seed ${seed}, into a throwaway PGlite database and read back with the same queries as a real registry`,
     snapshotDate: toIsoDate(snapshot),
     observationDate: toIsoDate(observation),
+    outOfTimeDate: toIsoDate(outOfTimeObservation),
     subjects: files.size,
-    thinAtObservation: thin,
-    holdoutWithoutDefault: withoutDefault,
+    thinAtObservation: development.thinByReason,
+    ruleScoredAtObservation: ruleRows,
     limits: describeLimits(fit),
   });
   writeFileSync(cardFile, card);
 
-  const h = fit.holdout;
+  for (const f of validation.figures)
+    console.log(
+      `  ${f.model} ${f.population} (${f.sample}): ${f.rows.toLocaleString('en')} people, bad rate ${(f.badRate * 100).toFixed(1)}%, AUC ${f.auc.toFixed(4)}, KS ${f.ks.toFixed(4)}, Gini ${f.gini.toFixed(4)}`,
+    );
+  const d = validation.distribution;
   console.log(
-    `Model ${version}: holdout AUC ${h.auc.toFixed(4)}, KS ${h.ks.toFixed(4)}, Gini ${h.gini.toFixed(4)}; PSI train/holdout ${fit.psi.toFixed(4)}`,
+    `  scores ${d.min}..${d.max} (reachable ${validation.reachable.worst}..${validation.reachable.best}), ${d.distinctValues} values, most common ${d.mostCommon.value} held by ${(d.mostCommon.share * 100).toFixed(2)}%; PSI train/holdout ${fit.psi.toFixed(4)}`,
   );
   console.log(
-    `  without people already in default at the observation date: AUC ${withoutDefault.auc.toFixed(4)}, KS ${withoutDefault.ks.toFixed(4)}, Gini ${withoutDefault.gini.toFixed(4)}`,
+    `  scale: ${fit.model.scaling.baseScore} at odds ${fit.model.scaling.baseOdds}:1, ${fit.model.scaling.pdo} points double the odds; base points ${fit.model.basePoints}; bands ${fit.model.bands.map((b) => `${b.name} >= ${b.minScore}`).join(', ')}`,
   );
-  console.log(`  base points ${fit.model.basePoints}; bands ${fit.model.bands.map((b) => `${b.name} >= ${b.minScore}`).join(', ')}`);
   if (fit.droppedFeatures.length > 0)
     console.log(`  dropped by the fit (coefficient would be negative): ${fit.droppedFeatures.join(', ')}`);
   const shown = (file: string) => (file.startsWith(`${process.cwd()}/`) ? file.slice(process.cwd().length + 1) : file);
   console.log(
     `Wrote ${shown(modelFile)}${isActivating ? ` (now active)` : ' (not activated)'} and ${shown(cardFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  if (h.auc < 0.7 || fit.psi >= 0.1) {
-    console.error('The holdout AUC is below 0.70 or the PSI is 0.10 or more: the data does not support a usable model.');
+  const headline = figuresFor(validation, 'not_in_default_at_observation', 'holdout');
+  if (headline.auc < TARGET_AUC || headline.ks < TARGET_KS || d.mostCommon.share > MAX_VALUE_SHARE) {
+    console.error(
+      `Below the targets (holdout not in default at observation: AUC >= ${TARGET_AUC}, KS >= ${TARGET_KS}; no score value above ${MAX_VALUE_SHARE * 100}% of people).`,
+    );
     process.exitCode = 1;
   }
 } finally {

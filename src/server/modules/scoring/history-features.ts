@@ -1,0 +1,137 @@
+import type { TScoreUnavailableCode } from '@shared/scoring';
+import { LATENESS_OF_STATUS, isOpenAt, timelineAt, type AccountTimeline } from './account-timeline';
+import type { ScoringAccount, ScoringInquiry } from './compute-features';
+import type { HISTORY_FEATURE_KEYS } from './history-feature-definitions';
+import { subtractMonths, toIsoDate } from './month-arithmetic';
+
+export type HistoryFeatures = Record<(typeof HISTORY_FEATURE_KEYS)[number], number | null>;
+
+/** The thin-file rule: an account at least this many months old... */
+export const MIN_HISTORY_MONTHS = 6;
+/** ...and an account reported within this many months of the score date. */
+export const RECENT_REPORT_MONTHS = 12;
+const WINDOW = 12;
+const TREND_MONTHS = 6;
+const UTILISATION_CAP = 2;
+/** Accounts whose balance shows how much of a limit is drawn (term loans follow their schedule). */
+const REVOLVING_TYPES: readonly string[] = ['credit_card', 'overdraft', 'mobile_money_loan', 'utility', 'telecom_postpaid'];
+
+/**
+ * Why a file gets no score at `asOf`, or null when it gets one: no account with 6 months of
+ * history (INSUFFICIENT_HISTORY), or none reported in the last 12 months (NO_RECENT_REPORT). A
+ * missing or stale record must not count against a person, so it gives no score, never a low one.
+ */
+export function thinFileReason(accounts: readonly ScoringAccount[], asOf: Date): TScoreUnavailableCode | null {
+  const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
+  if (!known.some((t) => t.ageMonths >= MIN_HISTORY_MONTHS)) return 'INSUFFICIENT_HISTORY';
+  if (!known.some((t) => t.latest !== null && t.latest.age < RECENT_REPORT_MONTHS)) return 'NO_RECENT_REPORT';
+  return null;
+}
+
+/**
+ * Scorecard 2's features of one person at `asOf` (history-feature-definitions.ts says what each
+ * measures). Pure and deterministic; every month after `asOf` is ignored.
+ */
+export function computeHistoryFeatures(
+  accounts: readonly ScoringAccount[],
+  inquiries: readonly ScoringInquiry[],
+  asOf: Date,
+  toSle: (minor: number, currency: string) => number,
+): HistoryFeatures {
+  const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
+  const lateness = (t: AccountTimeline) => t.months.filter((m) => m.age < WINDOW).map((m) => ({ age: m.age, level: levelOf(m.status) }));
+  const lateMonths = known.flatMap((t) => lateness(t).filter((m) => m.level >= 1));
+  const defaultWithinWindow = known.some(
+    (t) => t.account.defaultDate !== null && t.account.defaultDate > toIsoDate(subtractMonths(asOf, WINDOW)) && t.isDefaulted,
+  );
+  const revolving = known.filter((t) => REVOLVING_TYPES.includes(t.account.type) && isOpenAt(t) && t.account.principal > 0);
+  const alternative = known
+    .filter((t) => t.isAlternative)
+    .flatMap((t) => t.months.filter((m) => m.age < WINDOW).map((m) => ({ ...m, isOnTime: m.status === 'current' && !t.isDefaulted })));
+
+  return {
+    worstLate12m: Math.max(0, defaultWithinWindow ? 4 : 0, ...lateMonths.map((m) => m.level)),
+    monthsSinceLastLate: Math.min(WINDOW, ...lateMonths.map((m) => m.age)),
+    lateMonths12m: lateMonths.length,
+    // An account in default proves nothing on time: its months never count here, so a defaulter
+    // report can only lower the score.
+    onTimeMonths12m: known.filter((t) => !t.isDefaulted).flatMap((t) => lateness(t).filter((m) => m.level === 0)).length,
+    lateAccountsNow: known.filter((t) => t.latest !== null && levelOf(t.latest.status) >= 1).length,
+    amountPastDueSle: Math.floor(sum(known.map((t) => toSle(pastDueOf(t), t.account.currency)))),
+    creditUtilisation: utilisationOf(revolving, toSle),
+    balanceTrend6m: balanceTrendOf(revolving, toSle),
+    instalmentBalanceShare: utilisationOf(
+      known.filter((t) => !REVOLVING_TYPES.includes(t.account.type) && isOpenAt(t) && t.account.principal > 0),
+      toSle,
+    ),
+    openAccountsNow: known.filter(isOpenAt).length,
+    hardInquiries12m: countApplicants(inquiries, asOf),
+    monthsSinceNewestAccount: Math.max(0, Math.min(...known.map((t) => t.ageMonths))),
+    alternativeOnTimeShare12m:
+      alternative.length === 0 ? null : roundTo4(alternative.filter((m) => m.isOnTime).length / alternative.length),
+    seriousDelinquency: isSerious(known) ? 1 : 0,
+  };
+}
+
+/**
+ * The rule's condition: a default on the file (within retention: older ones are not read) or an
+ * account 90 days or more late in its latest month. Such files are left out of the fit and placed
+ * below every other file (apply-scorecard.ts).
+ */
+function isSerious(known: readonly AccountTimeline[]): boolean {
+  return known.some((t) => t.isDefaulted || (t.latest !== null && LATENESS_OF_STATUS[t.latest.status] === 3));
+}
+
+const levelOf = (status: keyof typeof LATENESS_OF_STATUS) => LATENESS_OF_STATUS[status] ?? 0;
+
+/** What is past due on an account in its latest month; an account in default owes its default amount or balance, whichever is more. */
+function pastDueOf(t: AccountTimeline): number {
+  const latest = t.latest;
+  const reported = latest?.amountPastDue ?? 0;
+  if (!t.isDefaulted || (latest !== null && !isOpenAt(t))) return reported;
+  return Math.max(reported, t.account.defaultAmount ?? 0, latest?.balance ?? t.account.balance);
+}
+
+function balanceNow(t: AccountTimeline): number | null {
+  const balance = t.latest?.balance ?? null;
+  if (balance === null) return null;
+  return t.isDefaulted ? Math.max(balance, UTILISATION_CAP * t.account.principal) : balance;
+}
+
+/** Balance over principal of open credit accounts whose latest balance is known; null when there is none. */
+function utilisationOf(credit: readonly AccountTimeline[], toSle: (minor: number, currency: string) => number): number | null {
+  const known = credit.filter((t) => balanceNow(t) !== null);
+  if (known.length === 0) return null;
+  const balance = sum(known.map((t) => toSle(balanceNow(t)!, t.account.currency)));
+  const principal = sum(known.map((t) => toSle(t.account.principal, t.account.currency)));
+  return roundTo4(Math.min(UTILISATION_CAP, balance / principal));
+}
+
+/** (Balance now - balance 6 months before the latest month) / principal, over accounts known at both. */
+function balanceTrendOf(credit: readonly AccountTimeline[], toSle: (minor: number, currency: string) => number): number | null {
+  let change = 0;
+  let principal = 0;
+  for (const t of credit) {
+    const now = balanceNow(t);
+    const then = t.latest ? t.months.find((m) => m.age === t.latest!.age + TREND_MONTHS)?.balance : null;
+    if (now === null || then === null || then === undefined) continue;
+    change += toSle(now - then, t.account.currency);
+    principal += toSle(t.account.principal, t.account.currency);
+  }
+  return principal === 0 ? null : roundTo4(Math.max(-1, Math.min(UTILISATION_CAP, change / principal)));
+}
+
+/** Lenders that pulled a report for a credit application in the 12 months before the score date. */
+function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date): number {
+  const from = subtractMonths(asOf, WINDOW).getTime();
+  const to = asOf.getTime();
+  const lenders = new Set<string>();
+  for (const q of inquiries) {
+    const t = new Date(q.createdAt).getTime();
+    if (t > from && t <= to) lenders.add(q.businessId);
+  }
+  return lenders.size;
+}
+
+const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
+const roundTo4 = (v: number) => Math.round(v * 10_000) / 10_000;
