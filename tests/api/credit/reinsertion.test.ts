@@ -171,7 +171,7 @@ describe('no silent reinsertion of a value a dispute corrected', () => {
     });
     expect(answered.statusCode, answered.body).toBe(200);
     const status = await sendFile([row(accountNumber, { status: 'default', defaultAmount: '900', defaultDate: '2025-03-31' })]);
-    expect(status.rejects.map((r: { field: string; code: string }) => [r.field, r.code])).toEqual(
+    expect(status.rejects.map((r) => [r.field, r.code])).toEqual(
       expect.arrayContaining([['account.status', 'DISPUTED_VALUE_REINSERTION']]),
     );
     expect((await accountState(accountId)).status).toBe('current');
