@@ -60,9 +60,7 @@ function isSameValue(key: string, value: string, was: string): boolean {
 /** The amount fields that are not an amount ("abc"), each with its message. */
 function amountErrorsOf(values: TAnswerForm): (typeof AMOUNT_FIELDS)[number][] {
   if (values.outcome !== 'corrected') return [];
-  return AMOUNT_FIELDS.filter(
-    (key) => values.correction[key].trim() !== '' && !AMOUNT.test(values.correction[key].trim()),
-  );
+  return AMOUNT_FIELDS.filter((key) => values.correction[key].trim() !== '' && !AMOUNT.test(values.correction[key].trim()));
 }
 
 function DaysLeft({ dispute }: { dispute: TBusinessDispute }) {
