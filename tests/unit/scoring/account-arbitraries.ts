@@ -45,7 +45,7 @@ export const inquiryArbitrary: fc.Arbitrary<ScoringInquiry> = fc.record({
   createdAt: fc.integer({ min: 0, max: 300 }).map((d) => daysBefore(AS_OF, d).toISOString()),
 });
 
-/** A file with at least one account old enough to be scored (six months), reported within three months. */
+/** A file with at least one account old enough to be scored (six months), reported open within three months. */
 export const fileArbitrary = fc
   .record({
     accounts: fc.array(accountArbitrary, { minLength: 1, maxLength: 8 }),
@@ -54,7 +54,9 @@ export const fileArbitrary = fc
   })
   .map(({ accounts, inquiries, seasonedDaysAgo }) => {
     const [first, ...rest] = accounts;
-    return { accounts: [{ ...first, openedAt: toIsoDate(daysBefore(AS_OF, seasonedDaysAgo)) }, ...rest], inquiries };
+    // Open in its latest month: a file whose accounts are all closed or paid has no recent report.
+    const status = first.status === 'closed' || first.status === 'paid' ? 'current' : first.status;
+    return { accounts: [{ ...first, status, openedAt: toIsoDate(daysBefore(AS_OF, seasonedDaysAgo)) }, ...rest], inquiries };
   });
 
 /** Open and never defaulted in any way: an account that can be turned into a default. */

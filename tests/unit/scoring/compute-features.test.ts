@@ -79,7 +79,10 @@ describe('computeFeatures', () => {
   });
 
   it('treats a missing measure as missing, not as bad', () => {
-    const features = featuresOf([loan({ paymentHistory: '', status: 'paid', balance: 0 })]);
+    const features = featuresOf([
+      loan({ paymentHistory: '', status: 'paid', balance: 0 }),
+      loan({ type: 'utility', paymentHistory: '', principal: 50_000, balance: 0 }),
+    ]);
     expect(features.onTimeShare).toBeNull();
     expect(features.utilisation).toBeNull();
     expect(features.worstDelinquency24m).toBe(0);
@@ -121,6 +124,9 @@ describe('computeFeatures', () => {
   it('gives no score when no account was reported in the last 12 months, however old the file', () => {
     const stale = loan({ lastReportedAt: '2025-05-31T08:00:00.000Z', paymentHistory: '000000', status: 'current' });
     expect(computeFeatures([stale], [], AS_OF, RATES)).toEqual({ isThinFile: true, features: null, thinReason: 'NO_RECENT_REPORT' });
+    // A file whose accounts were all paid off more than 12 months ago: closed months are no report.
+    const paidOff = loan({ status: 'paid', paymentHistory: 'CCCCCCCCCCCCCC0000', balance: 0 });
+    expect(computeFeatures([paidOff], [], AS_OF, RATES)).toMatchObject({ thinReason: 'NO_RECENT_REPORT' });
     // A month row within the 12 months is a report.
     const withMonth = { ...stale, months: [{ month: '2025-08-01', balance: 1_000, amountPastDue: 0, status: 'current' as const }] };
     expect(computeFeatures([withMonth], [], AS_OF, RATES).isThinFile).toBe(false);

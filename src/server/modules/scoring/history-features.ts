@@ -24,7 +24,10 @@ const REVOLVING_TYPES: readonly string[] = ['credit_card', 'overdraft', 'mobile_
 export function thinFileReason(accounts: readonly ScoringAccount[], asOf: Date): TScoreUnavailableCode | null {
   const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
   if (!known.some((t) => t.ageMonths >= MIN_HISTORY_MONTHS)) return 'INSUFFICIENT_HISTORY';
-  if (!known.some((t) => t.latest !== null && t.latest.age < RECENT_REPORT_MONTHS)) return 'NO_RECENT_REPORT';
+  // A month counts as a report when the account was open in it: a file whose accounts were all
+  // paid off more than 12 months ago shows nothing of how the person handles credit now.
+  if (!known.some((t) => t.months.some((m) => m.age < RECENT_REPORT_MONTHS && LATENESS_OF_STATUS[m.status] !== null)))
+    return 'NO_RECENT_REPORT';
   return null;
 }
 
@@ -39,7 +42,9 @@ export function computeHistoryFeatures(
   toSle: (minor: number, currency: string) => number,
 ): HistoryFeatures {
   const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
-  const lateness = (t: AccountTimeline) => t.months.filter((m) => m.age < WINDOW).map((m) => ({ age: m.age, level: levelOf(m.status) }));
+  // Months of an open account only: a closed or paid month is neither late nor on time.
+  const lateness = (t: AccountTimeline) =>
+    t.months.filter((m) => m.age < WINDOW && LATENESS_OF_STATUS[m.status] !== null).map((m) => ({ age: m.age, level: levelOf(m.status) }));
   const lateMonths = known.flatMap((t) => lateness(t).filter((m) => m.level >= 1));
   const defaultWithinWindow = known.some(
     (t) => t.account.defaultDate !== null && t.account.defaultDate > toIsoDate(subtractMonths(asOf, WINDOW)) && t.isDefaulted,

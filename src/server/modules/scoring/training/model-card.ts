@@ -40,7 +40,7 @@ export function writeModelCard(fit: FitResult, validation: Validation, context: 
   lines.push(...describeModel(model));
   lines.push('');
   lines.push(
-    `A file gets **no score**, never a low one, when no account is at least ${MIN_HISTORY_MONTHS} months old ("${SCORE_UNAVAILABLE.INSUFFICIENT_HISTORY}", \`INSUFFICIENT_HISTORY\`) or when no account was reported in the last ${RECENT_REPORT_MONTHS} months ("${SCORE_UNAVAILABLE.NO_RECENT_REPORT}", \`NO_RECENT_REPORT\`): Credit Reference Act, 2011, a missing record must not count against a person.`,
+    `A file gets **no score**, never a low one, when no account is at least ${MIN_HISTORY_MONTHS} months old ("${SCORE_UNAVAILABLE.INSUFFICIENT_HISTORY}", \`INSUFFICIENT_HISTORY\`) or when no account was reported open in the last ${RECENT_REPORT_MONTHS} months ("${SCORE_UNAVAILABLE.NO_RECENT_REPORT}", \`NO_RECENT_REPORT\`): Credit Reference Act, 2011, a missing record must not count against a person.`,
   );
   lines.push('');
   lines.push('## Data');

@@ -10,7 +10,7 @@ export function describeLimits(fit: FitResult): string[] {
     'The rule for files in default or 90 days late is a policy, not an estimate: the development sample holds no such file, so the fit cannot say how risky one is compared with another; the rule only keeps them below every other file and in the order of their other evidence.',
     'No personal attribute (name, sex, age, district, religion or ethnicity suggested by a name) is a feature. Features can still be proxies for them; disparate impact has not been measured and must be on real data.',
     "A score is a summary for a lender's own decision; it is not a decision, and the report it comes with remains the record.",
-    'Scorecard 1.0.0-demo stays committed so the scores it made can be reproduced; its card is in the history of this file.',
+    'Scorecards 1.0.0-demo and 2.0.0-demo stay committed so the scores they made can be reproduced; their cards are in the history of this file. 2.0.0-demo counted a closed month as on time and a file of paid-off accounts as recent; its most common score held 5.4% of people.',
   ];
   for (const key of fit.flatFeatures) limits.push(`"${title(key)}" carries no points in this version: everybody fell in one bin.`);
   for (const key of fit.droppedFeatures)
