@@ -1,8 +1,9 @@
 import { ALTERNATIVE_ACCOUNT_TYPES, type TAccountStatus } from '@shared/credit-reference';
 import type { TScoreUnavailableCode } from '@shared/scoring';
 import type { FeatureVector, LEGACY_FEATURE_KEYS } from './feature-definitions';
-import { computeHistoryFeatures, thinFileReason } from './history-features';
-import { countWholeMonths, monthIndexOf, subtractMonths, toIsoDate } from './month-arithmetic';
+import { LATENESS_OF_STATUS } from './account-timeline';
+import { computeHistoryFeatures, countApplicants, roundTo4, sum, thinFileReason } from './history-features';
+import { countWholeMonths, monthIndexOf, toIsoDate } from './month-arithmetic';
 
 /** One month of an account (credit_account_months), minor units. */
 export interface ScoringAccountMonth {
@@ -54,16 +55,6 @@ export type FeatureResult =
 const MIN_HISTORY_MONTHS = 3;
 
 const DELINQUENCY_OF_CODE: Record<string, number | undefined> = { '0': 0, '1': 1, '2': 2, '3': 3, D: 4 };
-const DELINQUENCY_OF_STATUS: Record<TAccountStatus, number | null> = {
-  current: 0,
-  late_30: 1,
-  late_60: 2,
-  late_90: 3,
-  default: 4,
-  written_off: 4,
-  closed: null,
-  paid: null,
-};
 const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = {
   '0': 'current',
   '1': 'late_30',
@@ -147,7 +138,7 @@ function legacyFeatures(
     utilisation: utilisationOf(open.filter((a) => !a.isAlternative && a.principalSle > 0)),
     oldestAccountMonths: Math.max(0, ...inGoodStanding.map((a) => a.ageMonths)),
     openAccounts: open.length,
-    inquiries6m: countApplicants(inquiries, asOf),
+    inquiries6m: countApplicants(inquiries, asOf, 6),
     creditTypeCount: new Set(inGoodStanding.filter((a) => !a.isAlternative).map((a) => a.type)).size,
     alternativeAccountsInGoodStanding: known.filter(
       (a) => a.isAlternative && a.ageMonths >= MIN_HISTORY_MONTHS && !a.isDefaulted && worstLevelWithin(a, 12) < 2,
@@ -186,7 +177,7 @@ function worstLevelWithin(a: AccountAtDate, window: number): number {
   for (const m of a.months) {
     if (m.age < window) worst = Math.max(worst, DELINQUENCY_OF_CODE[m.code] ?? 0);
   }
-  if (a.reportAge !== null && a.reportAge < window && a.status !== null) worst = Math.max(worst, DELINQUENCY_OF_STATUS[a.status] ?? 0);
+  if (a.reportAge !== null && a.reportAge < window && a.status !== null) worst = Math.max(worst, LATENESS_OF_STATUS[a.status] ?? 0);
   if (a.defaultAge !== null && a.defaultAge < window) worst = 4;
   return worst;
 }
@@ -219,18 +210,3 @@ function utilisationOf(accounts: readonly AccountAtDate[]): number | null {
   const balance = sum(accounts.map((a) => (a.isDefaulted ? Math.max(a.balanceSle!, UTILISATION_CAP * a.principalSle) : a.balanceSle!)));
   return roundTo4(Math.min(UTILISATION_CAP, balance / sum(accounts.map((a) => a.principalSle))));
 }
-
-/** Lenders that pulled a report for a credit application in the 6 months before the score date. */
-function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date): number {
-  const from = subtractMonths(asOf, 6).getTime();
-  const to = asOf.getTime();
-  const lenders = new Set<string>();
-  for (const q of inquiries) {
-    const t = new Date(q.createdAt).getTime();
-    if (t > from && t <= to) lenders.add(q.businessId);
-  }
-  return lenders.size;
-}
-
-const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
-const roundTo4 = (v: number) => Math.round(v * 10_000) / 10_000;

@@ -70,7 +70,7 @@ export function computeHistoryFeatures(
       toSle,
     ),
     openAccountsNow: known.filter(isOpenAt).length,
-    hardInquiries12m: countApplicants(inquiries, asOf),
+    hardInquiries12m: countApplicants(inquiries, asOf, WINDOW),
     monthsSinceNewestAccount: Math.max(0, Math.min(...known.map((t) => t.ageMonths))),
     alternativeOnTimeShare12m:
       alternative.length === 0 ? null : roundTo4(alternative.filter((m) => m.isOnTime).length / alternative.length),
@@ -126,9 +126,9 @@ function balanceTrendOf(credit: readonly AccountTimeline[], toSle: (minor: numbe
   return principal === 0 ? null : roundTo4(Math.max(-1, Math.min(UTILISATION_CAP, change / principal)));
 }
 
-/** Lenders that pulled a report for a credit application in the 12 months before the score date. */
-function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date): number {
-  const from = subtractMonths(asOf, WINDOW).getTime();
+/** Lenders that pulled a report for a credit application in the `months` before the score date (both scorecards). */
+export function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date, months: number): number {
+  const from = subtractMonths(asOf, months).getTime();
   const to = asOf.getTime();
   const lenders = new Set<string>();
   for (const q of inquiries) {
@@ -138,5 +138,5 @@ function countApplicants(inquiries: readonly ScoringInquiry[], asOf: Date): numb
   return lenders.size;
 }
 
-const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
-const roundTo4 = (v: number) => Math.round(v * 10_000) / 10_000;
+export const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
+export const roundTo4 = (v: number) => Math.round(v * 10_000) / 10_000;
