@@ -1,22 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { login } from './helpers/auth';
 import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+import { shoot } from './helpers/screenshots';
 import { readablePdf, readablePng } from '../helpers/documents';
 
 const PDF = readablePdf('administration');
 const PNG = readablePng(90);
-
-/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function newBusiness(browser: Browser) {
   const suffix = uniqueSuffix();
@@ -80,7 +70,7 @@ test('an administrator verifies a newly registered business from its documents, 
   await expect(page.getByRole('heading', { level: 1, name: 'System Overview' })).toBeVisible();
   await expect(page.getByText('Businesses to verify')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-dashboard');
+  await shoot(page, 'admin-dashboard', 1280);
   await page
     .getByRole('navigation', { name: /navigation$/ })
     .getByRole('link', { name: 'User Management' })
@@ -95,7 +85,7 @@ test('an administrator verifies a newly registered business from its documents, 
   await dialog.getByRole('button', { name: 'Download certificate.pdf' }).click();
   expect((await download).suggestedFilename()).toBe('certificate.pdf');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-business-review');
+  await shoot(page, 'admin-business-review', 1280);
   await dialog.getByRole('button', { name: 'Verify business' }).click();
   await dialog.getByLabel('Optional note (what you checked)').fill('Certificate and TIN match the CAC register');
   await dialog.getByRole('button', { name: 'Confirm: verify business' }).click();
@@ -111,7 +101,7 @@ test('an administrator verifies a newly registered business from its documents, 
   await expect(dialog.getByText(/Please say why the plan changes/)).toBeVisible();
   await dialog.getByLabel('Reason (agreement or payment reference)').fill('Enterprise agreement EA-2026-031');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-business-plan');
+  await shoot(page, 'admin-business-plan', 1280);
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(toastRegion(page)).toContainText('Plan changed to Enterprise: 400 reports a month (contracted), with no end date.');
   await expect(dialog.getByText(/400 reports a month \(contracted\) · no end date/)).toBeVisible();
@@ -140,7 +130,7 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await page.getByLabel('Name, username, email, phone or full NIN').fill('');
   await page.getByRole('button', { name: 'Search' }).click();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-accounts');
+  await shoot(page, 'admin-accounts', 1280);
 
   // A search that finds no business says so in words.
   await page.getByRole('tab', { name: 'Businesses' }).click();
@@ -157,7 +147,7 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-invitations');
+  await shoot(page, 'admin-invitations', 1280);
 
   const invitee = await browser.newContext();
   const inviteePage = await invitee.newPage();
@@ -187,7 +177,7 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('cell', { name: /Invitation accepted/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-audit');
+  await shoot(page, 'admin-audit', 1280);
   await page.getByRole('tab', { name: 'Review queue' }).click();
   await expect(page.getByRole('heading', { name: 'Registry review queue' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -206,7 +196,7 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await incident.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(incident.getByText('acknowledged', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-security');
+  await shoot(page, 'admin-security', 1280);
   await incident.getByRole('button', { name: 'Resolve' }).click();
   await page.getByRole('dialog').getByLabel('How was it resolved?').fill('A test account probing admin routes; no data was reached');
   await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
@@ -225,7 +215,7 @@ test('administration pages: accounts, invitations, audit log, review queue, inci
   await page.goto('/admin/settings');
   await expect(page.getByRole('cell', { name: /Professional/ }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-settings');
+  await shoot(page, 'admin-settings', 1280);
   await page.getByRole('button', { name: 'Edit Enterprise' }).click();
   await page.getByRole('dialog').getByLabel('Credit reports per month').fill('60');
   await page.getByRole('dialog').getByRole('button', { name: 'Save plan' }).click();
@@ -386,7 +376,7 @@ test('an administrator compares two records side by side in the review queue and
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-review-evidence-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await shoot(page, 'admin-review-compare');
+  await shoot(page, 'admin-review-compare', 1280);
   await dialog.getByRole('button', { name: 'Same person: merge' }).click();
   await expect(toastRegion(page)).toContainText('Merged');
   await expect(page.getByRole('button', { name: 'Compare Zainab Turay with Osman Bangura' })).toHaveCount(0);

@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
-
-/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+import { shoot } from './helpers/screenshots';
 
 const LEGAL = [
   { label: 'Terms of Service', path: '/legal/terms', says: ['Credit Reference Act, 2011', 'Bank of Sierra Leone', 'within 30 days'] },

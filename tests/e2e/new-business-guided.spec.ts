@@ -1,23 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { readablePdf, readablePng } from '../helpers/documents';
 import { login } from './helpers/auth';
 import { uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
+import { shoot } from './helpers/screenshots';
 
 // A new business is guided to its first credit check (issue 20): a checklist on its dashboard, the
 // documents in one Settings tab, unreadable files refused, and the administrator's Verify waiting
 // for the documents with its reason.
-
-/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function newBusiness(browser: Browser) {
   const suffix = uniqueSuffix();

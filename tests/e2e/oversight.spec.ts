@@ -1,17 +1,7 @@
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, login } from './helpers/auth';
 import { uniqueNationalId, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { shoot } from './helpers/screenshots';
 
 const row = (n: number, suffix: string, overrides: Record<string, unknown> = {}) => ({
   subject: {
@@ -58,7 +48,7 @@ test('the regulator sees compliance per business with flags and the method, audi
   await expect(page.getByRole('heading', { level: 1, name: 'Regulatory Overview' })).toBeVisible();
   await expect(page.getByText('Average compliance score')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-dashboard');
+  await shoot(page, 'regulator-dashboard', 1280);
 
   await page
     .getByRole('navigation', { name: /navigation$/ })
@@ -69,7 +59,7 @@ test('the regulator sees compliance per business with flags and the method, audi
   await expect(page.getByText('How the compliance score is computed')).toBeVisible();
   await expect(page.getByText(/Overdue disputes \(open past the answer deadline\): 10 points each/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-compliance');
+  await shoot(page, 'regulator-compliance', 1280);
   await demo.getByRole('button', { name: 'Demo Microfinance Ltd' }).click();
   await expect(page.getByRole('dialog').getByText('How the score was computed')).toBeVisible();
   await expect(page.getByRole('dialog').getByText(/Rejected rows in monthly files/)).toBeVisible();
@@ -106,14 +96,14 @@ test('the regulator sees compliance per business with flags and the method, audi
   await page.getByRole('button', { name: 'Check it is in the chain' }).click();
   await expect(page.getByTestId('kept-head-result')).toContainText('The head you kept is in the chain', { timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-audits');
+  await shoot(page, 'regulator-audits', 1280);
 
   await page.goto('/regulator/incidents');
   await expect(page.getByRole('heading', { level: 1, name: 'Incident Reports' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-incidents');
+  await shoot(page, 'regulator-incidents', 1280);
 
   // Read only: the registry and the administration refuse every change from a regulator.
   expect((await page.request.post('/api/credit/accounts', { data: rows[0] })).status()).toBe(403);
@@ -145,7 +135,7 @@ test('a consumer complains to the regulator, who investigates, keeps notes and c
   const card = page.getByTestId('complaint').filter({ hasText: subject });
   await expect(card).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-investigations');
+  await shoot(page, 'regulator-investigations', 1280);
   await card.getByRole('button', { name: `Investigate complaint ${complaint.reference}` }).click();
   const opening = page.getByRole('dialog');
   await opening.getByLabel('Title').fill(`Unanswered dispute, ${complaint.reference}`);
@@ -167,7 +157,7 @@ test('a consumer complains to the regulator, who investigates, keeps notes and c
   await detail.getByLabel('Outcome', { exact: true }).selectOption('resolved_by_business');
   await detail.getByLabel('Outcome summary (the complainant sees it)').fill('The lender answered and corrected the entry.');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'regulator-investigation');
+  await shoot(page, 'regulator-investigation', 1280);
   await detail.getByRole('button', { name: 'Save status' }).click();
   await expect(toastRegion(page)).toContainText('Investigation closed');
   const closed = await (await consumerPage.request.get(`/api/consumers/me/complaints/${complaint.id}`)).json();
@@ -210,7 +200,7 @@ test("the regulator's Settings: own account and password, the rules in force and
     await expect(change).toContainText(`${before + 1}`);
     await expect(change).toContainText('Demo Administrator');
     await expectNoSeriousA11yViolations(page);
-    await shoot(page, 'regulator-settings');
+    await shoot(page, 'regulator-settings', 1280);
 
     // The password: a wrong current one is named under its field; then changed, and changed back.
     const form = page.getByRole('form', { name: 'Change password' });

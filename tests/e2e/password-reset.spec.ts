@@ -1,18 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
+import { shoot } from './helpers/screenshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './helpers/auth';
 import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
-
-/** Screenshots at a phone's and a laptop's width, when SCREENSHOT_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 // Password reset in the browser (decisions/034): "Forgot your password?" leads to the page, the code
 // arrives by SMS (the sandbox outbox, read as an administrator would in demo mode), the new password works.
