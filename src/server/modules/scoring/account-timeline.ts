@@ -24,7 +24,8 @@ export interface AccountTimeline {
   isDefaulted: boolean;
 }
 
-const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = {
+/** The account status a payment-history code stands for (both scorecards). */
+export const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = {
   '0': 'current',
   '1': 'late_30',
   '2': 'late_60',

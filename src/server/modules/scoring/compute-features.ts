@@ -1,7 +1,7 @@
 import { ALTERNATIVE_ACCOUNT_TYPES, type TAccountStatus } from '@shared/credit-reference';
 import type { TScoreUnavailableCode } from '@shared/scoring';
 import type { FeatureVector, LEGACY_FEATURE_KEYS } from './feature-definitions';
-import { LATENESS_OF_STATUS } from './account-timeline';
+import { CLOSED_STATUSES, LATENESS_OF_STATUS, STATUS_OF_CODE } from './account-timeline';
 import { computeHistoryFeatures, countApplicants, roundTo4, sum, thinFileReason } from './history-features';
 import { countWholeMonths, monthIndexOf, toIsoDate } from './month-arithmetic';
 
@@ -55,15 +55,6 @@ export type FeatureResult =
 const MIN_HISTORY_MONTHS = 3;
 
 const DELINQUENCY_OF_CODE: Record<string, number | undefined> = { '0': 0, '1': 1, '2': 2, '3': 3, D: 4 };
-const STATUS_OF_CODE: Record<string, TAccountStatus | undefined> = {
-  '0': 'current',
-  '1': 'late_30',
-  '2': 'late_60',
-  '3': 'late_90',
-  D: 'default',
-  C: 'closed',
-};
-const CLOSED_STATUSES: readonly TAccountStatus[] = ['closed', 'paid'];
 const DEFAULTED_STATUSES: readonly TAccountStatus[] = ['default', 'written_off'];
 const UTILISATION_CAP = 2;
 
