@@ -7,6 +7,7 @@ export * from './users';
 export * from './audit';
 export * from './jobs';
 export * from './scoring';
+export * from './score-drift';
 export * from './admin';
 export * from './oversight';
 export * from './consumer';
