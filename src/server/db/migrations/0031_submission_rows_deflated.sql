@@ -1,0 +1,1 @@
+ALTER TABLE "credit_submission_rows" ADD COLUMN "encoding" text DEFAULT 'json' NOT NULL;
