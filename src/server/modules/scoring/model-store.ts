@@ -1,34 +1,49 @@
 import { readFileSync } from 'node:fs';
-import { parseScorecardModel, type ScorecardModel } from './scorecard-model';
+import { fileURLToPath } from 'node:url';
+import type { ScorecardModel } from './scorecard-model';
+import { readCheckedModel, type CheckedModel } from './model-manifest';
 
 /**
- * Model files live in ./models as scorecard-<version>.json; models/active.json names the one new
- * scores use. Old versions stay so any stored score can be reproduced with the model that made it.
+ * Model files live in ./models as scorecard-<version>.json, each recorded with the SHA-256 of its
+ * bytes in models/manifest.json and refused when they differ (model-manifest.ts); models/active.json
+ * names the one new scores use. Old versions stay so any stored score can be reproduced with the
+ * model that made it.
  */
-const MODELS_DIR = new URL('./models/', import.meta.url);
-const cache = new Map<string, ScorecardModel>();
+export const MODELS_DIR = fileURLToPath(new URL('./models/', import.meta.url));
+const cache = new Map<string, CheckedModel>();
 let activeVersion: string | undefined;
+
+/** The version models/active.json (or a given folder's active.json) names. */
+export function readActiveVersionIn(modelsDir: string): string {
+  const active = JSON.parse(readFileSync(`${modelsDir.replace(/\/$/, '')}/active.json`, 'utf8')) as { version?: unknown };
+  if (typeof active.version !== 'string') throw new Error('models/active.json has no version');
+  return active.version;
+}
 
 /** Read once per process: switching the active model takes a restart, so every instance switches cleanly. */
 export function readActiveModelVersion(): string {
-  if (activeVersion) return activeVersion;
-  const manifest = JSON.parse(readFileSync(new URL('active.json', MODELS_DIR), 'utf8')) as { version?: unknown };
-  if (typeof manifest.version !== 'string') throw new Error('models/active.json has no version');
-  activeVersion = manifest.version;
+  activeVersion ??= readActiveVersionIn(MODELS_DIR);
   return activeVersion;
 }
 
-/** The model of a version, parsed and checked once per process. */
-export function loadModel(version: string): ScorecardModel {
+/** The model of a version and its file's SHA-256, checked against the manifest once per process. */
+export function loadCheckedModel(version: string): CheckedModel {
   const cached = cache.get(version);
   if (cached) return cached;
-  if (!/^[A-Za-z0-9._-]+$/.test(version)) throw new Error(`not a model version: ${version}`);
-  const model = parseScorecardModel(JSON.parse(readFileSync(new URL(`scorecard-${version}.json`, MODELS_DIR), 'utf8')));
-  if (model.version !== version) throw new Error(`scorecard-${version}.json holds version ${model.version}`);
-  cache.set(version, model);
-  return model;
+  const checked = readCheckedModel(MODELS_DIR, version);
+  cache.set(version, checked);
+  return checked;
+}
+
+export function loadModel(version: string): ScorecardModel {
+  return loadCheckedModel(version).model;
+}
+
+/** The active model and its SHA-256; throws (and so stops the server at start) when its file is not the one recorded. */
+export function loadActiveCheckedModel(): CheckedModel {
+  return loadCheckedModel(readActiveModelVersion());
 }
 
 export function loadActiveModel(): ScorecardModel {
-  return loadModel(readActiveModelVersion());
+  return loadActiveCheckedModel().model;
 }
