@@ -188,7 +188,7 @@ test.describe('subscription page', () => {
     await expect(dialog.getByLabel('Expiry Date (MM/YY)')).toHaveValue('01/39');
     await dialog.getByLabel('CVC').fill('321');
     await dialog.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(dialog.getByTestId('payment-error')).toContainText('402: ');
+    await expect(dialog.getByTestId('payment-error')).toHaveText('Your card was declined. Please use a different card.');
     await dialog.getByLabel('Card Number').fill('4242424242424242');
     await dialog.getByRole('button', { name: 'Pay Now' }).click();
     await expect(dialog.getByText('Payment Successful!')).toBeVisible();

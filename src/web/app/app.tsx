@@ -1,7 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { SandboxBanner } from '@web/components/layout/sandbox-banner';
+import { watchSessionEnd } from '@web/lib/session-end';
 import { ThemeProvider } from '@web/lib/theme';
 import { DocumentTitle } from './document-title';
 import { loadLandingPage } from './lazy-pages';
@@ -39,6 +40,14 @@ function IdleToaster() {
   ) : null;
 }
 
+/** An answer 401 anywhere signs the person out in the interface and sends them to sign in (lib/session-end.ts). */
+function SessionEndWatcher() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useEffect(() => watchSessionEnd(queryClient, (path) => navigate(path)), [queryClient, navigate]);
+  return null;
+}
+
 /**
  * The whole app. The browser passes its query client (seeded from the page when the server rendered
  * the landing page, decisions/018); the server passes `ssrPath` too, as it has no location.
@@ -49,6 +58,7 @@ export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPat
       <Router ssrPath={ssrPath}>
         <ThemeProvider>
           <DocumentTitle />
+          <SessionEndWatcher />
           <AppRoutes />
           <IdleToaster />
         </ThemeProvider>

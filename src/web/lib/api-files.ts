@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiFetch, parseAnswer, toApiError, type TAnswerSchema } from './api';
+import { apiFetch, parseAnswer, reportRefusal, toApiError, type TAnswerSchema } from './api';
 import { saveBlob } from './download';
 
 // Files through the same client as every other request: a refusal is an ApiError with its code, an
@@ -33,7 +33,7 @@ export function apiUpload<S extends z.ZodType>(
     xhr.onerror = () => reject(new Error('The upload was interrupted. Check the connection and send the file again.'));
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) parseAnswer(`POST ${path}`, xhr.responseText, schema).then(resolve, reject);
-      else reject(toApiError(xhr.status, xhr.statusText, xhr.responseText));
+      else reject(reportRefusal(toApiError(xhr.status, xhr.statusText, xhr.responseText)));
     };
     xhr.send(body);
   });

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   /** The invalid fields of a 400 (and the field a 409 is about), so forms put each message under its field. */
   readonly fieldErrors: FieldError[];
   readonly field?: string;
+  /** Set by the session watcher (lib/session-end.ts) when this 401 signed the person out and sent them to sign in. */
+  hasEndedSession = false;
 
   constructor(
     readonly status: number,
@@ -99,21 +101,53 @@ export async function parseAnswer<S extends z.ZodType>(request: string, text: st
   throw new UnexpectedAnswerError(request, problems.join('; '));
 }
 
+/**
+ * Who hears of every refusal (the app's session watcher, lib/session-end.ts): one place sees a 401 on
+ * any request or action, read or change, file or JSON, whichever page or component made it.
+ */
+type TRefusalListener = (error: ApiError) => void;
+const refusalListeners = new Set<TRefusalListener>();
+
+export function onApiRefusal(listener: TRefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/** Tells the listeners of a refusal and returns it, to be thrown. */
+export function reportRefusal(error: ApiError): ApiError {
+  for (const listener of refusalListeners) listener(error);
+  return error;
+}
+
+export interface TRequestOptions {
+  /** A 401 is this read's answer ("not signed in as that role"), not a session that ended: the "me" calls. */
+  isUnauthorizedAnAnswer?: boolean;
+}
+
 /** Sends a request with the session cookie (and a JSON body); a refusal throws ApiError. */
-export async function apiFetch(method: string, path: string, body?: unknown): Promise<Response> {
+export async function apiFetch(method: string, path: string, body?: unknown, options: TRequestOptions = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw toApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  if (!response.ok) {
+    const error = toApiError(response.status, response.statusText, await response.text().catch(() => ''));
+    throw options.isUnauthorizedAnAnswer && error.status === 401 ? error : reportRefusal(error);
+  }
   return response;
 }
 
 /** A change: sends the JSON body and returns the answer, checked against its schema. */
-export async function apiSend<S extends z.ZodType>(method: string, path: string, schema: TAnswerSchema<S>, body?: unknown) {
-  const response = await apiFetch(method, path, body);
+export async function apiSend<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: TAnswerSchema<S>,
+  body?: unknown,
+  options: TRequestOptions = {},
+) {
+  const response = await apiFetch(method, path, body, options);
   return parseAnswer(`${method} ${path}`, await response.text(), schema);
 }
 
@@ -123,7 +157,7 @@ export const apiGet = <S extends z.ZodType>(path: string, schema: TAnswerSchema<
 /** A read that yields null on 401 instead of raising (spec section 8: "may be configured"). */
 export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schema: TAnswerSchema<S>): Promise<z.output<S> | null> {
   try {
-    return await apiGet(path, schema);
+    return await apiSend('GET', path, schema, undefined, { isUnauthorizedAnAnswer: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -28,14 +28,14 @@ export function fieldErrorMapOf(error: Error): Record<string, string> {
   return entries.length ? Object.fromEntries(entries.map((f) => [f.field, f.message])) : { form: error.message };
 }
 
-/** The message of spec section 8 for a failed call, or the fallback text. */
+/**
+ * What people read of a failed call, in a toast, an alert or an error card: the server's message
+ * without its status ("You have used all 3 credit reports…", never "402: You have used…"; the
+ * spec's "<status>: <body>" is the error object's internal message), else the fallback text of spec
+ * section 8 ("Login failed. Please check your credentials.").
+ */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
-/** What people read of a failure in an alert beside the form: the server's message without the status. */
-export function plainMessageOf(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.serverMessage;
+  if (isApiError(error)) return error.serverMessage.trim() || fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 

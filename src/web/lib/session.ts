@@ -1,4 +1,4 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ROLE_API_SEGMENT, ROLE_DETECTION_ORDER, type TRole } from '@shared/roles';
 import type { TBusinessMe, TConsumerMe, TStaffMe } from '@shared/schemas/auth';
 import { apiGetOrNullOn401, apiSend } from './api';
@@ -66,15 +66,25 @@ export async function refreshSession(queryClient: ReturnType<typeof useQueryClie
   );
 }
 
+/** The role the interface shows as signed in, from the cached "me" answers; null for a visitor. */
+export function signedInRoleOf(queryClient: QueryClient): TRole | null {
+  return ROLE_DETECTION_ORDER.find((role) => queryClient.getQueryData(meQueryKey(role))) ?? null;
+}
+
+/**
+ * The interface signs out: every cached answer goes, and the "me" answers become "not signed in" in
+ * place so the mounted guards and the header see the change at once instead of asking the server
+ * again. After a logout, and after an answer 401 that says the session has ended (lib/session-end.ts).
+ */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  for (const role of ROLE_DETECTION_ORDER) queryClient.setQueryData(meQueryKey(role), null);
+}
+
 /** Logout: ends the session, clears every cached answer and marks the visitor as signed out. */
 export function useLogout() {
   return useApiMutation({
     mutationFn: (role: TRole) => apiSend('POST', `/api/${ROLE_API_SEGMENT[role]}/logout`, messageSchema),
-    onSettled: (queryClient) => {
-      // Every cached answer goes; the "me" answers become "not signed in" in place so the mounted
-      // guards see the change at once instead of asking the server again.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
-      for (const role of ROLE_DETECTION_ORDER) queryClient.setQueryData(meQueryKey(role), null);
-    },
+    onSettled: forgetSession,
   });
 }

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { isApiError } from './api';
+import { errorMessageOf } from './form-errors';
 import { toast } from './toast';
 
 /** What a feature's mutation hook defines once: the request and what it makes out of date. */
@@ -18,7 +20,7 @@ export interface TMutationFeedback<TResult, TVars = unknown> {
   onError?: (error: Error, vars: TVars) => void;
   /** The success toast's title, or made from the answer (a server message). */
   successToast?: string | ((result: TResult) => string);
-  /** The title of a failure toast whose text is "<status>: <message>" (spec section 8); none when the page shows it. */
+  /** The title of a failure toast whose text is the server's message (lib/form-errors.ts errorMessageOf); none when the page shows it. */
   errorToast?: string;
 }
 
@@ -42,7 +44,10 @@ export function useApiMutation<TVars, TResult>(
       feedback.onSuccess?.(result, vars);
     },
     onError: (error, vars) => {
-      if (feedback.errorToast) toast({ kind: 'error', title: feedback.errorToast, description: error.message });
+      // A 401 that ended the session has already sent the person to sign in, saying so: nothing more to say here.
+      if (isApiError(error) && error.hasEndedSession) return;
+      if (feedback.errorToast)
+        toast({ kind: 'error', title: feedback.errorToast, description: errorMessageOf(error, 'Please try again.') });
       feedback.onError?.(error, vars);
     },
     onSettled: () => definition.onSettled?.(queryClient),

@@ -7,7 +7,8 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorAlert, QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { errorMessageOf } from '@web/lib/form-errors';
 import { downloadSealHeads, useAuditEvents, useLatestSealHead, useVerifyAuditLog, type TAuditFilters } from '@web/lib/audit-log';
 import { toast } from '@web/lib/toast';
 import { formatDateTime, formatNumber, labelFromAuditAction, plural } from '@shared/format';
@@ -105,7 +106,7 @@ export function SealHeadsCard() {
     try {
       await downloadSealHeads(format);
     } catch (error) {
-      toast({ kind: 'error', title: 'Download failed', description: (error as Error).message });
+      toast({ kind: 'error', title: 'Download failed', description: errorMessageOf(error, 'Please try again.') });
     } finally {
       setIsDownloading(null);
     }
@@ -128,7 +129,7 @@ export function SealHeadsCard() {
       description="Each seal of the audit log carries a hash keyed with a secret the database does not hold, and its head is also written to a file outside the database. Download the heads regularly and keep them: a head you kept must always be found in the chain, and the log is checked against the last head written."
       contentClassName="space-y-4"
     >
-      <QueryErrorAlert error={latest.error} />
+      <QueryErrorCard query={latest} />
       {latest.isLoading ? (
         <Skeleton className="h-20 w-full" />
       ) : latest.data && !latest.data.isKept ? (
@@ -243,9 +244,7 @@ export function AuditLogSearch() {
         </div>
       </form>
       {events.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{events.error.message}</AlertDescription>
-        </Alert>
+        <QueryErrorCard query={events} />
       ) : events.isLoading ? (
         <Skeleton className="h-40 w-full" />
       ) : events.data && events.data.events.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Building2, FileSearch, KeyRound, Settings, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber, plural } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useOverview } from './api/overview';
@@ -30,8 +30,8 @@ export default function AdminDashboardPage() {
         title="System Overview"
         description={name ? `Welcome, ${name}. Figures below are read from the bureau's database now.` : undefined}
       />
-      <QueryErrorAlert error={overview.error} />
-      {!o ? (
+      <QueryErrorCard query={overview} />
+      {overview.error ? null : !o ? (
         <StatGridSkeleton />
       ) : (
         <>

@@ -4,10 +4,11 @@ import type { TIncident } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
+import { ScoreDriftSection } from '@web/components/oversight/score-drift-section';
 import { useAcknowledgeIncident, useIncidents, useResolveIncident, useScanIncidents } from './api/incidents';
 import { plural, formatNumber } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -47,8 +48,8 @@ export default function AdminSecurityPage() {
         }
       />
       <IncidentOverview counts={counts} filterId="incident-status" status={status} onStatusChange={setStatus} isAcknowledgedFlagged />
-      <QueryErrorAlert error={incidents.error} />
-      {incidents.isLoading ? (
+      <QueryErrorCard query={incidents} />
+      {incidents.error ? null : incidents.isLoading ? (
         <Skeleton className="h-40" />
       ) : (
         <IncidentList
@@ -75,6 +76,7 @@ export default function AdminSecurityPage() {
           }
         />
       )}
+      <ScoreDriftSection />
       <Dialog open={!!resolving} onOpenChange={(open) => !open && setResolving(null)}>
         <DialogContent>
           <DialogHeader>

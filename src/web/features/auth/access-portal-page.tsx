@@ -1,10 +1,14 @@
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import type { TRole } from '@shared/roles';
+import { useSearch } from 'wouter';
+import { ROLES, type TRole } from '@shared/roles';
 import { AuthLayout } from '@web/components/layout/auth-layout';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ROLE_INFO } from '@web/lib/role-info';
+import { SESSION_ENDED_MESSAGE } from '@web/lib/session-end';
 import { BusinessRegistrationForm } from './business-registration-form';
 import { ConsumerRegistrationForm } from './consumer-registration-form';
 import { InviteOnlyNotice } from './invite-only-notice';
@@ -13,12 +17,18 @@ import { RoleCards } from './role-cards';
 
 type TTab = 'signin' | 'register';
 
+const roleOf = (value: string | null): TRole | null => ((ROLES as readonly string[]).includes(value ?? '') ? (value as TRole) : null);
+
 /**
  * /auth, and every guarded route a visitor (or another role) reaches: pick a role, then sign in
  * or register. Registration switches back to Sign In with the role kept and the identifier filled.
+ * After a session ended (lib/session-end.ts) it is /auth?role=…&ended=1&next=…: the role is chosen,
+ * the page says why they are here, and signing in as that role goes back to `next`.
  */
 export default function AccessPortalPage() {
-  const [role, setRole] = useState<TRole | null>(null);
+  const params = new URLSearchParams(useSearch());
+  const askedRole = roleOf(params.get('role'));
+  const [role, setRole] = useState<TRole | null>(askedRole);
   const [tab, setTab] = useState<TTab>('signin');
   const [registeredIdentifier, setRegisteredIdentifier] = useState<string | undefined>();
   const info = role ? ROLE_INFO[role] : null;
@@ -34,6 +44,12 @@ export default function AccessPortalPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Access Portal</h1>
         <p className="mt-3 text-muted-foreground">Select your user type to sign in or create an account.</p>
       </div>
+      {params.get('ended') === '1' ? (
+        <Alert variant="info" role="status" className="mx-auto mt-6 max-w-2xl" data-testid="session-ended">
+          <LogOut aria-hidden />
+          <AlertDescription>{SESSION_ENDED_MESSAGE}</AlertDescription>
+        </Alert>
+      ) : null}
       <div className="mt-8">
         <RoleCards
           selected={role}
@@ -66,7 +82,12 @@ export default function AccessPortalPage() {
                 </TabsTrigger>
               </TabsList>
               <TabsContent value="signin">
-                <PortalSignInForm key={`${role}-${registeredIdentifier ?? ''}`} role={role} initialUsername={registeredIdentifier} />
+                <PortalSignInForm
+                  key={`${role}-${registeredIdentifier ?? ''}`}
+                  role={role}
+                  initialUsername={registeredIdentifier}
+                  next={role === askedRole ? params.get('next') : null}
+                />
               </TabsContent>
               <TabsContent value="register">
                 {role === 'business' ? (

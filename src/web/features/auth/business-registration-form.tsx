@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ZBusinessPortalRegistrationSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { useRegisterBusiness } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
@@ -46,7 +46,7 @@ export function BusinessRegistrationForm({ onRegistered }: { onRegistered: (user
       toast({
         kind: 'error',
         title: 'Registration failed',
-        description: error instanceof Error && error.message ? error.message : 'Please try again',
+        description: errorMessageOf(error, 'Please try again'),
       });
     },
   });

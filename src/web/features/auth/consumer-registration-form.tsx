@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ZConsumerRegistrationSchema, type TConsumerRegistrationForm } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
-import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { useRegisterConsumer } from '@web/lib/registration';
 import { toast } from '@web/lib/toast';
 import { FormField } from '@web/components/ui/form-field';
@@ -77,7 +77,7 @@ export function ConsumerRegistrationForm({ onRegistered }: { onRegistered: (nati
       toast({
         kind: 'error',
         title: 'Registration failed',
-        description: error instanceof Error && error.message ? error.message : 'Please try again',
+        description: errorMessageOf(error, 'Please try again'),
       });
     },
   });

@@ -9,15 +9,17 @@ import { ZPortalLoginFormSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
+import { afterSignInPath } from '@web/lib/return-path';
 import { ROLE_INFO } from '@web/lib/role-info';
+import { errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useLogin } from './api/login';
 import { DemoCredentials } from './demo-credentials';
 
 type TForm = z.input<typeof ZPortalLoginFormSchema>;
 
-/** The portal's sign-in form for the selected role. */
-export function PortalSignInForm({ role, initialUsername }: { role: TRole; initialUsername?: string }) {
+/** The portal's sign-in form for the selected role; `next` is where to go back to (checked: lib/return-path.ts). */
+export function PortalSignInForm({ role, initialUsername, next }: { role: TRole; initialUsername?: string; next?: string | null }) {
   const [, navigate] = useLocation();
   const info = ROLE_INFO[role];
   const form = useForm<TForm>({
@@ -37,13 +39,13 @@ export function PortalSignInForm({ role, initialUsername }: { role: TRole; initi
     onSuccess: (_data, { role: signedIn }) => {
       const target = ROLE_INFO[signedIn];
       toast({ kind: 'success', title: 'Login successful', description: `Welcome to your ${target.environment}` });
-      navigate(target.home);
+      navigate(afterSignInPath(signedIn, next));
     },
     onError: (error) => {
       toast({
         kind: 'error',
         title: 'Login failed',
-        description: error instanceof Error && error.message ? error.message : 'Invalid credentials',
+        description: errorMessageOf(error, 'Invalid credentials'),
       });
     },
   });

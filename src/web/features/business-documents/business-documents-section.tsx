@@ -8,10 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { plainMessageOf } from '@web/lib/form-errors';
+import { errorMessageOf } from '@web/lib/form-errors';
 import { formatFileSize, formatShortDate } from '@shared/format';
 import { toast } from '@web/lib/toast';
 import { downloadDocument, useBusinessDocuments, useRemoveDocument, useUploadDocument } from './api/documents';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 const STATUS_TEXT = {
   pending:
@@ -37,7 +38,7 @@ export function BusinessDocumentsSection() {
       toast({ kind: 'success', title: 'Document uploaded', description: `${DOCUMENT_KIND_LABELS[doc.kind]}: ${doc.fileName}` });
       if (fileInput.current) fileInput.current.value = '';
     },
-    onError: (error) => setFileError(plainMessageOf(error, 'Please try again')),
+    onError: (error) => setFileError(errorMessageOf(error, 'Please try again')),
   });
   const remove = useRemoveDocument({ successToast: 'Document removed', errorToast: 'Could not remove it' });
   const onSubmit = (event: FormEvent) => {
@@ -64,9 +65,7 @@ export function BusinessDocumentsSection() {
       </CardHeader>
       <CardContent className="space-y-4">
         {documents.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{documents.error.message}</AlertDescription>
-          </Alert>
+          <QueryErrorCard query={documents} />
         ) : !d ? (
           <Skeleton className="h-24" />
         ) : (

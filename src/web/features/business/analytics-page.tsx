@@ -2,7 +2,6 @@ import { AlertTriangle, FileText, Gauge, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ANALYTICS_DAY_CHOICES } from '@shared/schemas/business';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { formatNumber, formatPercent, plural } from '@shared/format';
 import { useAnalytics } from './api/analytics';
@@ -11,6 +10,7 @@ import { DelinquencyChart, InquiriesChart, PortfolioChart } from './charts';
 import { SegmentedControl } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(30);
@@ -38,13 +38,7 @@ export default function AnalyticsPage() {
           </Button>
         }
       />
-      {analytics.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>Analytics could not be loaded</AlertTitle>
-          <AlertDescription>{analytics.error.message}</AlertDescription>
-        </Alert>
-      ) : null}
+      {analytics.isError ? <QueryErrorCard query={analytics} title="Analytics could not be loaded" /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           icon={Search}

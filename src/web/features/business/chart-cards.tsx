@@ -5,6 +5,7 @@ import { formatNumber } from '@shared/format';
 import { usePortfolioScores } from './api/analytics';
 import { ScoreDistributionChart } from './charts';
 import { BandBadge } from './parts';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 export function ChartCard({
   title,
@@ -46,7 +47,7 @@ export function PortfolioScoresCard() {
       }
     >
       {scores.isError ? (
-        <p className="text-sm text-destructive">{scores.error.message}</p>
+        <QueryErrorCard query={scores} />
       ) : d ? (
         <div className="space-y-3">
           <ScoreDistributionChart data={d} />

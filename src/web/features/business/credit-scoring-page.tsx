@@ -1,4 +1,4 @@
-import { AlertTriangle, BarChart3 } from 'lucide-react';
+import { BarChart3, FlaskConical } from 'lucide-react';
 import { Link } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -7,9 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PortfolioScoresCard } from './chart-cards';
 import { useScoringModel } from './api/analytics';
+import { ModelFiguresCard } from './model-figures-card';
 import { BandBadge } from './parts';
-import { formatShortDate, formatDecimal } from '@shared/format';
+import { formatShortDate } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 /** /credit-scoring: how the score is made (GET /api/scoring/model) and where this business's clients sit. */
 export default function CreditScoringPage() {
@@ -30,16 +32,15 @@ export default function CreditScoringPage() {
           </Button>
         }
       />
-      {model.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>The model could not be loaded</AlertTitle>
-          <AlertDescription>{model.error.message}</AlertDescription>
-        </Alert>
-      ) : null}
+      {model.isError ? <QueryErrorCard query={model} title="The model could not be loaded" /> : null}
       {model.isPending ? <Skeleton className="h-64" /> : null}
       {m ? (
         <>
+          <Alert variant="warning">
+            <FlaskConical aria-hidden />
+            <AlertTitle>Fitted on generated data</AlertTitle>
+            <AlertDescription>{m.caveat}</AlertDescription>
+          </Alert>
           <div className="grid gap-6 lg:grid-cols-3">
             <Card className="lg:col-span-2">
               <CardHeader>
@@ -47,7 +48,8 @@ export default function CreditScoringPage() {
                   <h2>The scale</h2>
                 </CardTitle>
                 <CardDescription>
-                  Model {m.version}, made {formatShortDate(m.createdAt)}.
+                  Model {m.version}, made {formatShortDate(m.createdAt)}. Every score in a report names its model version, and the model
+                  file&apos;s fingerprint (SHA-256) is <span className="break-all font-mono text-xs">{m.sha256}</span>.
                 </CardDescription>
               </CardHeader>
               <CardContent className="space-y-4 text-sm">
@@ -57,9 +59,9 @@ export default function CreditScoringPage() {
                   doubles those odds. A person starts from {m.basePoints} points and each factor below adds or takes away points.
                 </p>
                 <p>
-                  A file with less than three months of history gets <strong>no score</strong>, never a low one: a missing record must not
-                  count against a person (Credit Reference Act, 2011). Mobile money, utility and telephone accounts count as credit history,
-                  so people without a bank account can have a score.
+                  A file with no account six months old, or with no account reported in the last 12 months, gets <strong>no score</strong>,
+                  never a low one: a missing record must not count against a person (Credit Reference Act, 2011). Mobile money, utility and
+                  telephone accounts count as credit history, so people without a bank account can have a score.
                 </p>
                 <ul className="grid gap-2 sm:grid-cols-3">
                   {m.bands.map((b) => (
@@ -74,36 +76,7 @@ export default function CreditScoringPage() {
                 </ul>
               </CardContent>
             </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>
-                  <h2>How well it ranks</h2>
-                </CardTitle>
-                <CardDescription>On people the model was not fitted on (holdout).</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {m.holdout ? (
-                  <dl className="grid grid-cols-2 gap-3 text-sm">
-                    {(
-                      [
-                        ['AUC', formatDecimal(m.holdout.auc, 3), 'chance a repayer outscores a defaulter'],
-                        ['Gini', formatDecimal(m.holdout.gini, 3), '2 × AUC − 1'],
-                        ['KS', formatDecimal(m.holdout.ks, 3), 'largest gap between the two groups'],
-                        ['PSI', formatDecimal(m.holdout.psi, 4), 'stability; below 0.10 is stable'],
-                      ] as const
-                    ).map(([label, value, hint]) => (
-                      <div key={label} className="rounded-lg border p-3">
-                        <dt className="text-muted-foreground">{label}</dt>
-                        <dd className="text-xl font-bold tabular-nums">{value}</dd>
-                        <dd className="text-xs text-muted-foreground">{hint}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                ) : (
-                  <p className="text-sm text-muted-foreground">No holdout figures for this model.</p>
-                )}
-              </CardContent>
-            </Card>
+            <ModelFiguresCard validation={m.validation} drift={m.drift} />
           </div>
 
           <PortfolioScoresCard />

@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatNumber, formatDateTime, plural, pluralWord } from '@shared/format';
 import { useSession } from '@web/lib/session';
@@ -108,9 +109,19 @@ export default function BusinessDashboardPage() {
   const nextBillingDate = session?.role === 'business' ? session.profile.nextBillingDate : null;
   const isLoading = dashboard.isPending;
 
+  const header = <PageHeader role="business" title="Dashboard" description={name ? `Welcome, ${name}.` : undefined} />;
+  // A dashboard that could not be read says so once, with Retry: no blank figures or system status beside it.
+  if (dashboard.isError)
+    return (
+      <div className="space-y-6">
+        {header}
+        <QueryErrorCard query={dashboard} title="The dashboard could not be loaded" />
+      </div>
+    );
+
   return (
     <div className="space-y-6">
-      <PageHeader role="business" title="Dashboard" description={name ? `Welcome, ${name}.` : undefined} />
+      {header}
 
       {d ? (
         <Card>
@@ -131,13 +142,6 @@ export default function BusinessDashboardPage() {
             </Button>
           </CardContent>
         </Card>
-      ) : null}
-
-      {dashboard.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertTitle>The dashboard could not be loaded</AlertTitle>
-          <AlertDescription>{dashboard.error.message}</AlertDescription>
-        </Alert>
       ) : null}
 
       {d && !d.usage.canInquire && d.usage.verificationStatus !== 'verified' ? (

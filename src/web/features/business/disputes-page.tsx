@@ -23,6 +23,7 @@ import { useAnswerDispute, useBusinessDisputes } from './api/disputes';
 import { SegmentedControl } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 interface TAnswerForm {
   outcome: '' | 'corrected' | 'verified';
@@ -359,10 +360,7 @@ export default function DisputesPage() {
       {disputes.isPending ? (
         <Skeleton className="h-48" />
       ) : disputes.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertTitle>Disputes could not be loaded</AlertTitle>
-          <AlertDescription>{disputes.error.message}</AlertDescription>
-        </Alert>
+        <QueryErrorCard query={disputes} title="Disputes could not be loaded" />
       ) : shown.length === 0 ? (
         <EmptyState icon={Gavel} title={status === 'open' ? 'No open disputes' : 'No disputes'}>
           {status === 'open' ? 'No customer is waiting for an answer.' : 'Disputes about your accounts appear here.'}

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
-import { plainMessageOf } from '@web/lib/form-errors';
+import { errorMessageOf } from '@web/lib/form-errors';
 
 /** The alert's title for a refusal, from its code (never its text). */
 function titleOf(error: unknown): string {
@@ -30,7 +30,7 @@ export function InquiryRefusal({ error }: { error: unknown }) {
       <AlertTriangle aria-hidden />
       <AlertTitle>{titleOf(error)}</AlertTitle>
       <AlertDescription className="space-y-2">
-        <p>{plainMessageOf(error, 'Something went wrong')}</p>
+        <p>{errorMessageOf(error, 'Something went wrong')}</p>
         {isPaymentNeeded ? (
           <Button asChild size="sm">
             <Link href="/subscribe">Upgrade your plan</Link>

@@ -9,6 +9,7 @@ import { IdentityGate } from './identity-gate';
 import { formatDateTime } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Field } from '@web/components/ui/field';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 const FILTERS = [
   { value: 'all', label: 'Everything' },
@@ -28,7 +29,7 @@ function AccessLogTable() {
   const log = useAccessLog();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
   if (log.isPending) return <PageLoading label="Loading your access log…" />;
-  if (log.isError) return <p role="alert">{log.error.message}</p>;
+  if (log.isError) return <QueryErrorCard query={log} />;
   const entries = log.data.entries.filter((e) => matches(e.kind, filter));
   if (log.data.entries.length === 0) {
     return (

@@ -21,13 +21,14 @@ import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
-import { applyServerFieldErrors, errorMessageOf, plainMessageOf } from '@web/lib/form-errors';
+import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { useComplainToRegulator, useDisputes, useFileDispute } from './api/disputes';
 import { useOwnReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function FileDisputeForm() {
   const own = useOwnReport();
@@ -173,7 +174,7 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
       });
       onOpenChange(false);
     },
-    onError: (e) => setError(plainMessageOf(e, 'Please try again')),
+    onError: (e) => setError(errorMessageOf(e, 'Please try again')),
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -313,7 +314,7 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
 function DisputeList() {
   const disputes = useDisputes();
   if (disputes.isPending) return <PageLoading label="Loading your disputes…" />;
-  if (disputes.isError) return <p role="alert">{disputes.error.message}</p>;
+  if (disputes.isError) return <QueryErrorCard query={disputes} />;
   return (
     <Card>
       <CardHeader>

@@ -12,6 +12,7 @@ import { isApiError } from '@web/lib/api';
 import { formatDateTime, plural } from '@shared/format';
 import { toast } from '@web/lib/toast';
 import { useIdentity, useSendIdentityCode, useVerifyIdentity } from './api/identity';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 /** "No credit file yet": honest, and clear that a missing record counts against no one. */
 export function NoFileYet() {
@@ -198,12 +199,7 @@ export function IdentityGate({ children }: { children: ReactNode }) {
   const identity = useIdentity();
   if (identity.isPending) return <PageLoading label="Checking your credit file…" />;
   if (identity.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Your credit file could not be loaded</AlertTitle>
-        <AlertDescription>{identity.error.message}</AlertDescription>
-      </Alert>
-    );
+    return <QueryErrorCard query={identity} title="Your credit file could not be loaded" />;
   }
   switch (identity.data.state) {
     case 'verified':

@@ -6,11 +6,12 @@ import { IdentityGate } from './identity-gate';
 import { ConsentsCard } from './privacy/consents-card';
 import { FraudAlertCard } from './privacy/fraud-alert-card';
 import { FreezeCard } from './privacy/freeze-card';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function PrivacyControls() {
   const privacy = usePrivacy();
   if (privacy.isPending) return <PageLoading label="Loading your privacy controls…" />;
-  if (privacy.isError) return <p role="alert">{privacy.error.message}</p>;
+  if (privacy.isError) return <QueryErrorCard query={privacy} />;
   return (
     <div className="space-y-6">
       <div className="grid gap-4 lg:grid-cols-2">

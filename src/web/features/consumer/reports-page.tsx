@@ -10,6 +10,7 @@ import { IdentityGate } from './identity-gate';
 import { AccountCard } from './reports/report-account';
 import { ScoreHistoryChart, ScoreSection } from './reports/score-section';
 import { HISTORY_LABELS } from './score-band';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function KeptReports() {
   const reports = useOwnReports();
@@ -51,7 +52,8 @@ function FullReport() {
   const own = useOwnReport();
   const request = useRequestNewReport();
   if (own.isPending) return <PageLoading label="Loading your report…" />;
-  if (own.isError || !own.data.report) return <p role="alert">{own.error?.message ?? 'Your report could not be loaded.'}</p>;
+  if (own.isError) return <QueryErrorCard query={own} />;
+  if (!own.data.report) return <p role="alert">Your report could not be loaded.</p>;
   const report = own.data.report;
   const disputeOf = new Map(own.data.openDisputes.map((d) => [d.accountId, d]));
   return (

@@ -19,6 +19,7 @@ import { useChangeConsumerPassword, useSaveContact, useSaveNotificationPreferenc
 import { PageHeader } from '@web/components/layout/page-header';
 import { PasswordChangeCard } from '@web/components/account/password-change-card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const form = useForm<TContactDetailsInput>({
@@ -131,7 +132,7 @@ export default function ConsumerSettingsPage() {
       {settings.isPending ? (
         <PageLoading label="Loading your settings…" />
       ) : settings.isError ? (
-        <p role="alert">{settings.error.message}</p>
+        <QueryErrorCard query={settings} />
       ) : (
         <>
           <ContactForm settings={settings.data} />

@@ -1,7 +1,6 @@
 import { BookOpen, Clock, FolderOpen, Layers, Search, SearchX, Star, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { THelpItem } from '@shared/schemas/content';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
@@ -12,6 +11,7 @@ import { GuideDetail } from './guide-detail';
 import { CATEGORY_LABEL, HELP_TABS, matchesSearch, type THelpTab } from './help-text';
 import { useHelpContent, useRecordView } from './api/help-content';
 import { WhatsNew } from './whats-new';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function QuickStats({ items }: { items: THelpItem[] }) {
   const categories = new Set(items.map((item) => item.category)).size;
@@ -104,10 +104,7 @@ export default function HelpPage() {
             ))}
           </div>
         ) : help.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>The help centre cannot be loaded</AlertTitle>
-            <AlertDescription>{help.error.message}</AlertDescription>
-          </Alert>
+          <QueryErrorCard query={help} title="The help centre cannot be loaded" />
         ) : (
           <>
             {featured.length > 0 && !search ? (

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { applyServerFieldErrors, plainMessageOf } from '@web/lib/form-errors';
+import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { formatDateTime } from '@shared/format';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
@@ -29,7 +29,8 @@ export default function AcceptInvitePage() {
   const accept = useAcceptInvitation(token, {
     onSuccess: (r) => toast({ kind: 'success', title: 'Account created', description: r.message }),
     onError: (error) => {
-      if (!applyServerFieldErrors(form, error)) toast({ kind: 'error', title: 'Could not create the account', description: error.message });
+      if (!applyServerFieldErrors(form, error))
+        toast({ kind: 'error', title: 'Could not create the account', description: errorMessageOf(error, 'Please try again') });
     },
   });
   const { errors } = form.formState;
@@ -56,7 +57,7 @@ export default function AcceptInvitePage() {
           ) : info.isError ? (
             <Alert variant="destructive" role="alert">
               <AlertTitle>This link cannot be used</AlertTitle>
-              <AlertDescription>{plainMessageOf(info.error, 'Please try again')}</AlertDescription>
+              <AlertDescription>{errorMessageOf(info.error, 'Please try again')}</AlertDescription>
             </Alert>
           ) : accept.isSuccess && role ? (
             <div className="space-y-4 text-center">

@@ -6,7 +6,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { AuditLogSearch, SealHeadsCard } from '@web/components/oversight/audit-log';
 import { toast } from '@web/lib/toast';
 import { formatNumber, isoDateDaysAgo, plural } from '@shared/format';
@@ -66,7 +66,7 @@ export default function RegulatorAuditsPage() {
             {isDownloading === 'pdf' ? 'Exporting...' : 'Export PDF'}
           </Button>
         </form>
-        <QueryErrorAlert error={summary.error} />
+        <QueryErrorCard query={summary} />
         {period && summary.isLoading ? <Skeleton className="h-40" /> : null}
         {s ? (
           <div className="space-y-4">

@@ -9,10 +9,11 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber, formatPercent, isoDateDaysAgo, plural } from '@shared/format';
 import { useCompliance, useComplianceDetail } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
+import { ScoreDriftSection } from '@web/components/oversight/score-drift-section';
 import { SectionCard } from '@web/components/ui/section-card';
 
 const BAND_VARIANT = { good: 'success', watch: 'warning', concern: 'destructive' } as const;
@@ -120,7 +121,7 @@ export default function RegulatorCompliancePage() {
         </Field>
         <Button type="submit">Show</Button>
       </form>
-      <QueryErrorAlert error={compliance.error} />
+      <QueryErrorCard query={compliance} />
       {data && !data.isDisputeDataAvailable ? (
         <Alert variant="warning">
           <AlertDescription>Dispute data is not available yet; overdue disputes count as none.</AlertDescription>
@@ -131,7 +132,9 @@ export default function RegulatorCompliancePage() {
         description="Lowest scores first. Select a lender for the detail and its overdue disputes."
       >
         {!data ? (
-          <Skeleton className="h-40" />
+          compliance.error ? null : (
+            <Skeleton className="h-40" />
+          )
         ) : data.businesses.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No verified lenders yet.</p>
         ) : (
@@ -208,6 +211,7 @@ export default function RegulatorCompliancePage() {
         </AlertDescription>
       </Alert>
       <BusinessDetail row={open} from={period.from} to={period.to} onClose={() => setOpen(null)} />
+      <ScoreDriftSection />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { BarChart3, FileDown, FolderSearch, ShieldAlert } from 'lucide-react';
 import { ActivityCard, QuickLinksCard, StatGrid, StatGridSkeleton, type QuickLink } from '@web/components/oversight/dashboard-parts';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { formatDateTime, formatNumber, plural } from '@shared/format';
 import { useSession } from '@web/lib/session';
 import { useRegulatorOverview } from './api/overview';
@@ -28,8 +28,8 @@ export default function RegulatorDashboardPage() {
         title="Regulatory Overview"
         description={name ? `Welcome, ${name}. Compliance is computed over the last 90 days from the registry's own records.` : undefined}
       />
-      <QueryErrorAlert error={overview.error} />
-      {!o ? (
+      <QueryErrorCard query={overview} />
+      {overview.error ? null : !o ? (
         <StatGridSkeleton />
       ) : (
         <StatGrid>

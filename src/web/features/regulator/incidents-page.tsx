@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { IncidentList, IncidentOverview } from '@web/components/oversight/incident-list';
 import { useRegulatorIncidents } from './api/overview';
@@ -18,8 +18,12 @@ export default function RegulatorIncidentsPage() {
         description="Security incidents the bureau's systems found in the audit log, with who acknowledged and resolved them and how. Read only: the bureau's administrators handle them."
       />
       <IncidentOverview counts={counts} filterId="regulator-incident-status" status={status} onStatusChange={setStatus} />
-      <QueryErrorAlert error={incidents.error} />
-      {incidents.isLoading ? <Skeleton className="h-40" /> : <IncidentList incidents={incidents.data?.incidents ?? []} />}
+      <QueryErrorCard query={incidents} />
+      {incidents.error ? null : incidents.isLoading ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <IncidentList incidents={incidents.data?.incidents ?? []} />
+      )}
     </div>
   );
 }

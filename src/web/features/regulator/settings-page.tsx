@@ -4,7 +4,7 @@ import { ZPasswordChangeSchema, type TPasswordChange } from '@shared/schemas/bus
 import { PasswordChangeCard } from '@web/components/account/password-change-card';
 import type { TMutationFeedback } from '@web/lib/use-api-mutation';
 import { useChangeStaffPassword } from '@web/lib/staff-password';
-import { QueryErrorAlert } from '@web/components/ui/query-error-alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime, formatNumber, formatUsdCents, plural } from '@shared/format';
@@ -90,7 +90,7 @@ export default function RegulatorSettingsPage() {
           description="A new password signs you out everywhere else; this session stays."
         />
       </div>
-      <QueryErrorAlert error={policy.error} />
+      <QueryErrorCard query={policy} />
       {!p ? (
         policy.isError ? null : (
           <Skeleton className="h-64" />

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { TRole } from '@shared/roles';
 import type { TPlan } from '@shared/schemas/payments';
 import { PaymentDialog, type TPayablePlan } from '@web/components/payments/payment-dialog';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -118,10 +118,7 @@ function BusinessSubscribe() {
           ))}
         </div>
       ) : plans.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertTitle>Plans cannot be loaded</AlertTitle>
-          <AlertDescription>{plans.error.message}</AlertDescription>
-        </Alert>
+        <QueryErrorCard query={plans} title="Plans cannot be loaded" />
       ) : visible.length === 0 ? (
         <EmptyState icon={CreditCard} title="No plans available" />
       ) : (

@@ -10,7 +10,7 @@ import { Input, NativeSelect } from '@web/components/ui/input';
 import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
 import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { plainMessageOf } from '@web/lib/form-errors';
+import { errorMessageOf } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations';
 import { ROLE_LABEL } from './accounts-panel';
@@ -40,7 +40,7 @@ export function InvitationsPanel() {
       return;
     }
     setEmailError(undefined);
-    invite.mutate(parsed.data, { onError: (error) => setEmailError(plainMessageOf(error, 'Please try again')) });
+    invite.mutate(parsed.data, { onError: (error) => setEmailError(errorMessageOf(error, 'Please try again')) });
   };
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">

@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { isApiError } from '@web/lib/api';
-import { plainMessageOf } from '@web/lib/form-errors';
+import { errorMessageOf } from '@web/lib/form-errors';
 
 // The refusal alert the Settings tabs share.
 
@@ -10,7 +10,7 @@ export function Refusal({ error }: { error: unknown }) {
   return (
     <Alert variant="destructive" role="alert">
       <AlertTitle>Not saved</AlertTitle>
-      <AlertDescription>{plainMessageOf(error, 'Please try again.')}</AlertDescription>
+      <AlertDescription>{errorMessageOf(error, 'Please try again.')}</AlertDescription>
     </Alert>
   );
 }
