@@ -82,6 +82,11 @@ const PAGE_TITLES: Record<string, string> = {
   ...Object.fromEntries(Object.values(ROLE_NAV).flatMap((links) => links.map((link) => [link.href, link.label]))),
 };
 
+/** Every page of the app without a parameter (the every-page walk, tests/e2e/every-page.spec.ts). */
+export const APP_PAGE_PATHS: readonly string[] = Object.keys(PAGE_TITLES);
+/** The pages outside a role's header that need a signed-in business (the rest are public). */
+export const SIGNED_IN_PAGE_PATHS: readonly string[] = ['/subscribe', '/dashboard', '/analytics', '/credit-scoring'];
+
 export const PRODUCT_NAME = 'CreditCheck SL';
 export const NOT_FOUND_TITLE = 'Page not found';
 
