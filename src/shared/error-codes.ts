@@ -68,6 +68,15 @@ export const ERROR_CODES = {
     action:
       'The report puts back a value (or an account) a dispute corrected or removed. If it is right, send it again with certifyReinsertion: true and a note; the person is told.',
   },
+  INSUFFICIENT_HISTORY: {
+    status: 409,
+    action:
+      'The file has no score: no account is 6 months old yet (a thin file gets no score, never a low one). The score simulator has nothing to estimate from.',
+  },
+  NO_RECENT_REPORT: {
+    status: 409,
+    action: 'The file has no score: no account was reported open in the last 12 months. The score simulator has nothing to estimate from.',
+  },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     action: 'A request with this Idempotency-Key is still running. Wait for `Retry-After` seconds and send it again: you get its answer.',

@@ -86,6 +86,10 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'DELETE /api/businesses/me/webhooks/:id': { roles: ['business'], owner: 'webhooks: another business’s endpoint 404' },
   'GET /api/scoring/model': { roles: ALL },
   'GET /api/consumers/me/scores': { roles: ['consumer'], owner: 'scoring: only the signed-in consumer' },
+  'POST /api/consumers/me/scores/simulation': {
+    roles: ['consumer'],
+    owner: 'scoring/score-simulation.test.ts: only the own file; API keys 403',
+  },
   'GET /api/scoring/scores/:id/audit': { roles: STAFF },
   // The consumer workspace and disputes (issue 7, decisions/015). Ownership: tests/api/consumer/*.
   'GET /api/consumers/me/identity': { roles: ['consumer'] },

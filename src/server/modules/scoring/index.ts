@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../lib/server-module';
 import { portfolioScoreRoutes } from './business-routes';
 import { scoringRoutes } from './routes';
+import { scoreSimulationRoutes } from './simulation-routes';
 
 /**
  * The credit score: features, the scorecard, stored scores, portfolio scores and the model summary.
@@ -12,6 +13,7 @@ export const scoringModule: ServerModule = {
   async routes(app, options) {
     await app.register(portfolioScoreRoutes, options);
     await app.register(scoringRoutes, options);
+    await app.register(scoreSimulationRoutes, options);
   },
 };
 
