@@ -377,23 +377,39 @@ describe('POST /api/credit/submissions: all or nothing', () => {
     expect(await count('credit_accounts', sql`account_number LIKE 'BOOM-ACC-%'`)).toBe(1499);
   });
 
-  it('lets go of the request rows once checked when asked (the route does), and still counts and applies them all', async () => {
-    const rows = Array.from({ length: 3 }, (_, i) => fileRow('RELEASE', i + 1));
-    const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE username = 'demo-business'`);
-    const { id } = await submitMonthlyFile(
-      t.db,
-      { businessId: me.id, userId: me.id },
-      { format: 'json', body: { rows } },
-      { releaseRows: true },
-    );
-    expect(rows).toHaveLength(0);
-    expect(await waitForSubmission(t.app, { cookie: business }, id)).toMatchObject({
+  it('refuses a row that is not JSON as a row and applies the others; a file broken outside its rows is refused whole', async () => {
+    const good = [fileRow('UNREADABLE', 1), fileRow('UNREADABLE', 2)].map((row) => JSON.stringify(row));
+    const body = `{"rows":[${good[0]}, {"subject": tru}, ${good[1]}]}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/credit/submissions',
+      headers: { cookie: business, 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(202);
+    expect(await waitForSubmission(t.app, { cookie: business }, res.json().id)).toMatchObject({
       status: 'completed',
       total: 3,
-      accepted: 3,
-      rejected: 0,
+      accepted: 2,
+      rejected: 1,
+      rejects: [{ row: 2, field: 'row', message: 'This row is not valid JSON' }],
     });
-    expect(await count('credit_accounts', sql`account_number LIKE 'RELEASE-ACC-%'`)).toBe(3);
+    expect(await count('credit_accounts', sql`account_number LIKE 'UNREADABLE-ACC-%'`)).toBe(2);
+    for (const broken of [
+      `{"rows":[${good[0]}`,
+      `{"rows":[${good[0]},,${good[1]}]}`,
+      `{"rows":[${good[0]}]} junk`,
+      `{rows:[${good[0]}]}`,
+    ]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/credit/submissions',
+        headers: { cookie: business, 'content-type': 'application/json' },
+        payload: broken,
+      });
+      expect(refused.statusCode, broken.slice(-20)).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ field: 'body', message: 'The file is not valid JSON' });
+    }
   });
 
   it('marks failed a file left processing by a server that stopped', async () => {

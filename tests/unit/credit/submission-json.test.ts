@@ -1,12 +1,15 @@
 import { MAX_SUBMISSION_ROWS } from '@shared/schemas/credit';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readSubmissionJson } from '../../../src/server/modules/submissions/json-stream';
+import { readSubmissionJson, rowsOfPart } from '../../../src/server/modules/submissions/json-stream';
+import { UnreadableRow, type ReceivedFile } from '../../../src/server/modules/submissions/received-file';
 
 /**
- * The monthly file's JSON reader (decisions/033): it counts rows as the bytes arrive, to refuse a
- * file past the row limit early, and parses the body natively at the end. Whatever the chunks, its
- * answer is JSON.parse's: the same rows, the same refusals.
+ * The monthly file's JSON reader (decisions/033, 038): it counts rows as the bytes arrive, to refuse
+ * a file past the row limit early, and cuts the rows as sent into parts without parsing them.
+ * Whatever the chunks, its answer is JSON.parse's: the same rows, the same refusals; except that a
+ * row that is not JSON in an otherwise whole document is kept as an unreadable row (refused as a
+ * row when the file is applied), not a refused file.
  */
 
 const DOCUMENTS = [
@@ -26,7 +29,13 @@ const DOCUMENTS = [
   '{"rows":[1]} junk',
   '',
   '{"rows":[1,,2]}',
-  '{"rows":[tru]}',
+];
+
+/** Documents whose only fault is in a row: the file is taken, the row refused when applied. */
+const ROW_FAULTS: [string, unknown[]][] = [
+  ['{"rows":[tru]}', ['unreadable']],
+  ['{"rows":[{"a":1}, {"b": }, 3]}', [{ a: 1 }, 'unreadable', 3]],
+  ['{"rows":[1 2, "x"]}', ['unreadable', 'x']],
 ];
 
 function chunked(text: string, size: number): Readable {
@@ -48,14 +57,26 @@ function expected(text: string): { rows: unknown[] } | { field: string } {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Array.isArray(rows) ? { rows } : { field: 'rows' };
 }
 
+/** The rows of a received file as the worker reads them, an unreadable row as 'unreadable'. */
+const rowsOf = (file: ReceivedFile) =>
+  file.parts.flatMap((part) => rowsOfPart(part)).map((row) => (row instanceof UnreadableRow ? 'unreadable' : row));
+
 describe('readSubmissionJson', () => {
   it.each(DOCUMENTS)('answers %j as JSON.parse does, in chunks of any size', async (text) => {
     for (const size of [1, 2, 3, 7, 4096]) {
       const answer = await readSubmissionJson(chunked(text, size), 1_000_000).then(
-        (value) => value,
+        (file) => ({ rows: rowsOf(file) }),
         (error: { statusCode: number; details?: { errors: { field: string }[] } }) => ({ field: error.details?.errors[0].field }),
       );
       expect(answer, `chunks of ${size}`).toEqual(expected(text));
+    }
+  });
+
+  it.each(ROW_FAULTS)('takes %j and keeps its unreadable rows for the worker to refuse', async (text, rows) => {
+    for (const size of [1, 3, 4096]) {
+      const file = await readSubmissionJson(chunked(text, size), 1_000_000);
+      expect(rowsOf(file), `chunks of ${size}`).toEqual(rows);
+      expect(file.total).toBe(rows.length);
     }
   });
 
@@ -63,10 +84,19 @@ describe('readSubmissionJson', () => {
     for (const text of DOCUMENTS.slice(0, 7)) {
       for (const size of [1, 3, 4096]) {
         let counted = 0;
-        const { rows } = await readSubmissionJson(chunked(text, size), 1_000_000, (count) => (counted = count));
-        expect(counted, `${text} in chunks of ${size}`).toBe(rows.length);
+        const file = await readSubmissionJson(chunked(text, size), 1_000_000, (count) => (counted = count));
+        expect(counted, `${text} in chunks of ${size}`).toBe(file.total);
       }
     }
+  });
+
+  it('cuts a large file into parts of 5,000 rows, each the rows as sent, in order', async () => {
+    const rows = Array.from({ length: 12_345 }, (_, i) => ({ n: i, s: `row ${i}, "quoted" [x]` }));
+    const text = `{"sentBy":"test","rows":${JSON.stringify(rows, null, 1)}}`;
+    const file = await readSubmissionJson(chunked(text, 65_536), 64 * 1024 * 1024);
+    expect(file.parts).toHaveLength(3);
+    expect(file.total).toBe(12_345);
+    expect(rowsOf(file)).toEqual(rows);
   });
 
   it('refuses the row past the limit as soon as it ends, before the body does', async () => {

@@ -3,7 +3,9 @@ import type { Database } from '../../db/client';
 import { type InquiryMeta } from '../credit-file';
 import { assertVerified, loadBusinessAccess } from '../reports';
 import { phaseClock } from './phase-clock';
-import { rowsOf, type SubmissionBody, type SubmitOptions } from './service';
+import { badRequest } from '../../lib/http-error';
+import { NO_ROWS_MESSAGE, rowsOf, type SubmissionBody, type SubmitOptions } from './service';
+import { partsOfRows, ReceivedFile } from './received-file';
 import { storeFileRows } from './stored-rows';
 import { runQueuedFiles } from './file-queue';
 
@@ -16,13 +18,12 @@ import { runQueuedFiles } from './file-queue';
 export async function acceptMonthlyFile(
   db: Database,
   meta: InquiryMeta,
-  input: SubmissionBody,
+  input: SubmissionBody | ReceivedFile,
   options: SubmitOptions = {},
 ): Promise<{ id: string; status: 'queued' }> {
   assertVerified(await loadBusinessAccess(db, meta.businessId));
   const lap = phaseClock(options.timings);
-  const { rows, isCsv } = rowsOf(input);
-  const total = rows.length;
+  const { isCsv, total, parts } = receivedOf(input);
 
   const id = await db.transaction(async (tx) => {
     const [submission] = await tx
@@ -38,13 +39,21 @@ export async function acceptMonthlyFile(
         requestId: meta.requestId ?? null,
       })
       .returning({ id: creditSubmissions.id });
-    await storeFileRows(tx, submission.id, rows);
+    await storeFileRows(tx, submission.id, parts);
     return submission.id;
   });
-  // The route's request body holds the same array: a 100,000-row file is a few hundred MB of objects.
-  if (options.releaseRows) rows.length = 0;
   lap('queueing');
   return { id, status: 'queued' };
+}
+
+/** The file in parts as stored: the route's ReceivedFile as it is, rows given as values cut into parts. */
+function receivedOf(input: SubmissionBody | ReceivedFile): ReceivedFile {
+  if (input instanceof ReceivedFile) {
+    if (input.total === 0 && !input.isCsv) throw badRequest([{ field: 'rows', message: NO_ROWS_MESSAGE }]);
+    return input;
+  }
+  const { rows, isCsv } = rowsOf(input);
+  return new ReceivedFile(isCsv, rows.length, partsOfRows(rows));
 }
 
 /**

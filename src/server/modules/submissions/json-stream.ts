@@ -2,6 +2,7 @@ import { MAX_SUBMISSION_ROWS } from '@shared/schemas/credit';
 import type { Readable } from 'node:stream';
 import { badRequest, type HttpError } from '../../lib/http-error';
 import { tooLarge, tooManyRows } from './csv';
+import { partOfRowsText, partsOfRows, ReceivedFile, ROWS_A_PART, UnreadableRow } from './received-file';
 
 export const NOT_A_LIST_OF_ROWS = 'rows must be a list of {subject, account}';
 
@@ -23,12 +24,23 @@ const ROWS_KEY = 'rows';
  * across chunks, so a file is refused as soon as its row 100,001 is complete. It does not judge the
  * JSON (the native parse at the end does) and only needs to be right for well-formed bodies; a key
  * written with escapes is not taken for `rows` (the parse's count still refuses such a file).
- * The bytes of strings, most of a file, are skipped with Buffer.indexOf (native), not one by one.
+ * It also notes where the last `rows` array opens and closes and where each of its rows ends, so
+ * the rows can be cut into parts as sent (readSubmissionJson).
  */
 class RowCounter {
   count = 0;
-  private depth = 0;
-  private isInString = false;
+  depth = 0;
+  isInString = false;
+  /** Where the last `rows` array of the root object opens and closes, in bytes from the body's start (-1: not seen). */
+  rowsOpenAt = -1;
+  rowsCloseAt = -1;
+  /** Where each row of that array ends: the offset of the comma or bracket after it. */
+  rowEnds: number[] = [];
+  /** An empty element (`[1,,2]`, `[,1]`, `[1,]`): not JSON; the whole parse says so. */
+  hasEmptyElement = false;
+  /** Bytes of the chunks before the one being read. */
+  private offset = 0;
+  private isAfterComma = false;
   /** The contents of the string being read at depth 1 (a key of the root object, perhaps), up to 5 bytes. */
   private stringAtTop = '';
   private isAfterRowsColon = false;
@@ -39,37 +51,50 @@ class RowCounter {
   constructor(private readonly onRowEnd: (count: number) => void) {}
 
   write(chunk: Buffer): void {
+    this.scan(chunk);
+    this.offset += chunk.length;
+  }
+
+  private scan(chunk: Buffer): void {
+    const length = chunk.length;
     let i = 0;
     if (this.isEscapePending) {
       // The chunk before ended with a backslash inside a string: this first byte is escaped.
       this.isEscapePending = false;
       i = 1;
     }
-    let nextBackslash = chunk.indexOf(BACKSLASH, i);
-    for (; i < chunk.length; i++) {
+    for (; i < length; i++) {
       if (this.isInString) {
-        const quote = chunk.indexOf(QUOTE, i);
-        const stop = quote < 0 ? chunk.length : quote;
-        if (nextBackslash >= 0 && nextBackslash < i) nextBackslash = chunk.indexOf(BACKSLASH, i);
-        if (nextBackslash >= 0 && nextBackslash < stop) {
+        // A string's bytes, most of a file, in a tight loop: a native indexOf per string cost more
+        // than the bytes (a file is millions of short strings).
+        const from = i;
+        let byte = 0;
+        while (i < length) {
+          byte = chunk[i];
+          if (byte === QUOTE || byte === BACKSLASH) break;
+          i++;
+        }
+        this.readAtTop(chunk, from, i);
+        if (i >= length) return;
+        if (byte === BACKSLASH) {
           // An escape: the byte after the backslash is part of the string, a quote or a backslash too.
           if (this.depth === 1) this.stringAtTop = '\\';
-          if (nextBackslash + 1 >= chunk.length) {
+          if (i + 1 >= length) {
             this.isEscapePending = true;
             return;
           }
-          i = nextBackslash + 1;
+          i++;
           continue;
         }
-        this.readAtTop(chunk, i, stop);
-        if (quote < 0) return;
         this.isInString = false;
-        i = quote;
         continue;
       }
       const byte = chunk[i];
       if (isSpace(byte)) continue;
-      if (this.isInRows && this.depth === 2 && !this.isRowOpen && byte !== COMMA && byte !== CLOSE_BRACKET) this.isRowOpen = true;
+      if (this.isInRows && this.depth === 2 && !this.isRowOpen && byte !== COMMA && byte !== CLOSE_BRACKET) {
+        this.isRowOpen = true;
+        this.isAfterComma = false;
+      }
       switch (byte) {
         case QUOTE:
           this.isInString = true;
@@ -80,7 +105,15 @@ class RowCounter {
           break;
         case OPEN_BRACE:
         case OPEN_BRACKET:
-          if (this.depth === 1 && this.isAfterRowsColon && byte === OPEN_BRACKET) this.isInRows = true;
+          if (this.depth === 1 && this.isAfterRowsColon && byte === OPEN_BRACKET) {
+            // A second `rows` key: JSON.parse keeps the last, and so does this.
+            this.isInRows = true;
+            this.rowsOpenAt = this.offset + i;
+            this.rowsCloseAt = -1;
+            this.rowEnds = [];
+            this.count = 0;
+            this.isAfterComma = false;
+          }
           this.isAfterRowsColon = false;
           this.depth++;
           break;
@@ -88,12 +121,20 @@ class RowCounter {
         case CLOSE_BRACKET:
           this.depth--;
           if (this.isInRows && this.depth === 1) {
-            if (byte === CLOSE_BRACKET) this.endRow();
+            if (byte === CLOSE_BRACKET) {
+              if (this.isAfterComma) this.hasEmptyElement = true;
+              this.endRow(i);
+              this.rowsCloseAt = this.offset + i;
+            }
             this.isInRows = false;
           }
           break;
         case COMMA:
-          if (this.isInRows && this.depth === 2) this.endRow();
+          if (this.isInRows && this.depth === 2) {
+            if (!this.isRowOpen) this.hasEmptyElement = true;
+            this.endRow(i);
+            this.isAfterComma = true;
+          }
           if (this.depth === 1) this.isAfterRowsColon = false;
           break;
         default:
@@ -108,23 +149,27 @@ class RowCounter {
     this.stringAtTop += chunk.toString('latin1', from, Math.min(to, from + ROWS_KEY.length + 1));
   }
 
-  private endRow(): void {
+  private endRow(at: number): void {
     if (!this.isRowOpen) return;
     this.isRowOpen = false;
+    this.rowEnds.push(this.offset + at);
     this.count++;
     this.onRowEnd(this.count);
   }
 }
 
 /**
- * A monthly file's JSON body `{rows: [...]}`. The bytes are kept as they arrive (never more than
- * the byte limit) while RowCounter counts the rows, so a file is refused as soon as its row
- * 100,001 is complete, and a body over the byte limit at that byte; at the end the native
- * JSON.parse reads it whole. About five times faster than the JavaScript streaming parser it
- * replaces, which held the 202 of a 100,000-row file at 2.7 s (decisions/033); the rows' objects
- * were held either way, and the bytes kept cost at most the limit.
+ * A monthly file's JSON body `{rows: [...]}`, read into a ReceivedFile without parsing its rows
+ * (decisions/038). The bytes are kept as they arrive (never more than the byte limit) while
+ * RowCounter counts the rows and notes where each ends, so a file is refused as soon as its row
+ * 100,001 is complete, and a body over the byte limit at that byte. At the end, the document with
+ * its rows array replaced by `0` is parsed (everything but the rows must be JSON, and its `rows`
+ * must be that array), and the rows are cut into parts at their ends, as sent. A row that is not
+ * JSON is refused as a row when the file is applied. Whatever the scan is unsure of (no `rows` key
+ * it could read, an empty element, the skeleton's `rows` not the array it found) is left to the
+ * native JSON.parse of the whole body, whose answer is then the reader's.
  */
-export function readSubmissionJson(body: Readable, byteLimit: number, onRow?: (count: number) => void): Promise<{ rows: unknown[] }> {
+export function readSubmissionJson(body: Readable, byteLimit: number, onRow?: (count: number) => void): Promise<ReceivedFile> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -152,22 +197,87 @@ export function readSubmissionJson(body: Readable, byteLimit: number, onRow?: (c
     body.on('error', () => fail(badRequest([{ field: 'body', message: 'The file did not arrive whole. Please send it again.' }])));
     body.on('end', () => {
       if (isSettled) return;
-      const text = Buffer.concat(chunks, bytes).toString('utf8');
+      const whole = Buffer.concat(chunks, bytes);
       chunks.length = 0;
-      let document: unknown;
       try {
-        document = JSON.parse(text);
-      } catch {
-        return fail(badRequest([{ field: 'body', message: 'The file is not valid JSON' }]));
+        const file = cutAtRowEnds(whole, counter) ?? parseWhole(whole);
+        isSettled = true;
+        resolve(file);
+      } catch (error) {
+        fail(error as HttpError);
       }
-      if (!isRowsDocument(document)) return fail(badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]));
-      if (document.rows.length > MAX_SUBMISSION_ROWS) return fail(tooManyRows());
-      isSettled = true;
-      resolve({ rows: document.rows });
     });
   });
 }
 
+const notJson = () => badRequest([{ field: 'body', message: 'The file is not valid JSON' }]);
+
+/** The parts as sent, when the scan found the root object's `rows` array whole; null to parse the whole body. */
+function cutAtRowEnds(whole: Buffer, counter: RowCounter): ReceivedFile | null {
+  const { rowsOpenAt, rowsCloseAt, rowEnds } = counter;
+  if (counter.isInString || counter.depth !== 0 || counter.hasEmptyElement || rowsOpenAt < 0 || rowsCloseAt < 0) return null;
+  const skeleton = Buffer.concat([whole.subarray(0, rowsOpenAt), ZERO, whole.subarray(rowsCloseAt + 1)]).toString('utf8');
+  let document: unknown;
+  try {
+    document = JSON.parse(skeleton);
+  } catch {
+    // Everything but the rows is not JSON: neither is the whole.
+    throw notJson();
+  }
+  if (!isRowsPlaceholder(document)) return null;
+  const parts: Buffer[] = [];
+  for (let first = 0; first < rowEnds.length; first += ROWS_A_PART) {
+    const start = first === 0 ? rowsOpenAt + 1 : rowEnds[first - 1] + 1;
+    const end = rowEnds[Math.min(first + ROWS_A_PART, rowEnds.length) - 1];
+    parts.push(partOfRowsText(whole.subarray(start, end)));
+  }
+  return new ReceivedFile(false, rowEnds.length, parts);
+}
+
+const ZERO = Buffer.from('0');
+
+function isRowsPlaceholder(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { rows?: unknown }).rows === 0;
+}
+
+/** The native parse of the whole body, for what the scan could not be sure of: its answer is the reader's. */
+function parseWhole(whole: Buffer): ReceivedFile {
+  let document: unknown;
+  try {
+    document = JSON.parse(whole.toString('utf8'));
+  } catch {
+    throw notJson();
+  }
+  if (!isRowsDocument(document)) throw badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]);
+  if (document.rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();
+  return new ReceivedFile(false, document.rows.length, partsOfRows(document.rows));
+}
+
 function isRowsDocument(value: unknown): value is { rows: unknown[] } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { rows?: unknown }).rows);
+}
+
+/**
+ * The rows of a stored part (a ReceivedFile part, `{"rows":[...]}`): one native parse, or, when
+ * some row is not JSON, each row parsed alone, the unreadable ones kept as UnreadableRow so the
+ * file's other rows are applied and that one refused with its number (service.ts validateRows).
+ */
+export function rowsOfPart(part: Buffer): unknown[] {
+  const text = part.toString('utf8');
+  try {
+    const document: unknown = JSON.parse(text);
+    if (isRowsDocument(document)) return document.rows;
+  } catch {
+    // Some row is not JSON: read them one by one.
+  }
+  const counter = new RowCounter(() => {});
+  counter.write(part);
+  return counter.rowEnds.map((end, i) => {
+    const start = i === 0 ? counter.rowsOpenAt + 1 : counter.rowEnds[i - 1] + 1;
+    try {
+      return JSON.parse(part.toString('utf8', start, end)) as unknown;
+    } catch {
+      return new UnreadableRow();
+    }
+  });
 }

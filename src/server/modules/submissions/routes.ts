@@ -7,7 +7,7 @@ import {
   csvRecordToRow,
 } from '@shared/schemas/credit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { errorResponses } from '../../lib/route-schemas';
@@ -16,6 +16,7 @@ import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { inquiryMetaOf } from '../credit-file';
 import { readSubmissionCsv } from './csv';
 import { readSubmissionJson } from './json-stream';
+import { partsOfRows, ReceivedFile, receivedFileOf } from './received-file';
 import { reportAccount } from './report-account';
 import { acceptMonthlyFile } from './accept-file';
 import { createFileWorker } from './file-queue';
@@ -88,7 +89,10 @@ export async function submissionRoutes(app: FastifyInstance) {
     });
     files.addContentTypeParser(['application/json', 'text/csv'], (request, payload, done) => {
       const read = isCsv(request)
-        ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => ({ rows: records.map(csvRecordToRow) }))
+        ? readSubmissionCsv(payload, SUBMISSION_BODY_LIMIT).then((records) => {
+            const rows = records.map(csvRecordToRow);
+            return new ReceivedFile(true, rows.length, partsOfRows(rows));
+          })
         : readSubmissionJson(payload, SUBMISSION_BODY_LIMIT);
       read.then(
         (body) => done(null, body),
@@ -102,6 +106,14 @@ export async function submissionRoutes(app: FastifyInstance) {
         bodyLimit: SUBMISSION_BODY_LIMIT,
         // Each row is checked for NUL characters as a row of its own (a rejected row, not a refused file).
         config: { apiKeyScope: 'data:report', nulCharactersCheckedByRoute: true, idempotency: true },
+        // The parsers above read the body into a ReceivedFile, its rows unparsed (decisions/038): the
+        // body schema below documents the wire format; the rows are checked when the file is applied.
+        validatorCompiler: ({ schema, httpPart, method, url }) => {
+          if (httpPart === 'body')
+            return (body: unknown) => (body instanceof ReceivedFile ? { value: body } : { error: new Error('not a monthly file') });
+          if (!(schema instanceof z.ZodType)) throw new Error(`${url}: the ${httpPart} schema is not a zod schema`);
+          return zodValidatorCompiler({ schema, httpPart, method, url });
+        },
         schema: {
           tags: ['credit'],
           summary:
@@ -112,9 +124,8 @@ export async function submissionRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const input = { format: 'rows' as const, rows: request.body.rows, isCsv: isCsv(request) };
         const meta = inquiryMetaOf(request);
-        const accepted = await acceptMonthlyFile(app.db, meta, input, { log: request.log, releaseRows: true });
+        const accepted = await acceptMonthlyFile(app.db, meta, receivedFileOf(request.body), { log: request.log });
         worker.wake();
         return reply.status(202).send(accepted);
       },

@@ -24,6 +24,10 @@ import { parseDeletionRow, type DeletionRow } from './file-deletions';
 import { parseSubmissionCsv, tooManyRows } from './csv';
 import { parsePlainlyValidRow, sameParsedRow } from './fast-validate';
 import { NOT_A_LIST_OF_ROWS } from './json-stream';
+import { UnreadableRow } from './received-file';
+
+export const NO_ROWS_MESSAGE = 'The file has no rows';
+export const UNREADABLE_ROW_MESSAGE = 'This row is not valid JSON';
 
 /** A file as its JSON body or CSV text (benchmarks, tests), or as rows already read from a stream (the route). */
 export type SubmissionBody =
@@ -35,12 +39,6 @@ export interface SubmitOptions {
   chunkSize?: number;
   /** When given, milliseconds spent per phase are added here (benchmarks). */
   timings?: Record<string, number>;
-  /**
-   * Empty the caller's list of rows once they are checked (the valid ones are parsed copies). The
-   * route passes true: the request body holds the same array, and a 100,000-row JSON file is a few
-   * hundred MB of objects the garbage collector can then take back while the rows are applied.
-   */
-  releaseRows?: boolean;
 }
 
 export const FAILED_FILE_MESSAGE = 'The file could not be applied, so none of its rows were written. Please send it again.';
@@ -52,7 +50,7 @@ export function rowsOf(input: SubmissionBody): { rows: unknown[]; isCsv: boolean
   const body = input.format === 'rows' ? { rows: input.rows } : (input.body as { rows?: unknown } | null);
   if (!body || typeof body !== 'object' || !Array.isArray(body.rows)) throw badRequest([{ field: 'rows', message: NOT_A_LIST_OF_ROWS }]);
   if (input.format === 'rows' && input.isCsv) return { rows: body.rows, isCsv: true };
-  if (body.rows.length === 0) throw badRequest([{ field: 'rows', message: 'The file has no rows' }]);
+  if (body.rows.length === 0) throw badRequest([{ field: 'rows', message: NO_ROWS_MESSAGE }]);
   if (body.rows.length > MAX_SUBMISSION_ROWS) throw tooManyRows();
   return { rows: body.rows, isCsv: false };
 }
@@ -116,6 +114,10 @@ function validateWith(
   const fieldName = fieldNameIn(isCsv);
   for (let i = 0; i < rows.length; i++) {
     const rowNumber = i + 1;
+    if (rows[i] instanceof UnreadableRow) {
+      rejects.push({ row: rowNumber, field: 'row', message: UNREADABLE_ROW_MESSAGE });
+      continue;
+    }
     const nulAt = pathOfNulCharacter(rows[i]);
     if (nulAt) {
       rejects.push({ row: rowNumber, field: nulAt.length > 0 ? fieldName(nulAt.join('.')) : 'row', message: NUL_MESSAGE });
