@@ -70,6 +70,7 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/credit/reports': { roles: ['business'], owner: 'business-workspace: only this business’s reports' },
   'GET /api/credit/reports/:id': { roles: ['business'], owner: 'business-workspace: another business gets 404' },
   'GET /api/credit/reports/:id/pdf': { roles: ['business'], owner: 'business-workspace: another business gets 404' },
+  'GET /api/credit/reports/:id/adverse-action.pdf': { roles: ['business'], owner: 'credit/adverse-action: another business gets 404' },
   'GET /api/businesses/me/profile': { roles: ['business'] },
   'PUT /api/businesses/me/profile': { roles: ['business'], owner: 'business-workspace: the owner only, members 403' },
   'POST /api/businesses/me/password': { roles: ['business'] },

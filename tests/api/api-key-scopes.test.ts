@@ -43,6 +43,7 @@ const EXPECTED_SCOPES: Record<string, TApiKeyScope> = {
   'GET /api/credit/reports': 'reports:read',
   'GET /api/credit/reports/:id': 'reports:read',
   'GET /api/credit/reports/:id/pdf': 'reports:read',
+  'GET /api/credit/reports/:id/adverse-action.pdf': 'reports:read',
   'GET /api/credit/purposes': 'reports:read',
   'GET /api/scoring/model': 'reports:read',
   'GET /api/businesses/me/usage': 'reports:read',

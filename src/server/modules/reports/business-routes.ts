@@ -9,7 +9,7 @@ import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf, recordAuditEvent } from '../audit';
 import { getBusinessProfile } from '../businesses';
-import { renderReportPdf } from './report-pdf';
+import { renderAdverseActionPdf, renderReportPdf } from './report-pdf';
 import { getReportCopy, listReportCopies } from './report-copies';
 
 export async function storedReportRoutes(app: FastifyInstance) {
@@ -101,6 +101,43 @@ export async function storedReportRoutes(app: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="credit-report-${report.reportId}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  typed.get(
+    '/api/credit/reports/:id/adverse-action.pdf',
+    {
+      preHandler: business,
+      config: { apiKeyScope: 'reports:read' },
+      schema: {
+        tags: ['credit'],
+        summary:
+          'The adverse-action notice of a report this business pulled, as a PDF to give an applicant it declined: the bureau did not decide, the score and its range, the key factors, the right to a free report and to dispute (another business’s report is 404)',
+        params: ZReportIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: fileResponse('The notice as a PDF'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = businessActorOf(request);
+      const report = await getReportCopy(app.db, actor.businessId, request.params.id);
+      // The lender's own name: the notice says who decided.
+      const profile = await getBusinessProfile(app.db, actor);
+      const pdf = await renderAdverseActionPdf(report, profile.businessName);
+      await recordAuditEvent(app.db, {
+        ...actor.audit,
+        action: 'credit.adverse_action_notice_downloaded',
+        businessId: actor.businessId,
+        subjectId: report.subject.subjectId,
+        targetType: 'credit_report',
+        targetId: report.reportId,
+        details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="adverse-action-notice-${report.reportId}.pdf"`)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney, formatShortDate } from '@shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdverseActionNotice } from './adverse-action-notice';
 import { PURPOSE_LABEL } from './parts';
 import { AccountCard, HistoryLegend } from './report-account';
 import { ScoreGauge } from './score-gauge';
@@ -233,6 +234,8 @@ export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref
           </div>
         )}
       </section>
+
+      <AdverseActionNotice report={report} />
 
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <FileWarning className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -6,6 +6,7 @@ import { type ReportPdfReader, wordingFor } from './reader';
 import { drawFraudAlert, drawHeader, drawRights, drawScore, drawSubject, drawSummary } from './subject-sections';
 
 export type { ReportPdfReader } from './reader';
+export { renderAdverseActionPdf } from './adverse-action';
 
 /**
  * The one credit report PDF: the person's own copy and a business's copy of a report it pulled,

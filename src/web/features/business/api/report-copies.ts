@@ -22,3 +22,6 @@ export const useReportCopy = (id: string | null) => useQuery(reportCopyQuery(id)
 
 /** The kept report as a PDF (white label on Enterprise): a plain link the browser downloads. */
 export const reportPdfUrl = (id: string) => `/api/credit/reports/${id}/pdf`;
+
+/** The report's adverse-action notice as a PDF, for an applicant the lender declined (issue 19). */
+export const adverseActionPdfUrl = (id: string) => `/api/credit/reports/${id}/adverse-action.pdf`;
