@@ -92,6 +92,8 @@ export const ACCESS_MATRIX: Record<string, Access> = {
     owner: 'scoring/score-simulation.test.ts: only the own file; API keys 403',
   },
   'GET /api/scoring/scores/:id/audit': { roles: STAFF },
+  'GET /api/scoring/drift': { roles: STAFF },
+  'POST /api/scoring/drift/run': { roles: STAFF },
   // The consumer workspace and disputes (issue 7, decisions/015). Ownership: tests/api/consumer/*.
   'GET /api/consumers/me/identity': { roles: ['consumer'] },
   'POST /api/consumers/me/identity/code': { roles: ['consumer'], owner: 'consumer/identity.test.ts: only to a phone on the file' },

@@ -48,3 +48,8 @@ export async function runOncePerPeriod(
 export function dayKeyOf(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
+
+/** The UTC month, e.g. 2026-11: the period of monthly jobs. */
+export function monthKeyOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}

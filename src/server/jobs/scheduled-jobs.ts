@@ -6,9 +6,10 @@ import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvent
 import { markDisputesNearDeadline, markOverdueDisputes } from '../modules/disputes';
 import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
 import { scanForIncidents } from '../modules/oversight';
+import { runScoreDrift } from '../modules/scoring';
 import { pruneAccountMonths } from '../modules/submissions';
 import { deliverDueWebhooks } from '../modules/webhooks';
-import { dayKeyOf, runOncePerPeriod } from './run-once-per-period';
+import { dayKeyOf, monthKeyOf, runOncePerPeriod } from './run-once-per-period';
 import type { ScheduledJob } from './scheduler';
 import { runSubscriptionRenewals } from './subscription-renewals';
 
@@ -61,6 +62,18 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
           deleted: await pruneAccountMonths(tx),
         }));
         if (outcome.ran) app.log.info({ job: 'registry.months_retention', ...outcome.result }, 'months of balance past 36 deleted');
+      },
+    },
+    {
+      // Tried daily, run once a month across instances (decisions/038).
+      name: 'scoring.drift',
+      everyMs: options.dailyCheckMs,
+      run: async () => {
+        const outcome = await runOncePerPeriod(app.db, 'scoring.drift', monthKeyOf(new Date()), async (tx) => {
+          const run = await runScoreDrift(tx, { trigger: 'scheduled' });
+          return { runId: run.id, people: run.people, scorePsi: run.scorePsi, isAlert: run.isAlert };
+        });
+        if (outcome.ran) app.log.info({ job: 'scoring.drift', ...outcome.result }, 'score drift checked');
       },
     },
     // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../lib/server-module';
 import { portfolioScoreRoutes } from './business-routes';
+import { scoreDriftRoutes } from './drift-routes';
 import { scoringRoutes } from './routes';
 import { scoreSimulationRoutes } from './simulation-routes';
 
@@ -13,9 +14,12 @@ export const scoringModule: ServerModule = {
   async routes(app, options) {
     await app.register(portfolioScoreRoutes, options);
     await app.register(scoringRoutes, options);
+    await app.register(scoreDriftRoutes, options);
     await app.register(scoreSimulationRoutes, options);
   },
 };
 
 export { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow, type ScoringInputs } from './queries';
 export { computeScore, scoreCreditReport, storedScoreValues } from './service';
+export { latestDriftSummary } from './drift-store';
+export { runScoreDrift } from './drift-run';

@@ -1,9 +1,10 @@
 import { applyScorecard } from '../apply-scorecard';
+import { challengerLogOdds, challengerScore } from '../challenger-model';
 import { MODEL_FEATURE_KEYS } from '../feature-definitions';
 import type { ScorecardModel } from '../scorecard-model';
 import { isHoldoutRow, isRuleRow, type FitConfig, type TrainingRow } from './fit-scorecard';
-import { fitPlainLogistic } from './plain-logistic';
-import { figuresOf, type SampleFigures } from './sample-figures';
+import { fitPlainLogistic, type PlainLogistic } from './plain-logistic';
+import { figuresOf, round, type SampleFigures } from './sample-figures';
 import { describeDistribution, type ScoreDistribution } from './score-distribution';
 
 /** One line of the validation table: which model, on whom, how it did. */
@@ -23,6 +24,19 @@ export interface Validation {
   outOfTimeDistribution: ScoreDistribution;
   /** The highest and lowest scores the points table allows. */
   reachable: { best: number; worst: number };
+  /** The plain logistic regression, kept as the challenger (challenger-model.ts). */
+  challenger: PlainLogistic;
+  /** How the challenger agrees with the scorecard person by person. */
+  agreement: ChallengerAgreement[];
+}
+
+/** On one population: the share of people the two models put in the same band, and their mean score gap. */
+export interface ChallengerAgreement {
+  population: string;
+  sample: string;
+  rows: number;
+  bandAgreement: number;
+  meanAbsoluteDifference: number;
 }
 
 /**
@@ -82,7 +96,7 @@ export function validate(
     fitted.filter((r) => !isHoldoutRow(config, r)),
     MODEL_FEATURE_KEYS,
   );
-  const plainScore = (r: TrainingRow) => plain(r.features);
+  const plainScore = (r: TrainingRow) => challengerLogOdds(plain, r.features);
   add(
     'not_in_default_at_observation',
     'holdout',
@@ -102,7 +116,32 @@ export function validate(
     (s, f) => s + Math.max(...f.bins.map((b) => b.points), f.missing?.points ?? -Infinity),
     model.basePoints,
   );
+  const agreementOn = (population: string, sample: string, kept: readonly TrainingRow[]): ChallengerAgreement => {
+    let same = 0;
+    let gap = 0;
+    for (const r of kept) {
+      const live = applyScorecard(model, r.features);
+      const other = challengerScore(model, plain, r.features);
+      if (live.band === other.band) same += 1;
+      gap += Math.abs(live.value - other.value);
+    }
+    const rows = Math.max(1, kept.length);
+    return { population, sample, rows: kept.length, bandAgreement: round(same / rows, 4), meanAbsoluteDifference: round(gap / rows, 1) };
+  };
   return {
+    challenger: plain,
+    agreement: [
+      agreementOn(
+        'not_in_default_at_observation',
+        'holdout',
+        fitted.filter((r) => isHoldoutRow(config, r)),
+      ),
+      agreementOn(
+        'out_of_time',
+        'everyone',
+        outOfTimeRows.filter((r) => !isRuleRow(r)),
+      ),
+    ],
     figures,
     distribution: describeDistribution(rows.map(score)),
     outOfTimeDistribution: describeDistribution(outOfTimeRows.map(score)),
