@@ -27,7 +27,12 @@ const POPULATION_NAMES: Record<string, string> = {
 
 /** The model card's challenger section: the two models on the same people. */
 export function challengerCardSection(model: ScorecardModel, validation: Validation): string[] {
-  const lines = ['## Challenger'];
+  const lines = ['## Monitoring'];
+  lines.push(
+    "Once a month (and when an administrator or the regulator asks), the registry's latest stored score of each person scored with this model is compared with this card's development sample: the population stability index (PSI) of the score against the distribution above, and of each feature against its training counts in the tables below (files scored by the rule left out, as they are here). Below 0.10 reads as stable, 0.10 to 0.25 as worth watching, above 0.25 as drifted: administrators and the regulator are alerted and the model should be reviewed (decisions/038). The train/holdout PSI above compares two halves of one date and cannot show drift.",
+  );
+  lines.push('');
+  lines.push('## Challenger');
   lines.push(
     `A second model is kept beside the live scorecard: the plain logistic regression of the benchmark rows above, fitted on the same training rows, saved as \`src/server/modules/scoring/models/challenger-${model.version}.json\` by the same command. Its log-odds of "good" are put on the scorecard's points scale (offset + factor x log-odds, clipped as a fitted file is) and banded with the scorecard's bands, so the two can be compared person by person. **It is never shown to lenders**: no report, API answer or lender page carries it. It is compared here, on the same holdout and out-of-time people as the scorecard, and in each monthly drift run on the registry's stored feature values (administrators and the regulator see that; decisions/038). It would replace the scorecard only as a new model version, after the same validation.`,
   );
