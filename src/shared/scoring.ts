@@ -71,6 +71,12 @@ export const ZCreditScoreSchema = z.object({
   band: z.enum(SCORE_BANDS),
   reasons: z.array(ZScoreReasonSchema),
   modelVersion: z.string(),
+  /**
+   * The stored score (credit_scores) this one is: a regulator re-scores it with
+   * GET /api/scoring/scores/:id/audit. Every report's and own report's score carries it; absent
+   * only on a score that was not stored (an estimate).
+   */
+  scoreId: z.string().optional(),
 });
 export type TCreditScore = z.infer<typeof ZCreditScoreSchema>;
 
@@ -120,6 +126,13 @@ export const ZScoreAuditSchema = z.object({
   asOf: z.string(),
   context: z.string(),
   modelVersion: z.string(),
+  /** SHA-256 of the model file that made the score, as stored with it. */
+  modelSha256: z.string(),
+  /**
+   * Whether the model file of that version still has those bytes (checked against models/manifest.json
+   * and the stored hash). When it does not, nothing is recomputed and isReproduced is false.
+   */
+  isModelUnchanged: z.boolean(),
   stored: z.object({
     value: z.number().nullable(),
     band: z.string().nullable(),
@@ -128,7 +141,7 @@ export const ZScoreAuditSchema = z.object({
   }),
   features: z.record(z.string(), z.number().nullable()).nullable(),
   points: z.record(z.string(), z.number()).nullable(),
-  /** The score recomputed from the stored features with the stored model version. */
+  /** The score recomputed from the stored features with the stored model version, read from the file with the stored hash. */
   recomputed: z.object({ value: z.number().nullable(), band: z.string().nullable(), reasons: z.array(ZScoreReasonSchema) }),
   isReproduced: z.boolean(),
   /** Whether the registry rows read now for the same instant are those the score read. */

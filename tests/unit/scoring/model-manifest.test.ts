@@ -95,3 +95,23 @@ describe('models/manifest.json', () => {
     expect(() => readCheckedModel(dir, '2.2.0-renamed')).toThrow(/holds version 2.1.0-demo/);
   });
 });
+
+describe('migration 0032', () => {
+  it('fills the hash of scores stored before it with the hash the manifest records for their version', () => {
+    const migration = readFileSync(
+      new URL('../../../src/server/db/migrations/0032_credit_scores_model_sha256.sql', import.meta.url),
+      'utf8',
+    );
+    const filled = Object.fromEntries([...migration.matchAll(/WHEN '([^']+)' THEN '([0-9a-f]{64})'/g)].map((m) => [m[1], m[2]]));
+    expect(filled).toEqual(readManifest(MODELS_DIR));
+  });
+});
+
+describe('the model card', () => {
+  it('names the active model file and its SHA-256, and says training never overwrites a version', () => {
+    const card = readFileSync(new URL('../../../docs/scoring.md', import.meta.url), 'utf8');
+    const active = readActiveVersionIn(MODELS_DIR);
+    expect(card).toContain(`Model file \`scorecard-${active}.json\`, SHA-256 \`${readManifest(MODELS_DIR)[active]}\``);
+    expect(card).toContain(`without \`--out\` it refuses ${active}`);
+  });
+});

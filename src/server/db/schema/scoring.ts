@@ -15,6 +15,8 @@ export const creditScores = pgTable(
       .notNull()
       .references(() => creditSubjects.id, { onDelete: 'cascade' }),
     modelVersion: text('model_version').notNull(),
+    /** SHA-256 of the model file that made it (models/manifest.json): an audit re-scores only with those bytes (decisions/039). */
+    modelSha256: text('model_sha256').notNull(),
     /** The instant the registry was read: the score describes the file as it stood then. */
     asOf: timestamp('as_of', { withTimezone: true, precision: 3 }).notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -80,7 +80,11 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   assembled.summary.inquiriesLast12Months += 1;
   // The score never counts the inquiry it is asked for: it is read before the inquiry is written.
   const computed = computeScore(sources.scoringInputs, asOf);
-  const report: TCreditReport = { ...assembled, score: computed.score, scoreUnavailable: computed.scoreUnavailable };
+  // The stored score's id, chosen here so the report (and its stored copy) carries it: the lender
+  // or a regulator can have that very score audited (GET /api/scoring/scores/:id/audit).
+  const scoreId = randomUUID();
+  const score = computed.score ? { ...computed.score, scoreId } : null;
+  const report: TCreditReport = { ...assembled, score, scoreUnavailable: computed.scoreUnavailable };
 
   const inquiry = inquiryRows(reportId, {
     ...meta,
@@ -93,7 +97,13 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   const rows: WriteRows = {
     inquiry: inquiry.inquiry,
     shown: inquiry.subjects[0],
-    score: storedScoreValues(computed, { subjectId: sources.subject.id, asOf, context: 'business_report', inquiryId: reportId }),
+    score: storedScoreValues(computed, {
+      id: scoreId,
+      subjectId: sources.subject.id,
+      asOf,
+      context: 'business_report',
+      inquiryId: reportId,
+    }),
     copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report },
     audit: auditEventRow({
       action: 'credit.report_pulled',

@@ -5,7 +5,8 @@ import { consumerProfiles, creditScores, creditSubjectIdentifiers } from '../../
 import { forbidden, notFound } from '../../lib/http-error';
 import { applyScorecard } from './apply-scorecard';
 import type { FeatureVector } from './feature-definitions';
-import { loadModel } from './model-store';
+import { ModelFileError } from './model-manifest';
+import { loadCheckedModel } from './model-store';
 import { readScoringInputs } from './queries';
 import { digestInputs } from './service';
 
@@ -54,21 +55,35 @@ export async function listScoreHistory(db: Database, subjectId: string | null): 
   };
 }
 
+/** The model of a stored score, if its file still has the bytes the score was made with. */
+function modelOfStoredScore(version: string, storedSha256: string) {
+  try {
+    const checked = loadCheckedModel(version);
+    return checked.sha256 === storedSha256 ? checked.model : null;
+  } catch (error) {
+    // A file changed, unrecorded or gone is an audit finding, not a server error.
+    if (error instanceof ModelFileError) return null;
+    throw error;
+  }
+}
+
 /**
- * Reproduces a stored score for an auditor: applies the stored model version to the stored feature
- * values, and reads the registry again as of the stored instant to tell whether its rows are still
- * the ones the score read (a later report or a correction changes them; the stored features do not).
+ * Reproduces a stored score for an auditor: loads the stored model version, checks its file's
+ * SHA-256 against the one stored with the score, applies it to the stored feature values, and reads
+ * the registry again as of the stored instant to tell whether its rows are still the ones the score
+ * read (a later report or a correction changes them; the stored features do not).
  */
 export async function auditStoredScore(db: Database, scoreId: string): Promise<TScoreAudit> {
   const [row] = await db.select().from(creditScores).where(eq(creditScores.id, scoreId)).limit(1);
   if (!row) throw notFound('No such score');
-  const model = loadModel(row.modelVersion);
-  const recomputed = row.features
-    ? (() => {
-        const breakdown = applyScorecard(model, row.features as FeatureVector);
-        return { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons };
-      })()
-    : { value: null, band: null, reasons: [] };
+  const model = modelOfStoredScore(row.modelVersion, row.modelSha256);
+  const recomputed =
+    model && row.features
+      ? (() => {
+          const breakdown = applyScorecard(model, row.features as FeatureVector);
+          return { value: breakdown.value, band: breakdown.band, reasons: breakdown.reasons };
+        })()
+      : { value: null, band: null, reasons: [] };
   // Read again as the score read it: a business report's score did not read entries hidden from lenders.
   const inputs = await readScoringInputs(
     db,
@@ -78,6 +93,7 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
     row.context === 'business_report' ? 'business' : 'consumer',
   );
   const isReproduced =
+    model !== null &&
     recomputed.value === row.value &&
     recomputed.band === row.band &&
     JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) &&
@@ -89,6 +105,8 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
     asOf: row.asOf.toISOString(),
     context: row.context,
     modelVersion: row.modelVersion,
+    modelSha256: row.modelSha256,
+    isModelUnchanged: model !== null,
     stored: { value: row.value, band: row.band, reasons: row.reasons, unavailableCode: row.unavailableCode },
     features: row.features,
     points: row.points,

@@ -6,7 +6,7 @@ import { creditScores } from '../../db/schema/index';
 import { applyScorecard } from './apply-scorecard';
 import { computeFeatures } from './compute-features';
 import type { FeatureVector } from './feature-definitions';
-import { loadActiveModel } from './model-store';
+import { loadActiveCheckedModel } from './model-store';
 import { readScoringInputs, type ScoringAudience, type ScoringInputs } from './queries';
 
 export interface ScoreSubjectOptions {
@@ -55,6 +55,7 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
       .select({
         id: creditScores.id,
         modelVersion: creditScores.modelVersion,
+        modelSha256: creditScores.modelSha256,
         inputsDigest: creditScores.inputsDigest,
         value: creditScores.value,
         unavailableCode: creditScores.unavailableCode,
@@ -66,6 +67,7 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
     const isSame =
       last &&
       last.modelVersion === computed.modelVersion &&
+      last.modelSha256 === computed.modelSha256 &&
       last.inputsDigest === computed.inputsDigest &&
       last.value === (score?.value ?? null) &&
       last.unavailableCode === (scoreUnavailable?.code ?? null);
@@ -80,7 +82,8 @@ export async function scoreSubject(db: Database, subjectId: string, options: Sco
       .returning({ id: creditScores.id });
     scoreId = row.id;
   }
-  return { score, scoreUnavailable, scoreId, asOf: asOf.toISOString() };
+  // A stored score names its row, so whoever holds the report can have it audited (GET /api/scoring/scores/:id/audit).
+  return { score: score && scoreId ? { ...score, scoreId } : score, scoreUnavailable, scoreId, asOf: asOf.toISOString() };
 }
 
 /** A score computed from its inputs with the active scorecard, before it is stored. */
@@ -88,6 +91,8 @@ export interface ComputedScore {
   score: TCreditScore | null;
   scoreUnavailable: TScoreUnavailable | null;
   modelVersion: string;
+  /** SHA-256 of the model file (models/manifest.json), stored with the score. */
+  modelSha256: string;
   features: FeatureVector | null;
   points: Record<string, number> | null;
   inputsDigest: string;
@@ -96,7 +101,7 @@ export interface ComputedScore {
 
 /** Applies the active scorecard to inputs already read: no database work (the business report reads them with the rest of the file). */
 export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
-  const model = loadActiveModel();
+  const { model, sha256: modelSha256 } = loadActiveCheckedModel();
   const computed = computeFeatures(inputs.accounts, inputs.inquiries, asOf, { sleRates: model.sleRates });
   let score: TCreditScore | null = null;
   let scoreUnavailable: TScoreUnavailable | null = null;
@@ -112,6 +117,7 @@ export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
     score,
     scoreUnavailable,
     modelVersion: model.version,
+    modelSha256,
     features: computed.features,
     points,
     inputsDigest: digestInputs(inputs),
@@ -122,11 +128,14 @@ export function computeScore(inputs: ScoringInputs, asOf: Date): ComputedScore {
 /** The credit_scores row of a computed score: what makes it reproducible later. */
 export function storedScoreValues(
   computed: ComputedScore,
-  where: { subjectId: string; asOf: Date; context: string; inquiryId: string | null },
+  where: { subjectId: string; asOf: Date; context: string; inquiryId: string | null; id?: string },
 ) {
   return {
+    // A caller writing the row in its own statement chooses the id, so the report can carry it (reports/pull-report.ts).
+    ...(where.id === undefined ? {} : { id: where.id }),
     subjectId: where.subjectId,
     modelVersion: computed.modelVersion,
+    modelSha256: computed.modelSha256,
     asOf: where.asOf,
     value: computed.score?.value ?? null,
     band: computed.score?.band ?? null,

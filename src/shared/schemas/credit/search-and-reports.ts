@@ -118,6 +118,11 @@ export const ZScoreSchema = z.object({
   reasons: z.array(z.object({ code: z.string(), text: z.string() })),
   /** The scorecard version that computed it (api-contract: score {value, band, reasons, modelVersion}). */
   modelVersion: z.string(),
+  /**
+   * The stored score (api-contract: reports carry score.scoreId): GET /api/scoring/scores/:id/audit
+   * re-scores it with its model version and hash. Optional only for copies stored before it existed.
+   */
+  scoreId: z.string().optional(),
 });
 
 export const ZCreditReportSchema = z.object({

@@ -5,7 +5,8 @@ import type { FitResult } from './fit-scorecard';
 import { MAX_VALUE_SHARE, TARGET_AUC, TARGET_KS } from './targets';
 import type { Validation } from './validation';
 import { describeModel, performanceSection } from './model-card-sections';
-import { challengerCardSection } from './challenger-file';
+import { sha256Of } from '../model-manifest';
+import { modelFileBytes } from './write-model';
 
 /** What the card says about the data, beyond the figures of the fit. */
 export interface ModelCardContext {
@@ -69,7 +70,6 @@ export function writeModelCard(fit: FitResult, validation: Validation, context: 
   );
   lines.push('');
   lines.push(...performanceSection(fit, validation, { auc: TARGET_AUC, ks: TARGET_KS, maxValueShare: MAX_VALUE_SHARE }));
-  lines.push(...challengerCardSection(model, validation));
   lines.push('## Features, bins and points');
   lines.push(
     `Bins were pooled from the fine bins of the feature definitions until each held at least ${pct(Number(model.training.minBinShare))} of the training sample and the weight of evidence ran strictly in the stated direction, so no bin ever rewards a worse value. Coefficients are constrained to be at least 0; a feature whose coefficient would turn negative given the others is dropped (points 0). A missing value gets neutral points (WoE 0) and never a reason.`,
@@ -107,7 +107,11 @@ export function writeModelCard(fit: FitResult, validation: Validation, context: 
   lines.push('');
   lines.push('## Reproduce');
   lines.push(
-    `\`${context.command}\` rebuilds the data, refits and rewrites the model file and this card, and prints every figure above; the same seed gives the same figures. The tests (\`npx vitest run tests/unit/scoring\`) hold the committed model to the targets and check its properties: monotone in every factor, the range used, no score value above ${pct(MAX_VALUE_SHARE)}, reasons grouped and worth at least 5 points, the thin-file rule, the same inputs giving the same score.`,
+    `Model file \`scorecard-${model.version}.json\`, SHA-256 \`${sha256Of(modelFileBytes(model))}\`, recorded in \`models/manifest.json\`: a file whose bytes differ is never loaded, every stored score carries this hash, and the audit of a score re-scores it only with the file that has it (decisions/039).`,
+  );
+  lines.push('');
+  lines.push(
+    `\`${context.command.includes(' --out ') ? context.command : `${context.command} --out <empty folder>`}\` rebuilds the data, refits, writes the model file, its manifest and this card there, and prints every figure above; the same seed gives the same bytes, so the file's SHA-256 is the one recorded here (training never overwrites a version: without \`--out\` it refuses ${model.version}, which exists). The tests (\`npx vitest run tests/unit/scoring\`) hold the committed model to the targets and check its properties: monotone in every factor, the range used, no score value above ${pct(MAX_VALUE_SHARE)}, reasons grouped and worth at least 5 points, the thin-file rule, the same inputs giving the same score.`,
   );
   lines.push('');
   return lines.join('\n');

@@ -24,6 +24,9 @@ function nextVersionHint(version: string): string {
   return match ? `${match[1]}.${match[2]}.${Number(match[3]) + 1}${match[4]}` : `${version}-2`;
 }
 
+/** The bytes of a model file, as training writes them: their SHA-256 is the model's hash. */
+export const modelFileBytes = (model: ScorecardModel) => `${JSON.stringify(model, null, 2)}\n`;
+
 /** Throws when the version cannot name a new model in this folder. */
 export function refuseExistingVersion(modelsDir: string, version: string): void {
   if (!MODEL_VERSION_PATTERN.test(version)) throw new Error(`--version ${version}: letters, digits, dots, dashes and underscores only`);
@@ -39,7 +42,7 @@ export function writeModelFile(modelsDir: string, model: ScorecardModel, options
   refuseExistingVersion(modelsDir, model.version);
   mkdirSync(modelsDir, { recursive: true });
   const file = join(modelsDir, modelFileName(model.version));
-  const bytes = `${JSON.stringify(model, null, 2)}\n`;
+  const bytes = modelFileBytes(model);
   try {
     writeFileSync(file, bytes, { flag: 'wx' });
   } catch (error) {
