@@ -182,51 +182,56 @@ async function signInAs(request: APIRequestContext, role: TRole, username = demo
 
 test.describe('every page finished', () => {
   // The pages hold data worth checking: a consent on the privacy page, long recent-search rows on
-  // the business dashboard, a team member who signs in as the business's staff.
-  const staff = { username: `walk-staff-${uniqueSuffix()}`, password: 'Walk-staff-pass-1' };
-
-  test.beforeAll(async ({ playwright, baseURL }) => {
-    const business = await playwright.request.newContext({ baseURL });
-    await signInAs(business, 'business');
+  // the business dashboard, a team member who signs in as the business's staff. Each identity
+  // makes its own data as it signs in (a failed test restarts the worker, and beforeAll with it).
+  async function ownerWithSearches(request: APIRequestContext) {
+    await signInAs(request, 'business');
     for (const nationalId of [DEMO_ACCOUNTS.consumer.nationalId, 'NOSUCHPERSON000000001']) {
-      await business.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId } });
+      await request.post('/api/credit/search', { data: { purpose: 'credit_application', nationalId } });
     }
-    await business.post('/api/credit/search', {
+    await request.post('/api/credit/search', {
       data: { purpose: 'account_review', firstName: 'Mariatu-Christiana', lastName: 'Sesay-Koroma-Williams', dateOfBirth: '1988-04-12' },
     });
-    const added = await business.post('/api/businesses/me/team', {
-      data: {
-        fullName: 'Walk Staff Member',
-        username: staff.username,
-        email: `${staff.username}@demo-microfinance.sl`,
-        password: staff.password,
-        confirmPassword: staff.password,
-      },
+  }
+
+  async function consumerWithConsent(request: APIRequestContext) {
+    await signInAs(request, 'consumer');
+    const lenders = (await (await request.get('/api/consumers/me/lenders')).json()) as { lenders: { id: string; name: string }[] };
+    const lender = lenders.lenders.find((l) => l.name === DEMO_ACCOUNTS.business.businessName) ?? lenders.lenders[0];
+    expect(lender, 'a lender to consent to').toBeDefined();
+    const granted = await request.post('/api/consumers/me/consents', {
+      data: { businessId: lender!.id, purpose: 'credit_application', days: 90 },
+    });
+    expect(granted.status()).toBe(201);
+  }
+
+  /** The owner adds a team member through the API; the page's context then signs in as that member. */
+  async function staffMember(request: APIRequestContext) {
+    await signInAs(request, 'business');
+    const username = `walk-staff-${uniqueSuffix()}`;
+    const password = 'Walk-staff-pass-1';
+    const added = await request.post('/api/businesses/me/team', {
+      data: { fullName: 'Walk Staff Member', username, email: `${username}@demo-microfinance.sl`, password, confirmPassword: password },
     });
     expect(added.status()).toBe(201);
-    await business.dispose();
-
-    const consumer = await playwright.request.newContext({ baseURL });
-    await signInAs(consumer, 'consumer');
-    const lenders = (await (await consumer.get('/api/consumers/me/lenders')).json()) as { lenders: { id: string; name: string }[] };
-    const lender = lenders.lenders.find((l) => l.name === DEMO_ACCOUNTS.business.businessName) ?? lenders.lenders[0];
-    if (lender) {
-      const granted = await consumer.post('/api/consumers/me/consents', {
-        data: { businessId: lender.id, purpose: 'credit_application', days: 90 },
-      });
-      expect(granted.status()).toBe(201);
-    }
-    await consumer.dispose();
-  });
+    await signInAs(request, 'business', username, password);
+  }
 
   const identities: { label: string; paths: () => string[]; signIn: ((request: APIRequestContext) => Promise<void>) | null }[] = [
     { label: 'visitor', paths: () => PUBLIC_PATHS, signIn: null },
-    { label: 'consumer', paths: () => pathsOf('consumer'), signIn: (r) => signInAs(r, 'consumer') },
-    { label: 'business-owner', paths: () => pathsOf('business', BUSINESS_EXTRA), signIn: (r) => signInAs(r, 'business') },
+    { label: 'consumer', paths: () => pathsOf('consumer'), signIn: consumerWithConsent },
+    { label: 'business-owner', paths: () => pathsOf('business', BUSINESS_EXTRA), signIn: ownerWithSearches },
     {
+      // A team member sees the owner's pages; what differs is the dashboard and the settings they may not change.
       label: 'business-staff',
-      paths: () => pathsOf('business', BUSINESS_EXTRA),
-      signIn: (r) => signInAs(r, 'business', staff.username, staff.password),
+      paths: () => [
+        '/business/dashboard',
+        '/business/settings',
+        '/business/settings?tab=subscription',
+        '/business/settings?tab=team',
+        '/business/settings?tab=api',
+      ],
+      signIn: staffMember,
     },
     { label: 'admin', paths: () => pathsOf('system_admin'), signIn: (r) => signInAs(r, 'system_admin') },
     { label: 'regulator', paths: () => pathsOf('regulator'), signIn: (r) => signInAs(r, 'regulator') },

@@ -1,4 +1,5 @@
 import type { TAccessLog, TAccessLogEntry } from '@shared/schemas/consumer';
+import { labelFromAuditAction } from '@shared/format';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -16,6 +17,7 @@ const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'credit.account_moved_away': 'Moved an account it had reported on your file to the right person',
   'credit.account_moved_here': 'Moved an account it had reported under another person to your file',
   'credit.reinsertion_certified': 'Put back a value a dispute had corrected, certifying it is accurate',
+  'credit.report_pdf_downloaded': 'Downloaded the PDF of a credit report it had pulled on you',
   'credit.report_refused': 'Asked for your credit report after you withdrew your consent: refused, nothing was released',
   'consumer.identity_code_sent': 'Another account, registered with your National ID, asked for a code to open your file',
   'consumer.identity_code_wrong': 'Another account entered a wrong code for your file',
@@ -120,7 +122,7 @@ function toEntry(r: Row): TAccessLogEntry {
       return {
         ...base,
         kind: r.action ?? 'event',
-        description: AUDIT_DESCRIPTIONS[r.action ?? ''] ?? (r.action ?? 'Activity on your file').replace(/[._]/g, ' '),
+        description: AUDIT_DESCRIPTIONS[r.action ?? ''] ?? (r.action ? labelFromAuditAction(r.action) : 'Activity on your file'),
       };
   }
 }

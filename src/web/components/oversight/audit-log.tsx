@@ -11,7 +11,8 @@ import { QueryErrorAlert, QueryErrorCard } from '@web/components/ui/query-error-
 import { errorMessageOf } from '@web/lib/form-errors';
 import { downloadSealHeads, useAuditEvents, useLatestSealHead, useVerifyAuditLog, type TAuditFilters } from '@web/lib/audit-log';
 import { toast } from '@web/lib/toast';
-import { formatDateTime, formatNumber, labelFromAuditAction, plural } from '@shared/format';
+import { formatDateTime, formatNumber, labelFromAuditAction, labelFromCode, plural } from '@shared/format';
+import { plainDetails, roleLabel } from '@shared/labels';
 import type { TAuditVerification } from '@shared/schemas/oversight';
 import { SectionCard } from '@web/components/ui/section-card';
 
@@ -268,18 +269,18 @@ export function AuditLogSearch() {
                 <TableCell className="tabular-nums text-muted-foreground">{e.id}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</TableCell>
                 <TableCell>
-                  <span className="font-medium">{labelFromAuditAction(e.action)}</span>
-                  <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
+                  {/* The code stays on hover: the action filter above takes it. */}
+                  <span className="font-medium" title={e.action}>
+                    {labelFromAuditAction(e.action)}
+                  </span>
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{e.actorRole ?? 'system'}</TableCell>
+                <TableCell className="whitespace-nowrap">{e.actorRole ? roleLabel(e.actorRole) : 'System'}</TableCell>
                 <TableCell className="max-w-48 truncate" title={e.targetId ?? undefined}>
-                  {e.targetType ? `${e.targetType}${e.targetId ? ` ${e.targetId.slice(0, 18)}` : ''}` : '—'}
+                  {e.targetType ? `${labelFromCode(e.targetType)}${e.targetId ? ` ${e.targetId.slice(0, 18)}` : ''}` : '—'}
                 </TableCell>
                 <TableCell className="whitespace-nowrap font-mono text-xs">{e.ip ?? '—'}</TableCell>
                 <TableCell className="max-w-64">
-                  <code className="line-clamp-2 break-all text-xs text-muted-foreground">
-                    {Object.keys(e.details).length ? JSON.stringify(e.details) : '—'}
-                  </code>
+                  <p className="line-clamp-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">{plainDetails(e.details)}</p>
                   {e.sealed ? null : (
                     <Badge variant="outline" className="mt-1">
                       not sealed yet

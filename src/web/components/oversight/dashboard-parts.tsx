@@ -6,9 +6,10 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, labelFromAuditAction } from '@shared/format';
 import { SectionCard } from '@web/components/ui/section-card';
 
-/** Figure cards four to a row on a laptop, two on a tablet, one on a phone. */
+/** Figure cards four to a row on a laptop, two on a tablet and on a phone. */
 export function StatGrid({ children }: { children: ReactNode }) {
-  return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+  // Two a row on a phone: ten figures one a row made a page of scrolling.
+  return <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">{children}</div>;
 }
 
 /** The figure cards' places while the figures load. */

@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/utils';
 
+/** min-w-0: a card in a grid or flex row is as wide as its place, not as its longest line (a phone). */
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return <div className={cn('min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;

@@ -27,12 +27,18 @@ export function StatCard({
   testId?: string;
 }) {
   return (
-    <div className={cn('space-y-2 rounded-xl border bg-card p-5 text-card-foreground shadow-sm', TONE_CLASS[tone])} data-testid={testId}>
+    <div
+      className={cn(
+        'min-w-0 space-y-2 rounded-xl border bg-card p-4 text-card-foreground shadow-sm [overflow-wrap:anywhere] sm:p-5',
+        TONE_CLASS[tone],
+      )}
+      data-testid={testId}
+    >
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         {Icon ? <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden /> : null}
       </div>
-      {isLoading ? <Skeleton className="h-9 w-24" /> : <p className="text-3xl font-bold tabular-nums">{value}</p>}
+      {isLoading ? <Skeleton className="h-9 w-24" /> : <p className="text-2xl font-bold tabular-nums sm:text-3xl">{value}</p>}
       {hint && !isLoading ? <div className="text-sm text-muted-foreground">{hint}</div> : null}
     </div>
   );

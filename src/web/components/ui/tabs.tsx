@@ -4,10 +4,14 @@ import { cn } from '@web/lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/** Tabs wrap onto more lines where they do not fit (a phone), rather than pushing the page sideways. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex min-h-10 max-w-full flex-wrap items-center justify-center rounded-md bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

@@ -11,6 +11,7 @@ import { fieldErrorMapOf } from '@web/lib/form-errors';
 import { formatDate, plural } from '@shared/format';
 import { useChangeBusinessPlan } from './api/businesses';
 import { useAdminPlans } from './api/settings';
+import { planLabel, subscriptionStatusLabel } from '@shared/labels';
 
 type Errors = Partial<Record<'planCode' | 'nextBillingDate' | 'monthlyQuota' | 'note' | 'form', string>>;
 
@@ -57,7 +58,7 @@ export function BusinessPlanSection({ business }: { business: TAdminBusinessDeta
             Plan and quota
           </h3>
           <p className="text-muted-foreground">
-            <span className="capitalize">{business.planCode}</span> ({business.subscriptionStatus.replaceAll('_', ' ')}) ·{' '}
+            {planLabel(business.planCode)} ({subscriptionStatusLabel(business.subscriptionStatus).toLowerCase()}) ·{' '}
             {plural(business.monthlyQuota, { one: 'report', other: 'reports' })} a month
             {business.contractedQuota === null ? '' : ' (contracted)'}
             {business.nextBillingDate

@@ -13,6 +13,7 @@ import { toast } from '@web/lib/toast';
 import { formatFileSize, formatDateTime } from '@shared/format';
 import { downloadBusinessDocument, useBusiness, useBusinessAction, type TBusinessAction } from './api/businesses';
 import { BusinessPlanSection } from './business-plan-form';
+import { businessTypeLabel, verificationLabel } from '@shared/labels';
 
 type Action = TBusinessAction;
 const ACTION_TEXT: Record<Action, { label: string; needsReason: boolean; hint: string }> = {
@@ -81,16 +82,14 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 [&_dd]:[overflow-wrap:anywhere]">
                 <dt className="text-muted-foreground">Status</dt>
                 <dd>
-                  <Badge variant={STATUS_VARIANT[b.verificationStatus]} className="capitalize">
-                    {b.verificationStatus}
-                  </Badge>
+                  <Badge variant={STATUS_VARIANT[b.verificationStatus]}>{verificationLabel(b.verificationStatus)}</Badge>
                 </dd>
                 <dt className="text-muted-foreground">Registration no.</dt>
                 <dd className="font-mono">{b.registrationNumber}</dd>
                 <dt className="text-muted-foreground">Tax ID</dt>
                 <dd className="font-mono">{b.taxId ?? '—'}</dd>
                 <dt className="text-muted-foreground">Type</dt>
-                <dd className="capitalize">{b.businessType ?? '—'}</dd>
+                <dd>{businessTypeLabel(b.businessType)}</dd>
                 <dt className="text-muted-foreground">Address</dt>
                 <dd>{b.address ?? '—'}</dd>
                 <dt className="text-muted-foreground">Contact</dt>

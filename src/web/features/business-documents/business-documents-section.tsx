@@ -13,6 +13,7 @@ import { formatFileSize, formatShortDate } from '@shared/format';
 import { toast } from '@web/lib/toast';
 import { downloadDocument, useBusinessDocuments, useRemoveDocument, useUploadDocument } from './api/documents';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { verificationLabel } from '@shared/labels';
 
 const STATUS_TEXT = {
   pending:
@@ -72,10 +73,7 @@ export function BusinessDocumentsSection() {
           <>
             <Alert variant={d.verificationStatus === 'verified' ? 'info' : d.verificationStatus === 'pending' ? 'warning' : 'destructive'}>
               <AlertTitle>
-                Verification:{' '}
-                <Badge variant={STATUS_VARIANT[d.verificationStatus]} className="capitalize">
-                  {d.verificationStatus}
-                </Badge>
+                <Badge variant={STATUS_VARIANT[d.verificationStatus]}>{verificationLabel(d.verificationStatus)}</Badge>
               </AlertTitle>
               <AlertDescription>
                 <p>{STATUS_TEXT[d.verificationStatus]}</p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatNumber } from '@shared/format';
+import { formatNumber, plural, pluralWord } from '@shared/format';
 import { usePortfolioScores } from './api/analytics';
 import { ScoreDistributionChart } from './charts';
 import { BandBadge } from './parts';
@@ -42,7 +42,7 @@ export function PortfolioScoresCard() {
       isLoading={scores.isPending}
       description={
         d
-          ? `${formatNumber(d.scored)} of ${formatNumber(d.considered)} clients scored${d.considered < d.clients ? ` (a sample of your ${formatNumber(d.clients)})` : ''}, model ${d.modelVersion}; ${formatNumber(d.noScore)} with too little history have no score (never a low one).`
+          ? `${formatNumber(d.scored)} of ${plural(d.considered, { one: 'client', other: 'clients' })} scored${d.considered < d.clients ? ` (a sample of your ${formatNumber(d.clients)})` : ''} by scorecard version ${d.modelVersion}; ${formatNumber(d.noScore)} with too little history ${pluralWord(d.noScore, { one: 'has', other: 'have' })} no score (never a low one).`
           : undefined
       }
     >

@@ -16,6 +16,7 @@ import { useDashboard, useHealth } from './api/dashboard';
 import { BandBadge } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
+import { databaseEngineLabel, subscriptionBadgeLabel, verificationLabel } from '@shared/labels';
 
 // A business not yet verified sees its steps: paid, documents uploaded, verified.
 const VerificationChecklist = lazy(loadVerificationChecklist);
@@ -91,7 +92,8 @@ function SystemStatus() {
               <span className="font-medium">{isOk ? 'All systems operational' : 'Service degraded'}</span>
             </p>
             <p className="text-muted-foreground">
-              Credit registry API {isOk ? 'online' : 'unavailable'}; database {health.data?.database ?? 'unreachable'}. Checked{' '}
+              Credit registry API {isOk ? 'online' : 'unavailable'}; database{' '}
+              {health.data ? databaseEngineLabel(health.data.database).toLowerCase() : 'unreachable'}. Checked{' '}
               {formatDateTime(new Date(), { withZone: true })}.
             </p>
           </>
@@ -132,10 +134,10 @@ export default function BusinessDashboardPage() {
               {nextBillingDate ? <span className="text-muted-foreground"> · next billing {formatDate(nextBillingDate)}</span> : null}
             </span>
             <Badge variant={d.usage.subscriptionStatus === 'active' ? 'success' : 'warning'}>
-              Subscription {d.usage.subscriptionStatus.replaceAll('_', ' ')}
+              {subscriptionBadgeLabel(d.usage.subscriptionStatus)}
             </Badge>
             <Badge variant={d.usage.verificationStatus === 'verified' ? 'success' : 'secondary'}>
-              Verification {d.usage.verificationStatus}
+              {verificationLabel(d.usage.verificationStatus)}
             </Badge>
             <Button asChild size="sm" variant="outline" className="ml-auto">
               <Link href="/subscribe">Manage subscription</Link>
@@ -257,7 +259,7 @@ export default function BusinessDashboardPage() {
                 {d.recentInquiries.map((q) => (
                   <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">
+                      <p className="font-medium [overflow-wrap:anywhere]">
                         {q.kind === 'report' ? q.subjectName : `Search: ${q.searchedFor ?? 'terms withheld'}`}
                       </p>
                       <p className="text-xs text-muted-foreground">

@@ -24,6 +24,7 @@ import { SegmentedControl } from './parts';
 import { PageHeader } from '@web/components/layout/page-header';
 import { StatCard } from '@web/components/ui/stat-card';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { paymentHistorySummary } from '@shared/labels';
 
 interface TAnswerForm {
   outcome: '' | 'corrected' | 'verified';
@@ -285,7 +286,7 @@ function DisputeCard({ dispute, onAnswer }: { dispute: TBusinessDispute; onAnswe
             ) : null}
             <div>
               <dt className="text-muted-foreground">History</dt>
-              <dd className="font-mono text-xs">{a.paymentHistory || '—'}</dd>
+              <dd>{paymentHistorySummary(a.paymentHistory)}</dd>
             </div>
           </dl>
         </div>

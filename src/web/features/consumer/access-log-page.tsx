@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { EmptyState } from '@web/components/ui/empty-state';
 import { NativeSelect } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useAccessLog } from './api/access-log';
 import { IdentityGate } from './identity-gate';
 import { formatDateTime } from '@shared/format';
@@ -60,36 +61,26 @@ function AccessLogTable() {
         </Field>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  What
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Purpose
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {entries.map((e, i) => (
-                <tr key={`${e.at}-${i}`} data-testid="access-log-entry">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(e.at)}</td>
-                  <td className="py-2 pr-4 font-medium">{e.businessName}</td>
-                  <td className="py-2 pr-4">{e.description}</td>
-                  <td className="py-2">{e.purposeName ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Who looked at your credit file">
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>What</TableHead>
+              <TableHead>Purpose</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((e, i) => (
+              <TableRow key={`${e.at}-${i}`} data-testid="access-log-entry">
+                <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
+                <TableCell className="font-medium">{e.businessName}</TableCell>
+                <TableCell>{e.description}</TableCell>
+                <TableCell>{e.purposeName ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
         {entries.length === 0 ? <p className="py-4 text-sm text-muted-foreground">Nothing of this kind.</p> : null}
         <p className="mt-4 text-xs text-muted-foreground">
           A search you did not expect? A business may only search for a lawful purpose or with your consent. You can complain to the

@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { AccountCard } from './reports/report-account';
@@ -173,36 +174,26 @@ function FullReport() {
           {report.inquiries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No business searched for you or pulled your report.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Business
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Kind
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Purpose
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y">
-                  {report.inquiries.map((q, i) => (
-                    <tr key={`${q.date}-${i}`}>
-                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(q.date)}</td>
-                      <td className="py-2 pr-4">{q.businessName}</td>
-                      <td className="py-2 pr-4">{q.kind === 'report' ? 'Report' : 'Search'}</td>
-                      <td className="py-2">{q.purposeName}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table caption="Inquiries in the last 12 months">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Business</TableHead>
+                  <TableHead>Kind</TableHead>
+                  <TableHead>Purpose</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {report.inquiries.map((q, i) => (
+                  <TableRow key={`${q.date}-${i}`}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(q.date)}</TableCell>
+                    <TableCell>{q.businessName}</TableCell>
+                    <TableCell>{q.kind === 'report' ? 'Report' : 'Search'}</TableCell>
+                    <TableCell>{q.purposeName}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           )}
         </CardContent>
       </Card>

@@ -6,16 +6,8 @@ export function bandVariant(band: string): 'success' | 'warning' | 'destructive'
   return 'secondary';
 }
 
-/** Payment history codes as a person reads them. */
-export const HISTORY_LABELS: Record<string, string> = {
-  '0': 'Paid on time',
-  '1': '30 days late',
-  '2': '60 days late',
-  '3': '90 or more days late',
-  D: 'In default',
-  C: 'Closed or paid off',
-  '-': 'No report that month',
-};
+/** Payment history codes as a person reads them (one map, in @shared/labels). */
+export { PAYMENT_MONTH_LABELS as HISTORY_LABELS } from '@shared/labels';
 
 /** Cell colours of the 24-month history (text stays dark on every one). */
 export const HISTORY_CELL: Record<string, string> = {

@@ -8,6 +8,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { formatDate } from '@shared/format';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { displayNameOf, useSession, type TSession } from '@web/lib/session';
+import { planLabel, subscriptionBadgeLabel, verificationLabel } from '@shared/labels';
 
 function BusinessSubscription({ session }: { session: Extract<TSession, { role: 'business' }> }) {
   const { planCode, subscriptionStatus, nextBillingDate, verificationStatus } = session.profile;
@@ -19,19 +20,15 @@ function BusinessSubscription({ session }: { session: Extract<TSession, { role: 
             <h2>Subscription</h2>
           </CardTitle>
           <CardDescription>
-            Plan <span className="font-medium capitalize text-foreground">{planCode}</span>
+            Plan <span className="font-medium text-foreground">{planLabel(planCode)}</span>
             {nextBillingDate ? <> · next billing {formatDate(nextBillingDate)}</> : null}
           </CardDescription>
         </div>
         <CreditCard className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3">
-        <Badge variant={subscriptionStatus === 'active' ? 'success' : 'warning'} className="capitalize">
-          Subscription {subscriptionStatus.replaceAll('_', ' ')}
-        </Badge>
-        <Badge variant={verificationStatus === 'verified' ? 'success' : 'secondary'} className="capitalize">
-          Verification {verificationStatus.replaceAll('_', ' ')}
-        </Badge>
+        <Badge variant={subscriptionStatus === 'active' ? 'success' : 'warning'}>{subscriptionBadgeLabel(subscriptionStatus)}</Badge>
+        <Badge variant={verificationStatus === 'verified' ? 'success' : 'secondary'}>{verificationLabel(verificationStatus)}</Badge>
         <Button asChild size="sm" variant="outline" className="ml-auto">
           <Link href="/subscribe">Manage subscription</Link>
         </Button>

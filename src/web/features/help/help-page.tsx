@@ -132,15 +132,14 @@ export default function HelpPage() {
             ) : null}
 
             <Tabs value={tab} onValueChange={(value) => setTab(value as THelpTab)}>
-              <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-                <TabsList className="h-auto w-max flex-nowrap justify-start sm:w-auto sm:flex-wrap" aria-label="Help categories">
-                  {HELP_TABS.map((value) => (
-                    <TabsTrigger key={value} value={value}>
-                      {CATEGORY_LABEL[value]}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
-              </div>
+              {/* The categories wrap onto a second line on a phone: a row that scrolls sideways hides half of them. */}
+              <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto" aria-label="Help categories">
+                {HELP_TABS.map((value) => (
+                  <TabsTrigger key={value} value={value}>
+                    {CATEGORY_LABEL[value]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
               <TabsContent value={tab} className="mt-8 space-y-8">
                 {tab === 'updates' ? <WhatsNew onOpen={openGuide} /> : null}
 

@@ -15,6 +15,7 @@ import { useCompliance, useComplianceDetail } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { ScoreDriftSection } from '@web/components/oversight/score-drift-section';
 import { SectionCard } from '@web/components/ui/section-card';
+import { verificationLabel } from '@shared/labels';
 
 const BAND_VARIANT = { good: 'success', watch: 'warning', concern: 'destructive' } as const;
 const RULE_TEXT = Object.fromEntries(COMPLIANCE_SCORE_RULES.map((r) => [r.code, r.text]));
@@ -159,7 +160,7 @@ export default function RegulatorCompliancePage() {
                       {b.businessName}
                     </Button>
                     {b.verificationStatus !== 'verified' ? (
-                      <span className="block text-xs capitalize text-muted-foreground">{b.verificationStatus}</span>
+                      <span className="block text-xs text-muted-foreground">{verificationLabel(b.verificationStatus)}</span>
                     ) : null}
                   </TableCell>
                   <TableCell>

@@ -54,7 +54,7 @@ export default function RegulatorDashboardPage() {
           <StatCard
             label="Consumer records"
             value={formatNumber(o.consumerRecords)}
-            hint={`${formatNumber(o.registeredConsumers)} consumers registered to see their file`}
+            hint={`${plural(o.registeredConsumers, { one: 'consumer', other: 'consumers' })} registered to see their file`}
           />
           <StatCard label="Reports in 30 days" value={formatNumber(o.reportsLast30Days)} />
           <StatCard label="Open complaints and investigations" value={`${o.openComplaints} / ${o.openInvestigations}`} />

@@ -12,6 +12,7 @@ import { useSession } from '@web/lib/session';
 import { useRegulatorPolicy } from './api/overview';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
+import { planLabel } from '@shared/labels';
 
 /** The regulator's own password change (POST /api/regulators/me/password). */
 const useRegulatorPasswordChange = (feedback: TMutationFeedback<{ message: string }, TPasswordChange>) =>
@@ -180,7 +181,7 @@ export default function RegulatorSettingsPage() {
                       <span>{c.businessName}</span>
                       <span className="whitespace-nowrap tabular-nums">
                         {plural(c.monthlyQuota, { one: 'report', other: 'reports' })} a month{' '}
-                        <span className="text-muted-foreground capitalize">({c.planCode})</span>
+                        <span className="text-muted-foreground">({planLabel(c.planCode)})</span>
                       </span>
                     </li>
                   ))}

@@ -15,6 +15,7 @@ import { usePlans } from '@web/lib/plans';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
+import { planLabel, subscriptionStatusLabel } from '@shared/labels';
 
 /** Plans a business can pay for here: a monthly card price (Enterprise is by agreement, Starter is free). */
 const isPayable = (plan: TPlan): plan is TPlan & { priceUsdCents: number } => plan.priceUsdCents !== null && plan.priceUsdCents > 0;
@@ -89,10 +90,10 @@ function BusinessSubscribe() {
         <Card>
           <CardContent className="flex flex-wrap items-center gap-x-6 gap-y-2 p-6 text-sm">
             <span>
-              Current plan: <span className="font-semibold capitalize">{profile.planCode}</span>
+              Current plan: <span className="font-semibold">{planLabel(profile.planCode)}</span>
             </span>
             <span>
-              Status: <span className="font-semibold capitalize">{profile.subscriptionStatus.replaceAll('_', ' ')}</span>
+              Status: <span className="font-semibold">{subscriptionStatusLabel(profile.subscriptionStatus)}</span>
             </span>
             <span>
               Next billing:{' '}

@@ -10,6 +10,7 @@ import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, 
 import { useBusinesses } from '../api/businesses';
 import { BusinessReviewDialog, STATUS_VARIANT } from '../business-review-dialog';
 import { SearchForm } from './search-form';
+import { verificationLabel } from '@shared/labels';
 
 /** Businesses and their verification, pending first; Review opens a business's documents. */
 export function BusinessesPanel() {
@@ -69,9 +70,7 @@ export function BusinessesPanel() {
                   </TableCell>
                   <TableCell className="font-mono text-xs">{b.registrationNumber}</TableCell>
                   <TableCell>
-                    <Badge variant={STATUS_VARIANT[b.verificationStatus]} className="capitalize">
-                      {b.verificationStatus}
-                    </Badge>
+                    <Badge variant={STATUS_VARIANT[b.verificationStatus]}>{verificationLabel(b.verificationStatus)}</Badge>
                   </TableCell>
                   <TableCell className="tabular-nums">{b.documentCount}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(b.createdAt)}</TableCell>

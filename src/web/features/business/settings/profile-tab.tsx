@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useProfile, useUpdateProfile } from '../api/profile';
 import { Refusal } from './settings-fields';
 import { FormField } from '@web/components/ui/form-field';
+import { businessTypeLabel, verificationLabel } from '@shared/labels';
 
 function ProfileEditor({ profile }: { profile: TBusinessProfile }) {
   const form = useForm<TBusinessProfileUpdate>({
@@ -63,10 +64,10 @@ export function ProfileTab() {
             {(
               [
                 ['Business name', p.businessName],
-                ['Type', p.businessType ?? '—'],
+                ['Type', businessTypeLabel(p.businessType)],
                 ['Registration number', p.registrationNumber],
                 ['Tax ID', p.taxId ?? '—'],
-                ['Verification', p.verificationStatus],
+                ['Verification', verificationLabel(p.verificationStatus)],
                 ['Registered', formatShortDate(p.createdAt)],
               ] as const
             ).map(([label, value]) => (

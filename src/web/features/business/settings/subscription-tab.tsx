@@ -13,6 +13,7 @@ import { usePlans } from '@web/lib/plans';
 import { useSession } from '@web/lib/session';
 import { useSetAutoRenew, useSubscription } from '../api/subscription';
 import { Refusal } from './settings-fields';
+import { subscriptionStatusLabel } from '@shared/labels';
 
 const isPayable = (plan: TPlan): plan is TPlan & { priceUsdCents: number } => plan.priceUsdCents !== null && plan.priceUsdCents > 0;
 
@@ -47,9 +48,7 @@ export function SubscriptionTab() {
               {plural(current.maxTeamMembers, { one: 'person', other: 'people' })}
             </CardDescription>
           </div>
-          <Badge variant={s.subscriptionStatus === 'active' ? 'success' : 'warning'} className="capitalize">
-            {s.subscriptionStatus.replaceAll('_', ' ')}
-          </Badge>
+          <Badge variant={s.subscriptionStatus === 'active' ? 'success' : 'warning'}>{subscriptionStatusLabel(s.subscriptionStatus)}</Badge>
         </CardHeader>
         <CardContent className="space-y-4 text-sm">
           <p>

@@ -1,8 +1,10 @@
 import { UserCheck } from 'lucide-react';
 import { formatDate } from '@shared/format';
+import { consentStatusLabel } from '@shared/labels';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/lib/toast';
 import { useConsents, useRevokeConsent } from '../api/consents';
 import { GrantConsentForm, WithdrawConsentForm } from './consent-forms';
@@ -40,54 +42,38 @@ export function ConsentsCard() {
         {consents.isPending ? (
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : consents.data?.consents.length ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Business
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Purpose
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Granted
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Until
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {consents.data.consents.map((c) => (
-                  <tr key={c.id}>
-                    <td className="py-2 pr-4">{c.businessName}</td>
-                    <td className="py-2 pr-4">{c.purposeName}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDate(c.grantedAt)}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDate(c.revokedAt ?? c.expiresAt)}</td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={c.status === 'active' ? 'success' : 'secondary'} className="capitalize">
-                        {c.status}
-                      </Badge>
-                    </td>
-                    <td className="py-2 text-right">
-                      {c.status === 'active' ? (
-                        <Button size="sm" variant="outline" onClick={() => revoke.mutate({ id: c.id })} disabled={revoke.isPending}>
-                          Revoke <span className="sr-only">the consent of {c.businessName}</span>
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Your consents to businesses">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Business</TableHead>
+                <TableHead>Purpose</TableHead>
+                <TableHead>Granted</TableHead>
+                <TableHead>Until</TableHead>
+                <TableHead>Status</TableHead>
+                <TableActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {consents.data.consents.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>{c.businessName}</TableCell>
+                  <TableCell>{c.purposeName}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDate(c.grantedAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDate(c.revokedAt ?? c.expiresAt)}</TableCell>
+                  <TableCell>
+                    <Badge variant={c.status === 'active' ? 'success' : 'secondary'}>{consentStatusLabel(c.status)}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {c.status === 'active' ? (
+                      <Button size="sm" variant="outline" onClick={() => revoke.mutate({ id: c.id })} disabled={revoke.isPending}>
+                        Revoke <span className="sr-only">the consent of {c.businessName}</span>
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : (
           <p className="text-sm text-muted-foreground">You have granted no consent.</p>
         )}
