@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDriftSummarySchema } from './score-drift';
 
 /**
  * The credit score as every part of the product shows it: a value from 300 to 850, a band, up to
@@ -97,13 +98,60 @@ export const ZScoreHistoryEntrySchema = z.object({
 export const ZScoreHistorySchema = z.object({ scores: z.array(ZScoreHistoryEntrySchema) });
 export type TScoreHistory = z.infer<typeof ZScoreHistorySchema>;
 
-/** The active scorecard as businesses, consumers and regulators may read it (GET /api/scoring/model). */
+/**
+ * Who a validation figure was measured on (the model file's training.validation), in plain words:
+ * every figure the API, the lender's page and the model card show names its population.
+ */
+export const VALIDATION_POPULATION_TEXTS: Record<string, string> = {
+  not_in_default_at_observation: 'People not in default or 90 days late at the observation date',
+  all_scored: 'Everyone scored at the observation date, files in default included',
+  out_of_time: 'People not in default or 90 days late a year later (out of time)',
+  out_of_time_all_scored: 'Everyone scored a year later, files in default included (out of time)',
+};
+export const VALIDATION_SAMPLE_TEXTS: Record<string, string> = {
+  training: 'the people the model was fitted on',
+  holdout: 'the holdout, 30% of people the model was not fitted on',
+  everyone: 'everyone then on file',
+};
+
+/** Said wherever the model's figures are shown (GET /api/scoring/model, the lender's Credit Scoring page, the model card). */
+export const MODEL_CAVEAT =
+  'This model was fitted on generated demo data, not on real people: it must be refitted and validated again on real bureau data before it decides anything.';
+
+export const ZModelValidationSchema = z.object({
+  /** not_in_default_at_observation (the headline), all_scored, out_of_time, out_of_time_all_scored. */
+  population: z.string(),
+  /** training, holdout, or everyone (out of time). */
+  sample: z.string(),
+  /** The population and sample in plain words. */
+  description: z.string(),
+  people: z.number().int(),
+  badRate: z.number(),
+  auc: z.number(),
+  ks: z.number(),
+  gini: z.number(),
+});
+export type TModelValidation = z.infer<typeof ZModelValidationSchema>;
+
+/**
+ * The active scorecard as businesses, consumers and regulators may read it (GET /api/scoring/model):
+ * the contract's {version, sha256, scale, bands, validation, drift, caveat}, plus what the lender's
+ * Credit Scoring page explains (scaling, base points, every feature's bins and points).
+ */
 export const ZScorecardSummarySchema = z.object({
   version: z.string(),
+  /** SHA-256 of the model file, as models/manifest.json records it and every stored score carries. */
+  sha256: z.string(),
   createdAt: z.string(),
+  scale: z.object({ min: z.number(), max: z.number() }),
+  bands: z.array(z.object({ name: z.enum(SCORE_BANDS), minScore: z.number(), description: z.string() })),
+  /** The scorecard's figures, each on a named population; the headline is not_in_default_at_observation on the holdout. */
+  validation: z.array(ZModelValidationSchema),
+  /** The latest run of the monthly drift check, null before the first. */
+  drift: ZDriftSummarySchema.nullable(),
+  caveat: z.string(),
   scaling: z.object({ baseScore: z.number(), baseOdds: z.number(), pdo: z.number(), min: z.number(), max: z.number() }),
   basePoints: z.number(),
-  bands: z.array(z.object({ name: z.enum(SCORE_BANDS), minScore: z.number(), description: z.string() })),
   features: z.array(
     z.object({
       key: z.string(),
@@ -114,7 +162,6 @@ export const ZScorecardSummarySchema = z.object({
       missingPoints: z.number().nullable(),
     }),
   ),
-  holdout: z.object({ auc: z.number(), ks: z.number(), gini: z.number(), psi: z.number() }).nullable(),
 });
 export type TScorecardSummary = z.infer<typeof ZScorecardSummarySchema>;
 

@@ -98,7 +98,19 @@ describe('docs/api.md says what the product answers', () => {
   it('/api/scoring/model and /api/scoring/scores/:id/audit answer as documented', async () => {
     const consumer = await logInAs(t.app, 'consumer');
     const model = await t.app.inject({ method: 'GET', url: '/api/scoring/model', headers: { cookie: consumer } });
-    expect(Object.keys(model.json()).sort()).toEqual(['bands', 'basePoints', 'createdAt', 'features', 'holdout', 'scaling', 'version']);
+    expect(Object.keys(model.json()).sort()).toEqual([
+      'bands',
+      'basePoints',
+      'caveat',
+      'createdAt',
+      'drift',
+      'features',
+      'scale',
+      'scaling',
+      'sha256',
+      'validation',
+      'version',
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/scoring/model' })).statusCode).toBe(401);
     const regulator = await logInAs(t.app, 'regulator');
     const missing = await t.app.inject({

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
 import { uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 import { readablePdf } from '../helpers/documents';
+import { shoot } from './helpers/screenshots';
 
 const SHOTS = 'test-results/business-workspace';
 mkdirSync(SHOTS, { recursive: true });
@@ -77,8 +78,15 @@ test('every link of the business header opens a working page filled from the ser
   await page.goto('/credit-scoring');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credit Scoring');
   await expect(page.getByRole('heading', { name: 'The factors and their points' })).toBeVisible();
+  // Issue 19: the caveat said plainly, every figure on its named population, no train/holdout PSI shown as if it were drift.
+  await expect(page.getByText('Fitted on generated data', { exact: true })).toBeVisible();
+  await expect(page.getByText(/must be refitted and validated again on real bureau data before it decides anything/)).toBeVisible();
+  await expect(page.getByText(/People not in default or 90 days late at the observation date; the holdout/)).toBeVisible();
+  await expect(page.getByText(/a year later \(out of time\)/i).first()).toBeVisible();
+  await expect(page.getByText('PSI', { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'credit-scoring');
+  await shoot(page, 'credit-scoring');
 });
 
 test('search to report: from the dashboard box to the report, its PDF, and the quota moves', async ({ page }) => {

@@ -5,14 +5,16 @@ import { ROLES } from '@shared/roles';
 import { ZScoreAuditSchema, ZScoreHistorySchema, ZScorecardSummarySchema } from '@shared/scoring';
 import { errorResponses } from '../../lib/route-schemas';
 import { authOf, requireRole } from '../../plugins/authorization';
-import { loadActiveModel } from './model-store';
+import { latestDriftSummary } from './drift-store';
+import { loadActiveCheckedModel } from './model-store';
 import { summarizeScorecard } from './model-summary';
 import { auditStoredScore, findConsumerSubjectId, listScoreHistory } from './score-records';
 
 export async function scoringRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // A missing or invalid model file stops the server at start, not at the first report.
-  loadActiveModel();
+  // A missing or invalid model file, or one whose bytes are not those models/manifest.json records,
+  // stops the server at start, not at the first report.
+  loadActiveCheckedModel();
 
   typed.get(
     '/api/scoring/model',
@@ -22,11 +24,12 @@ export async function scoringRoutes(app: FastifyInstance) {
       config: { apiKeyScope: 'reports:read' },
       schema: {
         tags: ['scoring'],
-        summary: 'The active scorecard: scale, bands, every bin and its points, holdout figures',
+        summary:
+          'The active scorecard: version and SHA-256, scale, bands, validation on named populations, the latest drift check, the caveat, every bin and its points',
         response: { 200: ZScorecardSummarySchema, ...errorResponses(401) },
       },
     },
-    async () => summarizeScorecard(loadActiveModel()),
+    async () => summarizeScorecard(loadActiveCheckedModel(), await latestDriftSummary(app.db)),
   );
 
   typed.get(
@@ -48,7 +51,8 @@ export async function scoringRoutes(app: FastifyInstance) {
       preHandler: requireRole(['regulator', 'system_admin']),
       schema: {
         tags: ['scoring'],
-        summary: 'A stored score recomputed with the model version that made it',
+        summary:
+          'A stored score recomputed with the model version that made it, its file checked against the SHA-256 stored with the score',
         params: z.object({ id: z.uuid({ error: 'Not a score id' }) }),
         response: { 200: ZScoreAuditSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -48,8 +48,7 @@ export default function CreditScoringPage() {
                   <h2>The scale</h2>
                 </CardTitle>
                 <CardDescription>
-                  Model {m.version}, made {formatShortDate(m.createdAt)}. Every score in a report names its model version, and the model
-                  file&apos;s fingerprint (SHA-256) is <span className="break-all font-mono text-xs">{m.sha256}</span>.
+                  Model {m.version}, made {formatShortDate(m.createdAt)}. Every score in a report names the model version that made it.
                 </CardDescription>
               </CardHeader>
               <CardContent className="space-y-4 text-sm">
