@@ -8,6 +8,11 @@ import { z } from 'zod';
  */
 
 export const DRIFT_WATCH_PSI = 0.1;
+/**
+ * Below this many people a PSI is shown but not judged (no status, no alert): a handful of scores
+ * fills a few bins and gives a large index that says nothing about the population.
+ */
+export const DRIFT_MIN_PEOPLE = 30;
 export const DRIFT_ALERT_PSI = 0.25;
 
 export const DRIFT_STATUSES = ['stable', 'watch', 'drifted'] as const;

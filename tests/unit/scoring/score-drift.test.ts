@@ -2,7 +2,7 @@
 // thresholds, and the accumulator on a fitted scorecard (its own training rows give 0; a shifted
 // population alerts; the challenger is compared on the fitted people only).
 import { describe, expect, it } from 'vitest';
-import { driftStatusOf, DRIFT_STATUS_LABELS } from '../../../src/shared/score-drift';
+import { DRIFT_MIN_PEOPLE, driftStatusOf, DRIFT_STATUS_LABELS } from '../../../src/shared/score-drift';
 import { applyScorecard } from '../../../src/server/modules/scoring/apply-scorecard';
 import { challengerLogOdds, challengerScore, type ChallengerModel } from '../../../src/server/modules/scoring/challenger-model';
 import { binIndexOf, developmentCounts, DriftAccumulator, psiOfCounts } from '../../../src/server/modules/scoring/drift-psi';
@@ -102,6 +102,17 @@ describe('DriftAccumulator', () => {
     const result = accumulator.result();
     expect(result.features.find((f) => f.key === 'lateMonths12m')!.psi).toBeGreaterThan(0.25);
     expect(result.isAlert).toBe(true);
+  });
+
+  it('does not alert on fewer people than DRIFT_MIN_PEOPLE, however far they are', () => {
+    const accumulator = new DriftAccumulator(model, null);
+    for (const r of training.slice(0, DRIFT_MIN_PEOPLE - 1)) {
+      const features = { ...r.features, lateMonths12m: 6 };
+      accumulator.add(applyScorecard(model, features).value, features);
+    }
+    const result = accumulator.result();
+    expect(result.features.find((f) => f.key === 'lateMonths12m')!.psi).toBeGreaterThan(0.25);
+    expect(result.isAlert).toBe(false);
   });
 
   it('compares the challenger with the live score on the fitted people', () => {

@@ -1,4 +1,4 @@
-import { DRIFT_ALERT_PSI } from '@shared/score-drift';
+import { DRIFT_ALERT_PSI, DRIFT_MIN_PEOPLE } from '@shared/score-drift';
 import { bandOf } from './apply-scorecard';
 import { challengerScore, type ChallengerModel } from './challenger-model';
 import type { FeatureVector } from './feature-definitions';
@@ -108,7 +108,12 @@ export class DriftAccumulator {
       key: feature.key,
       psi: psiOfCounts(developmentCounts(feature), this.featureCounts[i]),
     }));
-    const isAlert = [scorePsi, ...features.map((f) => f.psi)].some((psi) => psi !== null && psi > DRIFT_ALERT_PSI);
+    // Judged only on populations large enough to say something (DRIFT_MIN_PEOPLE).
+    const judged = [
+      ...(this.people >= DRIFT_MIN_PEOPLE ? [scorePsi] : []),
+      ...(this.fittedPeople >= DRIFT_MIN_PEOPLE ? features.map((f) => f.psi) : []),
+    ];
+    const isAlert = judged.some((psi) => psi !== null && psi > DRIFT_ALERT_PSI);
     const fitted = this.fittedPeople;
     return {
       people: this.people,

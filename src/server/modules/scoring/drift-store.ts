@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import {
   DRIFT_CAVEAT,
+  DRIFT_MIN_PEOPLE,
   DRIFT_POPULATION_TEXT,
   DRIFT_STATUSES,
   driftStatusOf,
@@ -26,12 +27,12 @@ export function toDriftRun(row: DriftRunRow): TDriftRun {
     people: row.people,
     fittedPeople: row.fittedPeople,
     scorePsi: row.scorePsi,
-    scoreStatus: row.scorePsi === null ? null : driftStatusOf(row.scorePsi),
+    scoreStatus: row.scorePsi === null || row.people < DRIFT_MIN_PEOPLE ? null : driftStatusOf(row.scorePsi),
     features: row.featurePsi.map((f) => ({
       key: f.key,
       title: FEATURE_DEFINITION_BY_KEY[f.key as TFeatureKey]?.title ?? f.key,
       psi: f.psi,
-      status: f.psi === null ? null : driftStatusOf(f.psi),
+      status: f.psi === null || row.fittedPeople < DRIFT_MIN_PEOPLE ? null : driftStatusOf(f.psi),
     })),
     isAlert: row.isAlert,
     challenger: (row.challenger as TDriftRun['challenger']) ?? null,
@@ -58,7 +59,9 @@ export async function latestDriftSummary(db: Database): Promise<TDriftSummary | 
   if (!row) return null;
   const featurePsis = row.featurePsi.map((f) => f.psi).filter((psi): psi is number => psi !== null);
   const maxFeaturePsi = featurePsis.length > 0 ? Math.max(...featurePsis) : null;
-  const statuses = [row.scorePsi, maxFeaturePsi].filter((psi): psi is number => psi !== null).map(driftStatusOf);
+  const statuses = [row.people >= DRIFT_MIN_PEOPLE ? row.scorePsi : null, row.fittedPeople >= DRIFT_MIN_PEOPLE ? maxFeaturePsi : null]
+    .filter((psi): psi is number => psi !== null)
+    .map(driftStatusOf);
   const worst = statuses.length > 0 ? DRIFT_STATUSES[Math.max(...statuses.map((s) => DRIFT_STATUSES.indexOf(s)))] : null;
   return {
     ranAt: row.ranAt.toISOString(),

@@ -1,5 +1,5 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { DRIFT_STATUS_LABELS, type TDriftRun, type TDriftStatus } from '@shared/score-drift';
+import { DRIFT_MIN_PEOPLE, DRIFT_STATUS_LABELS, type TDriftRun, type TDriftStatus } from '@shared/score-drift';
 import { formatDateTime, formatDecimal, formatPercent, plural } from '@shared/format';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -11,8 +11,9 @@ import { useRunScoreDrift, useScoreDrift } from '@web/lib/score-drift';
 
 const STATUS_VARIANT = { stable: 'success', watch: 'warning', drifted: 'destructive' } as const;
 
-function DriftStatus({ status }: { status: TDriftStatus | null }) {
-  if (!status) return <span className="text-muted-foreground">No one scored</span>;
+/** A status in words; none when there is no figure, or too few people to judge one (DRIFT_MIN_PEOPLE). */
+function DriftStatus({ status, psi }: { status: TDriftStatus | null; psi: number | null }) {
+  if (!status) return <span className="text-muted-foreground">{psi === null ? 'No figure' : 'Too few people to judge'}</span>;
   return <Badge variant={STATUS_VARIANT[status]}>{DRIFT_STATUS_LABELS[status]}</Badge>;
 }
 
@@ -49,37 +50,51 @@ function LatestRun({ run }: { run: TDriftRun }) {
         <div>
           <dt className="text-muted-foreground">People scored</dt>
           <dd>
-            {plural(run.people, { one: 'person', other: 'people' })} ({plural(run.fittedPeople, { one: 'person', other: 'people' })} scored
-            by the fit)
+            {run.people === 0
+              ? 'No one yet'
+              : `${plural(run.people, { one: 'person', other: 'people' })} (${plural(run.fittedPeople, { one: 'person', other: 'people' })} scored by the fit)`}
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Score stability index</dt>
           <dd className="flex flex-wrap items-center gap-2">
-            {psiText(run.scorePsi)} <DriftStatus status={run.scoreStatus} />
+            {run.scorePsi === null ? (
+              'No figure'
+            ) : (
+              <>
+                {psiText(run.scorePsi)} <DriftStatus status={run.scoreStatus} psi={run.scorePsi} />
+              </>
+            )}
           </dd>
         </div>
       </dl>
-      <Table caption="Stability index of each feature">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Feature</TableHead>
-            <TableHead className="text-right">Index</TableHead>
-            <TableHead>Status</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {run.features.map((f) => (
-            <TableRow key={f.key}>
-              <TableCell className="min-w-40 whitespace-normal">{f.title}</TableCell>
-              <TableCell className="text-right tabular-nums">{psiText(f.psi)}</TableCell>
-              <TableCell>
-                <DriftStatus status={f.status} />
-              </TableCell>
+      {run.people === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No one had been scored with this model when the check ran: a score is stored each time a report is pulled, and the check compares
+          those.
+        </p>
+      ) : (
+        <Table caption="Stability index of each feature">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Feature</TableHead>
+              <TableHead className="text-right">Index</TableHead>
+              <TableHead>Status</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {run.features.map((f) => (
+              <TableRow key={f.key}>
+                <TableCell className="min-w-40 whitespace-normal">{f.title}</TableCell>
+                <TableCell className="text-right tabular-nums">{psiText(f.psi)}</TableCell>
+                <TableCell>
+                  <DriftStatus status={f.status} psi={f.psi} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       {run.challenger && run.challenger.bandAgreement !== null && run.challenger.meanAbsoluteDifference !== null ? (
         <p className="text-sm">
           <span className="font-medium">Challenger model</span> (a plain logistic regression kept beside the live scorecard, never shown to
@@ -102,14 +117,12 @@ export function ScoreDriftSection() {
   return (
     <SectionCard
       title="Score drift"
-      description="How far the people scored now have moved from the sample the live model was fitted on, checked once a month. Below 0.10 is stable; from 0.10 to 0.25, watch it; above 0.25, review the model."
-      actions={
-        <Button variant="outline" onClick={() => run.mutate()} disabled={run.isPending}>
-          <RefreshCw aria-hidden />
-          {run.isPending ? 'Checking...' : 'Check now'}
-        </Button>
-      }
+      description={`How far the people scored now have moved from the sample the live model was fitted on, checked once a month. Below 0.10 is stable; from 0.10 to 0.25, watch it; above 0.25, review the model. Fewer than ${DRIFT_MIN_PEOPLE} people are too few to judge.`}
     >
+      <Button variant="outline" className="mb-4" onClick={() => run.mutate()} disabled={run.isPending}>
+        <RefreshCw aria-hidden />
+        {run.isPending ? 'Checking...' : 'Check now'}
+      </Button>
       <QueryResult query={drift} isEmpty={(d) => d.runs.length === 0} empty="The drift check has not run yet.">
         {(data) => (
           <div className="space-y-4">
@@ -125,7 +138,7 @@ export function ScoreDriftSection() {
                       <span>
                         {formatDateTime(r.ranAt)}: {plural(r.people, { one: 'person', other: 'people' })}, score index {psiText(r.scorePsi)}
                       </span>
-                      <DriftStatus status={r.isAlert ? 'drifted' : r.scoreStatus} />
+                      <DriftStatus status={r.isAlert ? 'drifted' : r.scoreStatus} psi={r.scorePsi} />
                     </li>
                   ))}
                 </ul>
