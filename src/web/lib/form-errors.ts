@@ -25,7 +25,9 @@ export function applyServerFieldErrors<T extends FieldValues>(form: UseFormRetur
  */
 export function fieldErrorMapOf(error: Error): Record<string, string> {
   const entries = isApiError(error) ? error.fieldErrors : [];
-  return entries.length ? Object.fromEntries(entries.map((f) => [f.field, f.message])) : { form: error.message };
+  return entries.length
+    ? Object.fromEntries(entries.map((f) => [f.field, f.message]))
+    : { form: errorMessageOf(error, 'That did not work. Please try again.') };
 }
 
 /**

@@ -14,6 +14,7 @@ import { formatFileSize, formatDateTime } from '@shared/format';
 import { downloadBusinessDocument, useBusiness, useBusinessAction, type TBusinessAction } from './api/businesses';
 import { BusinessPlanSection } from './business-plan-form';
 import { businessTypeLabel, verificationLabel } from '@shared/labels';
+import { errorMessageOf } from '@web/lib/form-errors';
 
 type Action = TBusinessAction;
 const ACTION_TEXT: Record<Action, { label: string; needsReason: boolean; hint: string }> = {
@@ -62,7 +63,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
     }
     setError(undefined);
     const body: Record<string, string> = ACTION_TEXT[action].needsReason ? { reason: text } : text.trim() ? { note: text } : {};
-    act.mutate({ action, body }, { onError: (e) => setError(e.message) });
+    act.mutate({ action, body }, { onError: (e) => setError(errorMessageOf(e, 'That did not work. Please try again.')) });
   };
   return (
     <Dialog open={!!businessId} onOpenChange={(open) => !open && onClose()}>
@@ -131,7 +132,7 @@ export function BusinessReviewDialog({ businessId, onClose }: { businessId: stri
                         aria-label={`Download ${d.fileName}`}
                         onClick={() =>
                           downloadBusinessDocument(b.id, d).catch((e: Error) =>
-                            toast({ kind: 'error', title: 'Download failed', description: e.message }),
+                            toast({ kind: 'error', title: 'Download failed', description: errorMessageOf(e, 'Please try again.') }),
                           )
                         }
                       >

@@ -12,6 +12,7 @@ import { ScoreDriftSection } from '@web/components/oversight/score-drift-section
 import { useAcknowledgeIncident, useIncidents, useResolveIncident, useScanIncidents } from './api/incidents';
 import { plural, formatNumber } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
+import { errorMessageOf } from '@web/lib/form-errors';
 
 /** Security Incidents: derived from the audit log every minute (or now, on request); acknowledge, then resolve. */
 export default function AdminSecurityPage() {
@@ -97,7 +98,10 @@ export default function AdminSecurityPage() {
                   setNoteError('Please say how it was resolved (at least 3 characters)');
                   return;
                 }
-                resolve.mutate({ id: resolving!.id, note }, { onError: (e) => setNoteError(e.message) });
+                resolve.mutate(
+                  { id: resolving!.id, note },
+                  { onError: (e) => setNoteError(errorMessageOf(e, 'Not resolved. Please try again.')) },
+                );
               }}
             >
               {resolve.isPending ? 'Saving...' : 'Resolve'}

@@ -163,7 +163,7 @@ export function MonthlyFileUpload() {
       setPhase({ kind: 'done' });
     } catch (error) {
       const message = isApiError(error)
-        ? [error.message, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ')
+        ? [error.serverMessage, ...error.fieldErrors.map((e) => `${e.field}: ${e.message}`)].join(' · ')
         : (error as Error).message;
       setPhase({ kind: 'error', message });
     }

@@ -2,6 +2,7 @@ import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 
+/** The spec's not-found page (section 2): its text and button, and no status code for people to read (the server answers 404). */
 export default function NotFoundPage() {
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
@@ -9,7 +10,6 @@ export default function NotFoundPage() {
         <Compass className="size-8 text-muted-foreground" aria-hidden />
       </div>
       <div className="space-y-2">
-        <p className="text-sm font-semibold uppercase tracking-wider text-primary">404</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Page not found</h1>
         <p className="max-w-md text-muted-foreground">Sorry, the page you are looking for doesn&apos;t exist or has been moved.</p>
       </div>

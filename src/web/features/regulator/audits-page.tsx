@@ -13,6 +13,7 @@ import { formatNumber, isoDateDaysAgo, plural } from '@shared/format';
 import { downloadAuditReport, useAuditSummary } from './api/compliance';
 import { PageHeader } from '@web/components/layout/page-header';
 import { SectionCard } from '@web/components/ui/section-card';
+import { errorMessageOf } from '@web/lib/form-errors';
 
 /** Audit Reports: a period's activity and the log's integrity, exported as CSV (every event) or PDF; the log itself read-only. */
 export default function RegulatorAuditsPage() {
@@ -26,7 +27,7 @@ export default function RegulatorAuditsPage() {
     try {
       await downloadAuditReport(draft.from, draft.to, format);
     } catch (error) {
-      toast({ kind: 'error', title: 'Export failed', description: (error as Error).message });
+      toast({ kind: 'error', title: 'Export failed', description: errorMessageOf(error, 'Please try again.') });
     } finally {
       setIsDownloading(null);
     }
