@@ -97,12 +97,12 @@ test.describe('consumer workspace', () => {
     await login(page, 'consumer');
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
     await expect(page.getByTestId('score-value')).toHaveText(/^\d{3}$/);
-    const reports = page.getByTestId('stat-reports');
+    const reports = page.getByTestId('stat-reports').locator('p.text-3xl');
     const before = Number(await reports.innerText());
     await page.getByRole('button', { name: 'Request New Report' }).click();
     await expect(toastRegion(page).getByText('New report ready')).toBeVisible();
     await expect(reports).toHaveText(String(before + 1));
-    await expect(page.getByRole('heading', { name: 'Privacy status' })).toBeVisible();
+    await expect(page.getByTestId('stat-privacy')).toContainText('Privacy status');
     await expectNoSeriousA11yViolations(page);
   });
 

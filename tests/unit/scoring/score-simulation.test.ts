@@ -9,7 +9,9 @@ import { AS_OF, fileArbitrary } from './account-arbitraries';
 // The simulator's sense, on any file: each change moves the estimate only the way it must.
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) };
 
-function simulate(file: fc.GeneratedValueType<typeof fileArbitrary>, scenario: Parameters<typeof applyScenario>[1]) {
+type TFile = typeof fileArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+function simulate(file: TFile, scenario: Parameters<typeof applyScenario>[1]) {
   const model = loadActiveModel();
   const computed = computeFeatures(file.accounts, file.inquiries, AS_OF, { sleRates: model.sleRates });
   if (computed.isThinFile) throw new Error('unexpected thin file');

@@ -6,6 +6,7 @@ import { analyseTables } from '../statistics';
 import { seedContentIfEmpty } from './content';
 import { seedDemoEnterprise } from './demo-enterprise';
 import { seedDemoRegistry } from './demo-registry';
+import { seedDemoScoreHistory } from './demo-score-history';
 import { seedDemoUsers } from './demo-users';
 
 export interface SeedOptions {
@@ -25,6 +26,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     await seedDemoUsers(db);
     await seedDemoEnterprise(db);
     await seedDemoRegistry(db);
+    await seedDemoScoreHistory(db);
   }
   // Statistics for the planner at once, outside the seed's writes: without them a freshly seeded
   // database plans every query for empty tables until autovacuum (absent on PGlite) catches up.

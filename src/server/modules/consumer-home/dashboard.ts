@@ -1,4 +1,5 @@
 import type { TConsumerDashboard } from '@shared/schemas/consumer';
+import type { TScoreBand } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -55,7 +56,7 @@ export async function getConsumerDashboard(db: Database, userId: string, hashKey
   const activity = await getAccessLog(db, userId, hashKey, { limit: 5, file });
   return {
     ...base,
-    score: report.score ? { value: report.score.value, band: report.score.band } : null,
+    score: report.score ? { value: report.score.value, band: report.score.band as TScoreBand, reasons: report.score.reasons } : null,
     scoreUnavailable: report.score ? null : (report.scoreUnavailable?.text ?? 'insufficient credit history'),
     scoreTrend:
       report.score && previous

@@ -20,6 +20,6 @@ export const scoringModule: ServerModule = {
 };
 
 export { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow, type ScoringInputs } from './queries';
-export { computeScore, scoreCreditReport, storedScoreValues } from './service';
+export { computeScore, scoreCreditReport, scoreSubject, storedScoreValues } from './service';
 export { latestDriftSummary } from './drift-store';
 export { runScoreDrift } from './drift-run';

@@ -72,7 +72,7 @@ function describeScenario(scenario: TScoreSimulationRequest, facts: ScenarioFact
   if (scenario.bringLateAccountsUpToDate) {
     const accounts = plural(facts.curableLateAccounts, { one: 'account', other: 'accounts' });
     if (facts.curableLateAccounts > 0) lines.push(`${accounts} behind on payments brought up to date.`);
-    else lines.push('No account is behind on payments that could be brought up to date.');
+    else if (!facts.hasDefault) lines.push('No account is behind on payments: nothing to bring up to date.');
     if (facts.hasDefault) lines.push('A default stays on the file for its retention period, whatever is paid.');
   }
   if (scenario.payDownBalancePercent) lines.push(`${formatPercent(scenario.payDownBalancePercent / 100)} of what you owe paid down.`);

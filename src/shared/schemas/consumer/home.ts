@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCORE_BANDS, ZScoreReasonSchema } from '../../scoring';
 import { pageFields, ZPasswordSchema } from '../common';
 import { ZPhoneSchema } from '../credit';
 import { IDENTITY_STATES } from './identity';
@@ -8,7 +9,8 @@ import { ZAccessLogEntrySchema, ZPrivacyStatusSchema } from './privacy';
 
 export const ZConsumerDashboardSchema = z.object({
   state: z.enum(IDENTITY_STATES),
-  score: z.object({ value: z.number(), band: z.string() }).nullable(),
+  /** The score of the person's own report now, with its reasons (the dashboard's factor cards). */
+  score: z.object({ value: z.number(), band: z.enum(SCORE_BANDS), reasons: z.array(ZScoreReasonSchema) }).nullable(),
   scoreUnavailable: z.string().nullable(),
   /** The change since the previous different stored score, when there is one. */
   scoreTrend: z.object({ previous: z.number(), change: z.number(), since: z.string() }).nullable(),

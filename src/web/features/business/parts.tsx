@@ -1,33 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import type { TScoreBand } from '@shared/scoring';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { cn } from '@web/lib/utils';
 import { labelFromCode, NO_VALUE } from '@shared/format';
 
-const BAND_CLASS: Record<TScoreBand, string> = {
-  Good: 'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',
-  Fair: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
-  Poor: 'border-transparent bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
-};
-
-/** Good / Fair / Poor, coloured, with the score when there is one. */
-export function BandBadge({ band, score, className }: { band: TScoreBand | null; score?: number | null; className?: string }) {
-  if (!band) {
-    return (
-      <Badge variant="outline" className={className}>
-        No score
-      </Badge>
-    );
-  }
-  return (
-    <Badge className={cn(BAND_CLASS[band], className)}>
-      {band}
-      {score !== undefined && score !== null ? <span className="ml-1 tabular-nums">{score}</span> : null}
-    </Badge>
-  );
-}
+/** Good / Fair / Poor: one badge for the lender's report and the person's dashboard. */
+export { BandBadge } from '@web/components/credit/band-badge';
 
 export const PURPOSE_LABEL = (code: string | null) => (code ? labelFromCode(code) : NO_VALUE);
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { AdverseActionNotice } from './adverse-action-notice';
 import { PURPOSE_LABEL } from './parts';
 import { AccountCard, HistoryLegend } from './report-account';
-import { ScoreGauge } from './score-gauge';
+import { ScoreGauge } from '@web/components/credit/score-gauge';
 
 /** The credit report as a lender reads it on screen and on paper (print CSS hides the rest of the page). */
 export function ReportView({ report, pdfHref }: { report: TCreditReport; pdfHref?: string }) {

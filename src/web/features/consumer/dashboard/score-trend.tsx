@@ -1,0 +1,79 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { plural } from '@shared/format';
+import { QueryResult } from '@web/components/ui/query-result';
+import { SectionCard } from '@web/components/ui/section-card';
+import { useScoreHistory } from '../api/reports';
+import { trendDomain, trendPoints, type TTrendPoint } from './score-trend-points';
+
+const axis = { fontSize: 12, fill: 'currentColor' };
+
+function TrendChart({ points }: { points: TTrendPoint[] }) {
+  const first = points[0];
+  const last = points[points.length - 1];
+  const change = last.score - first.score;
+  return (
+    <figure className="text-muted-foreground" data-testid="score-trend-chart">
+      <div className="h-56" aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} strokeOpacity={0.3} />
+            <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" minTickGap={24} />
+            <YAxis domain={trendDomain(points)} tick={axis} allowDecimals={false} width={48} />
+            <Tooltip
+              contentStyle={{ fontSize: 12, borderRadius: 8 }}
+              labelFormatter={(_label, payload) => payload?.[0]?.payload?.date ?? ''}
+              formatter={(value) => [value, 'Score']}
+            />
+            <Line type="monotone" dataKey="score" stroke="var(--color-primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-2 text-sm">
+        From {first.score} on {first.date} to {last.score} on {last.date}
+        {change === 0 ? ', no change overall' : `, ${change > 0 ? 'up' : 'down'} ${Math.abs(change)} points`}.
+      </figcaption>
+      <div className="sr-only">
+        <table>
+          <caption>Your score by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.date}>
+                <td>{p.date}</td>
+                <td>{p.score}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+/** The score over time, from the person's stored scores (GET /api/consumers/me/scores): one point a day. */
+export function ScoreTrend() {
+  const history = useScoreHistory(true);
+  return (
+    <SectionCard title="Your score over time" description="Each score kept when your file was read, by you or by a lender">
+      <QueryResult query={history} skeletonClassName="h-56">
+        {(data) => {
+          const points = trendPoints(data.scores);
+          if (points.length >= 2) return <TrendChart points={points} />;
+          return (
+            <p className="text-sm text-muted-foreground" data-testid="score-trend-sentence">
+              {points.length === 1
+                ? `Your score on ${points[0].date} was ${points[0].score}. The chart appears once scores on two different days are kept.`
+                : 'No score has been kept yet. The chart appears once scores on two different days are kept.'}{' '}
+              {data.scores.length > 1 ? `(${plural(data.scores.length, { one: 'score', other: 'scores' })} kept so far.)` : null}
+            </p>
+          );
+        }}
+      </QueryResult>
+    </SectionCard>
+  );
+}
