@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { ROLES, type TRole } from '@shared/roles';
 import { AuthLayout } from '@web/components/layout/auth-layout';
@@ -29,9 +29,22 @@ export default function AccessPortalPage() {
   const params = new URLSearchParams(useSearch());
   const askedRole = roleOf(params.get('role'));
   const [role, setRole] = useState<TRole | null>(askedRole);
+  // Sent here with the role chosen (a session that ended): the sign-in form, below the four cards on a phone, comes into view.
+  const formRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (askedRole) formRef.current?.scrollIntoView({ block: 'start' });
+  }, [askedRole]);
   const [tab, setTab] = useState<TTab>('signin');
   const [registeredIdentifier, setRegisteredIdentifier] = useState<string | undefined>();
   const info = role ? ROLE_INFO[role] : null;
+  // Said above the sign-in form (or the cards, with no role chosen), so a phone shows it beside the form.
+  const endedNotice =
+    params.get('ended') === '1' ? (
+      <Alert variant="info" role="status" data-testid="session-ended">
+        <LogOut aria-hidden />
+        <AlertDescription>{SESSION_ENDED_MESSAGE}</AlertDescription>
+      </Alert>
+    ) : null;
 
   const onRegistered = (identifier: string) => {
     setRegisteredIdentifier(identifier);
@@ -44,12 +57,7 @@ export default function AccessPortalPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Access Portal</h1>
         <p className="mt-3 text-muted-foreground">Select your user type to sign in or create an account.</p>
       </div>
-      {params.get('ended') === '1' ? (
-        <Alert variant="info" role="status" className="mx-auto mt-6 max-w-2xl" data-testid="session-ended">
-          <LogOut aria-hidden />
-          <AlertDescription>{SESSION_ENDED_MESSAGE}</AlertDescription>
-        </Alert>
-      ) : null}
+      {endedNotice && !role ? <div className="mx-auto mt-6 max-w-2xl">{endedNotice}</div> : null}
       <div className="mt-8">
         <RoleCards
           selected={role}
@@ -60,8 +68,9 @@ export default function AccessPortalPage() {
         />
       </div>
       {role && info ? (
-        <Card className="mx-auto mt-8 max-w-2xl">
+        <Card ref={formRef} className="mx-auto mt-8 max-w-2xl">
           <CardHeader>
+            {endedNotice}
             <CardTitle>
               <h2>{info.name}</h2>
             </CardTitle>
