@@ -106,13 +106,7 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
 }
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      scope="col"
-      className={cn('h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground', className)}
-      {...props}
-    />
-  );
+  return <th scope="col" className={cn('h-10 px-3 py-2 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
 }
 /** The heading of a row-actions column: there for screen readers, empty on screen. */
 export function TableActionsHead() {

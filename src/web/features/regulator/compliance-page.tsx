@@ -176,7 +176,7 @@ export default function RegulatorCompliancePage() {
                   <TableCell>{b.inquiries.searchesWithHits ? formatPercent(b.inquiries.searchesWithoutReportRate) : '—'}</TableCell>
                   <TableCell>{b.inquiries.purposeMismatches}</TableCell>
                   <TableCell>{b.monthly.reportsAccounts ? `${b.monthly.monthsLate} of ${b.monthly.monthsDue}` : '—'}</TableCell>
-                  <TableCell className="min-w-56">
+                  <TableCell className="min-w-48">
                     {b.flags.length === 0 ? (
                       <span className="text-muted-foreground">None</span>
                     ) : (
