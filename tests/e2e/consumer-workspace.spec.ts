@@ -97,7 +97,7 @@ test.describe('consumer workspace', () => {
     await login(page, 'consumer');
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
     await expect(page.getByTestId('score-value')).toHaveText(/^\d{3}$/);
-    const reports = page.getByTestId('stat-reports').locator('p.text-3xl');
+    const reports = page.getByTestId('stat-reports').locator('p.tabular-nums');
     const before = Number(await reports.innerText());
     await page.getByRole('button', { name: 'Request New Report' }).click();
     await expect(toastRegion(page).getByText('New report ready')).toBeVisible();

@@ -1,9 +1,7 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TCreditReport } from '@shared/schemas/credit';
-import { formatDate, formatDateTime } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useScoreHistory } from '../api/reports';
 import { bandVariant } from '../score-band';
 
 /** The score with its band and what affects it most. */
@@ -49,44 +47,5 @@ export function ScoreSection({ report }: { report: TCreditReport }) {
   );
 }
 
-/** The score over time, from the stored scores. */
-export function ScoreHistoryChart() {
-  const history = useScoreHistory(true);
-  const points = (history.data?.scores ?? [])
-    .filter((s) => s.value !== null)
-    .slice()
-    .reverse()
-    .map((s) => ({ date: formatDate(s.computedAt), score: s.value as number }));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Your score over time</h2>
-        </CardTitle>
-        <CardDescription>Every score stored when your file was read, by you or by a lender</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {history.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
-        ) : points.length < 2 ? (
-          <p className="text-sm text-muted-foreground">
-            {points.length === 1 ? `One score so far: ${points[0].score}.` : 'No score stored yet.'} The chart fills in as your file
-            changes.
-          </p>
-        ) : (
-          <div className="h-56 w-full" role="img" aria-label={`Score history: ${points.map((p) => `${p.score} on ${p.date}`).join(', ')}`}>
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
-                <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                <XAxis dataKey="date" tick={{ fontSize: 12 }} />
-                <YAxis domain={[300, 850]} tick={{ fontSize: 12 }} />
-                <Tooltip />
-                <Line type="monotone" dataKey="score" stroke="var(--color-primary)" strokeWidth={2} dot />
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+/** The score over time: the dashboard's chart (one point per day, the axis framing the points), one chart for both pages. */
+export { ScoreTrend as ScoreHistoryChart } from '../dashboard/score-trend';
