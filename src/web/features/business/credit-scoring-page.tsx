@@ -48,7 +48,8 @@ export default function CreditScoringPage() {
                   <h2>The scale</h2>
                 </CardTitle>
                 <CardDescription>
-                  Model {m.version}, made {formatShortDate(m.createdAt)}. Every score in a report names the model version that made it.
+                  Scorecard version {m.version}, made {formatShortDate(m.createdAt)}. Every score in a report names the model version that
+                  made it.
                 </CardDescription>
               </CardHeader>
               <CardContent className="space-y-4 text-sm">
