@@ -7,6 +7,7 @@ import type { Validation } from './validation';
 import { describeModel, performanceSection } from './model-card-sections';
 import { sha256Of } from '../model-manifest';
 import { modelFileBytes } from './write-model';
+import { challengerCardSection } from './challenger-file';
 
 /** What the card says about the data, beyond the figures of the fit. */
 export interface ModelCardContext {
@@ -70,6 +71,7 @@ export function writeModelCard(fit: FitResult, validation: Validation, context: 
   );
   lines.push('');
   lines.push(...performanceSection(fit, validation, { auc: TARGET_AUC, ks: TARGET_KS, maxValueShare: MAX_VALUE_SHARE }));
+  lines.push(...challengerCardSection(model, validation));
   lines.push('## Features, bins and points');
   lines.push(
     `Bins were pooled from the fine bins of the feature definitions until each held at least ${pct(Number(model.training.minBinShare))} of the training sample and the weight of evidence ran strictly in the stated direction, so no bin ever rewards a worse value. Coefficients are constrained to be at least 0; a feature whose coefficient would turn negative given the others is dropped (points 0). A missing value gets neutral points (WoE 0) and never a reason.`,
