@@ -28,13 +28,13 @@ async function screenshots(page: Page, name: string) {
 /** "3 / 20" on the dashboard's credit-checks card. */
 async function checksUsed(page: Page): Promise<number> {
   await page.goto('/business/dashboard');
-  const text = await page.getByTestId('stat-checks').locator('p.text-3xl').textContent();
+  const text = await page.getByTestId('stat-checks').locator('p.tabular-nums').textContent();
   return Number(text?.split('/')[0].trim());
 }
 
 async function submittedThisMonth(page: Page): Promise<number> {
   await page.goto('/business/dashboard');
-  const text = await page.getByTestId('stat-reports').locator('p.text-3xl').textContent();
+  const text = await page.getByTestId('stat-reports').locator('p.tabular-nums').textContent();
   return Number(text?.replace(/,/g, ''));
 }
 
@@ -50,7 +50,7 @@ test('every link of the business header opens a working page filled from the ser
       'Dashboard',
       'dashboard',
       async (p) => {
-        await expect(p.getByTestId('stat-clients').locator('p.text-3xl')).toHaveText(/^\d[\d,]*$/);
+        await expect(p.getByTestId('stat-clients').locator('p.tabular-nums')).toHaveText(/^\d[\d,]*$/);
         await expect(p.getByTestId('system-status')).toContainText('All systems operational');
       },
     ],
