@@ -261,7 +261,8 @@ describe('regulators see data and never change registry records', () => {
       sql`SELECT (SELECT count(*) FROM credit_accounts) + (SELECT count(*) FROM credit_subjects) + (SELECT count(*) FROM credit_match_reviews) AS n`,
     );
     expect(after).toEqual(before);
-    // The regulator's own writes are investigations and their notes, and their own password.
+    // The regulator's own writes are investigations and their notes, their own password, and running
+    // the score drift check (it stores a monitoring run, never a registry row: decisions/038).
     const regulatorWrites = t.app.routeTable
       .filter((r) => r.method !== 'GET' && r.roles?.includes('regulator') && !r.url.endsWith('/logout') && !r.url.endsWith('/login'))
       .map((r) => `${r.method} ${r.url}`);
@@ -270,6 +271,7 @@ describe('regulators see data and never change registry records', () => {
       'POST /api/regulators/investigations',
       'POST /api/regulators/investigations/:id/notes',
       'POST /api/regulators/me/password',
+      'POST /api/scoring/drift/run',
     ]);
   });
 
