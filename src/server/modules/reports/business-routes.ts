@@ -1,7 +1,8 @@
 import { ZPageQuerySchema } from '@shared/schemas/common';
 import { ZReportCopyListSchema, ZReportIdParamsSchema, ZStoredReportSchema } from '@shared/schemas/business';
+import type { TCreditReport } from '@shared/schemas/credit';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessProfiles, plans } from '../../db/schema/index';
 import { businessActorOf } from '../../lib/business-actor';
@@ -15,6 +16,29 @@ import { getReportCopy, listReportCopies } from './report-copies';
 export async function storedReportRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const business = requireRole('business');
+
+  /** A PDF made from a stored report, audited (who, which report, through which key) and sent as a download. */
+  async function sendReportPdf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sent: { action: string; report: TCreditReport; pdf: Buffer; fileName: string },
+  ) {
+    const actor = businessActorOf(request);
+    await recordAuditEvent(app.db, {
+      ...actor.audit,
+      action: sent.action,
+      businessId: actor.businessId,
+      subjectId: sent.report.subject.subjectId,
+      targetType: 'credit_report',
+      targetId: sent.report.reportId,
+      details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${sent.fileName}-${sent.report.reportId}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(sent.pdf);
+  }
 
   typed.get(
     '/api/credit/reports',
@@ -89,20 +113,7 @@ export async function storedReportRoutes(app: FastifyInstance) {
         isWhiteLabel: brand?.isWhiteLabel ?? false,
         printedBy: request.auth?.apiKeyId ? 'API' : profile.user.fullName,
       });
-      await recordAuditEvent(app.db, {
-        ...actor.audit,
-        action: 'credit.report_pdf_downloaded',
-        businessId: actor.businessId,
-        subjectId: report.subject.subjectId,
-        targetType: 'credit_report',
-        targetId: report.reportId,
-        details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="credit-report-${report.reportId}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendReportPdf(request, reply, { action: 'credit.report_pdf_downloaded', report, pdf, fileName: 'credit-report' });
     },
   );
 
@@ -126,20 +137,12 @@ export async function storedReportRoutes(app: FastifyInstance) {
       // The lender's own name: the notice says who decided.
       const profile = await getBusinessProfile(app.db, actor);
       const pdf = await renderAdverseActionPdf(report, profile.businessName);
-      await recordAuditEvent(app.db, {
-        ...actor.audit,
+      return sendReportPdf(request, reply, {
         action: 'credit.adverse_action_notice_downloaded',
-        businessId: actor.businessId,
-        subjectId: report.subject.subjectId,
-        targetType: 'credit_report',
-        targetId: report.reportId,
-        details: request.auth?.apiKeyId ? { apiKeyId: request.auth.apiKeyId } : {},
+        report,
+        pdf,
+        fileName: 'adverse-action-notice',
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="adverse-action-notice-${report.reportId}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, Download, RefreshCw } from 'lucide-react';
-import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
+import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { AccountCard } from './reports/report-account';
+import { KeptReportItem } from './reports/kept-report-item';
 import { ScoreHistoryChart, ScoreSection } from './reports/score-section';
 import { HISTORY_LABELS } from './score-band';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
@@ -27,18 +28,7 @@ function KeptReports() {
         {reports.data?.reports.length ? (
           <ul className="divide-y">
             {reports.data.reports.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span>
-                  {formatDateTime(r.generatedAt)} · {r.scoreValue === null ? 'no score' : `score ${r.scoreValue} (${r.scoreBand})`} ·{' '}
-                  {plural(r.accountCount, { one: 'account', other: 'accounts' })}
-                </span>
-                <Button asChild size="sm" variant="ghost">
-                  <a href={`${REPORT_PDF_URL}?reportId=${r.id}`} download>
-                    <Download aria-hidden />
-                    Download <span className="sr-only">the report of {formatDateTime(r.generatedAt)}</span>
-                  </a>
-                </Button>
-              </li>
+              <KeptReportItem key={r.id} report={r} />
             ))}
           </ul>
         ) : (

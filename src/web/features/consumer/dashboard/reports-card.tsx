@@ -1,10 +1,11 @@
-import { Download, FileText, RefreshCw } from 'lucide-react';
+import { Download, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatDateTime, plural } from '@shared/format';
+import { plural } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
 import { REPORT_PDF_URL, useOwnReports, useRequestNewReport } from '../api/reports';
+import { KeptReportItem } from '../reports/kept-report-item';
 
 const SHOWN = 5;
 
@@ -40,24 +41,7 @@ export function ReportsCard() {
           <>
             <ul className="divide-y" data-testid="report-list">
               {data.reports.slice(0, SHOWN).map((r) => (
-                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span className="flex min-w-0 items-center gap-2">
-                    <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                    <span>
-                      {formatDateTime(r.generatedAt)}
-                      <span className="block text-muted-foreground">
-                        {r.scoreValue === null ? 'No score' : `Score ${r.scoreValue}, ${r.scoreBand}`} ·{' '}
-                        {plural(r.accountCount, { one: 'account', other: 'accounts' })}
-                      </span>
-                    </span>
-                  </span>
-                  <Button asChild size="sm" variant="ghost">
-                    <a href={`${REPORT_PDF_URL}?reportId=${r.id}`} download>
-                      <Download aria-hidden />
-                      Download <span className="sr-only">the report of {formatDateTime(r.generatedAt)}</span>
-                    </a>
-                  </Button>
-                </li>
+                <KeptReportItem key={r.id} report={r} />
               ))}
             </ul>
             {data.reports.length > SHOWN ? (
