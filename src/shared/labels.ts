@@ -108,7 +108,11 @@ export const databaseEngineLabel = (engine: string | null | undefined) =>
 export function plainValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string')
-    return /^[a-z][a-z0-9]*(?:[._][a-z0-9]+)+$/.test(value) ? labelFromCode(value.replaceAll('.', '_')) : value;
+    return /^[a-z][a-z0-9]*(?:[._][a-z0-9]+)+$/.test(value)
+      ? labelFromCode(value.replaceAll('.', '_'))
+      : /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)
+        ? labelFromCode(value.toLowerCase()) // an error code such as API_KEY_SCOPE_MISSING
+        : value;
   if (typeof value === 'number' || typeof value === 'boolean') return value === true ? 'yes' : value === false ? 'no' : String(value);
   if (Array.isArray(value)) return value.map(plainValue).join(', ');
   return JSON.stringify(value);

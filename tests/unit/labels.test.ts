@@ -43,6 +43,8 @@ describe('labels for codes', () => {
       'Purpose: Credit application · Result count: 2 · Is white label: no',
     );
     expect(plainDetails({})).toBe('—');
+    // An error code in a refusal's details reads as words, never as the code.
+    expect(plainDetails({ code: 'API_KEY_SCOPE_MISSING', status: 403 })).toBe('Code: API key scope missing · Status: 403');
   });
 
   it('says a payment history in words, not as "00000100000"', () => {

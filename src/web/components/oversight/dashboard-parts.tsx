@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, labelFromAuditAction } from '@shared/format';
 import { SectionCard } from '@web/components/ui/section-card';
+import { plainValue, roleLabel } from '@shared/labels';
 
 /** Figure cards four to a row on a laptop, two on a tablet and on a phone. */
 export function StatGrid({ children }: { children: ReactNode }) {
@@ -77,8 +78,8 @@ export function ActivityCard({
               <div className="min-w-0">
                 <p className="font-medium">{labelFromAuditAction(e.action)}</p>
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(e.occurredAt)} · {e.actorRole ?? 'system'}
-                  {showTarget && e.targetType ? ` · ${e.targetType}` : ''}
+                  {formatDateTime(e.occurredAt)} · {e.actorRole ? roleLabel(e.actorRole) : 'System'}
+                  {showTarget && e.targetType ? ` · ${plainValue(e.targetType)}` : ''}
                 </p>
               </div>
             </li>
