@@ -47,7 +47,7 @@ test('an administrator verifies a newly registered business from its documents, 
   await business.page.goto('/business/settings?tab=documents');
   const section = business.page.locator('#documents');
   await expect(section.getByRole('heading', { name: 'Registration documents' })).toBeVisible();
-  await expect(section.getByText('Verification:')).toBeVisible();
+  await expect(section.getByText('Verification pending', { exact: true })).toBeVisible();
   await section.getByLabel('Document', { exact: true }).selectOption('registration');
   await section.getByLabel('File').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
   await section.getByRole('button', { name: 'Upload' }).click();
