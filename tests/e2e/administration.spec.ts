@@ -90,7 +90,7 @@ test('an administrator verifies a newly registered business from its documents, 
   await dialog.getByLabel('Optional note (what you checked)').fill('Certificate and TIN match the CAC register');
   await dialog.getByRole('button', { name: 'Confirm: verify business' }).click();
   await expect(toastRegion(page)).toContainText('Business verified');
-  await expect(dialog.getByText('verified', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Verified', { exact: true })).toBeVisible();
 
   // The same dialog moves it to Enterprise by agreement, with a contracted quota and no end date.
   await dialog.getByRole('button', { name: 'Change plan' }).click();
