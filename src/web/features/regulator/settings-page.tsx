@@ -177,9 +177,10 @@ export default function RegulatorSettingsPage() {
               ) : (
                 <ul className="mt-2 space-y-1 text-sm">
                   {p.contractedQuotas.map((c) => (
-                    <li key={c.businessId} className="flex justify-between gap-4">
-                      <span>{c.businessName}</span>
-                      <span className="whitespace-nowrap tabular-nums">
+                    <li key={c.businessId} className="flex flex-wrap justify-between gap-x-4">
+                      <span className="min-w-0 break-words">{c.businessName}</span>
+                      {/* May wrap on a phone: a long plan name must not push the page sideways. */}
+                      <span className="tabular-nums">
                         {plural(c.monthlyQuota, { one: 'report', other: 'reports' })} a month{' '}
                         <span className="text-muted-foreground">({planLabel(c.planCode)})</span>
                       </span>
