@@ -123,6 +123,7 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'PUT /api/consumers/me/contact': { roles: ['consumer'] },
   'POST /api/consumers/me/password': { roles: ['consumer'] },
   'PUT /api/consumers/me/notification-preferences': { roles: ['consumer'] },
+  'PUT /api/consumers/me/language': { roles: ['consumer'] },
   'GET /api/admin/sandbox/sms': { roles: ['system_admin'] },
   'GET /api/consumers/me/disputes': {
     roles: ['consumer'],

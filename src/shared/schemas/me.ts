@@ -27,6 +27,8 @@ export const ZConsumerMeSchema = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   identityVerified: z.boolean(),
+  /** 'en' or 'kri' (src/shared/i18n/languages.ts); written out so the session check imports nothing but zod. */
+  language: z.enum(['en', 'kri']),
 });
 export const ZStaffMeSchema = z.object({
   id: z.string(),

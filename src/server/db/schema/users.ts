@@ -97,6 +97,8 @@ export const consumerProfiles = pgTable(
     agreedToTermsAt: timestamp('agreed_to_terms_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set once the consumer confirmed a one-time code sent to a phone on file in the registry. */
     identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** The language of the portal, USSD menus, SMS alerts and certificates: 'en' or 'kri' (src/shared/i18n). */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('consumer_profiles_national_id_key').on(t.nationalId)],

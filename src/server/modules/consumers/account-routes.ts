@@ -1,11 +1,16 @@
-import { ZConsumerSettingsSchema, ZContactDetailsSchema, ZNotificationPreferencesSchema } from '@shared/schemas/consumer';
+import {
+  ZConsumerSettingsSchema,
+  ZContactDetailsSchema,
+  ZLanguageChoiceSchema,
+  ZNotificationPreferencesSchema,
+} from '@shared/schemas/consumer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, ZMessageSchema } from '../../lib/route-schemas';
 import type { ModuleOptions } from '../../lib/server-module';
 import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
-import { getConsumerSettings, updateContactDetails, updatePreferences } from './settings';
+import { getConsumerSettings, updateContactDetails, updateLanguage, updatePreferences } from './settings';
 
 export async function consumerSettingsRoutes(app: FastifyInstance, options: ModuleOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -54,5 +59,22 @@ export async function consumerSettingsRoutes(app: FastifyInstance, options: Modu
       },
     },
     async (request) => updatePreferences(app.db, userIdOf(request), request.body),
+  );
+
+  typed.put(
+    '/api/consumers/me/language',
+    {
+      preHandler: consumer,
+      schema: {
+        tags: ['consumers'],
+        summary: 'The language of the portal, USSD menus, SMS alerts and certificates (en or kri)',
+        body: ZLanguageChoiceSchema,
+        response: { 200: ZLanguageChoiceSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await updateLanguage(app.db, userIdOf(request), request.body.language, auditContextOf(request));
+      return { language: request.body.language };
+    },
   );
 }

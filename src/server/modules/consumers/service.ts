@@ -1,3 +1,4 @@
+import { languageOf } from '@shared/i18n/languages';
 import { maskIdentifier, toE164 } from '@shared/identity';
 import type { TConsumerRegistration } from '@shared/schemas/auth';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -101,6 +102,7 @@ export async function getConsumerMe(db: Database, userId: string) {
       lastName: consumerProfiles.lastName,
       nationalId: consumerProfiles.nationalId,
       identityVerifiedAt: consumerProfiles.identityVerifiedAt,
+      language: consumerProfiles.language,
     })
     .from(users)
     .innerJoin(consumerProfiles, eq(consumerProfiles.userId, users.id))
@@ -117,5 +119,6 @@ export async function getConsumerMe(db: Database, userId: string) {
     phone: row.phone ?? '',
     email: row.email,
     identityVerified: row.identityVerifiedAt !== null,
+    language: languageOf(row.language),
   };
 }

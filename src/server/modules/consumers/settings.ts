@@ -1,3 +1,4 @@
+import type { Language } from '@shared/i18n/languages';
 import { maskIdentifier } from '@shared/identity';
 import type { TConsumerSettings, TNotificationPreferences } from '@shared/schemas/consumer';
 import { eq } from 'drizzle-orm';
@@ -84,4 +85,16 @@ export async function updatePreferences(db: Database, userId: string, input: TNo
     .values({ userId, ...input })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...input, updatedAt: new Date() } });
   return input;
+}
+
+/** The person's language for the portal, USSD, SMS and certificates; kept on the profile so every channel uses it. */
+export async function updateLanguage(db: Database, userId: string, language: Language, audit: AuditContext): Promise<void> {
+  await db.update(consumerProfiles).set({ language }).where(eq(consumerProfiles.userId, userId));
+  await recordAuditEvent(db, {
+    action: 'consumer.language_changed',
+    ...audit,
+    targetType: 'user',
+    targetId: userId,
+    details: { language },
+  });
 }

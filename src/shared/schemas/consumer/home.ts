@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../i18n/languages';
 import { SCORE_BANDS, ZScoreReasonSchema } from '../../scoring';
 import { pageFields, ZPasswordSchema } from '../common';
 import { ZPhoneSchema } from '../credit';
@@ -70,6 +71,12 @@ export const ZConsumerSettingsSchema = z.object({
   isEmailAvailable: z.boolean(),
 });
 export type TConsumerSettings = z.infer<typeof ZConsumerSettingsSchema>;
+
+/** PUT /api/consumers/me/language: the language of the portal, USSD menus, SMS alerts and certificates. */
+export const ZLanguageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }),
+});
+export type TLanguageChoice = z.infer<typeof ZLanguageChoiceSchema>;
 
 export const ZContactDetailsSchema = z.object({
   phone: ZPhoneSchema,

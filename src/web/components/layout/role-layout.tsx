@@ -1,15 +1,17 @@
 import { LogOut, Menu, UserCircle2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TRole } from '@shared/roles';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
 import { Tooltip } from '@web/components/ui/tooltip';
+import { applyLanguage } from '@web/lib/i18n';
 import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
 import { displayNameOf, useLogout, useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { Brand } from './brand';
+import { LanguageSwitcher } from './language-switcher';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
@@ -28,6 +30,11 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
   const info = ROLE_INFO[role];
   const links = ROLE_NAV[role];
   const name = session && session.role === role ? displayNameOf(session) : '';
+  // The consumer portal speaks the language the person chose, kept on the server (decisions/043).
+  const consumerLanguage = session?.role === 'consumer' && role === 'consumer' ? session.profile.language : null;
+  useEffect(() => {
+    if (consumerLanguage) applyLanguage(consumerLanguage);
+  }, [consumerLanguage]);
 
   const onLogout = () => {
     setIsMenuOpen(false);
@@ -73,6 +80,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
                 </span>
               </Tooltip>
             ) : null}
+            {role === 'consumer' ? <LanguageSwitcher className="hidden sm:inline-flex" /> : null}
             {role === 'consumer' || role === 'business' ? <NotificationBell /> : null}
             <ThemeToggle />
             <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
@@ -87,6 +95,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
               </SheetTrigger>
               <SheetContent title={info.environment}>
                 {name ? <p className="text-sm font-medium">{name}</p> : null}
+                {role === 'consumer' ? <LanguageSwitcher className="self-start sm:hidden" /> : null}
                 <nav aria-label="Mobile" className="flex flex-col gap-1">
                   {links.map((link) => (
                     <Link

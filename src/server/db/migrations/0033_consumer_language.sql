@@ -1,0 +1,1 @@
+ALTER TABLE "consumer_profiles" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

@@ -1,0 +1,36 @@
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/i18n/languages';
+import { applyLanguage, useSaveLanguage, useT } from '@web/lib/i18n';
+
+/**
+ * English or Krio, for the consumer portal. Switches at once and keeps the choice on the server, so
+ * the person's USSD menus, SMS alerts and certificates follow it too (decisions/043). A pair of
+ * buttons, each named in its own language, rather than a menu: the choice is visible on a phone.
+ */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useT('common');
+  const save = useSaveLanguage({ errorToast: t('language.notSaved') });
+  const current = i18n.language as Language;
+  const choose = (language: Language) => {
+    if (language === current) return;
+    applyLanguage(language);
+    save.mutate({ language });
+  };
+  return (
+    <div role="group" aria-label={t('language.label')} className={`inline-flex rounded-md border p-0.5 text-xs ${className ?? ''}`}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={language === current}
+          onClick={() => choose(language)}
+          className={`rounded px-2 py-1 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${
+            language === current ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted'
+          }`}
+        >
+          {LANGUAGE_NAMES[language]}
+        </button>
+      ))}
+    </div>
+  );
+}

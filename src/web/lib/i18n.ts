@@ -1,0 +1,82 @@
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
+import { NAMESPACES, RESOURCES, type Namespace } from '@shared/i18n/resources';
+import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer';
+import { apiSend } from './api';
+import { meQueryKey } from './session';
+import { useApiMutation, type TMutationFeedback } from './use-api-mutation';
+
+/**
+ * The consumer portal's translations (react-i18next over the catalogues in src/shared/i18n, the
+ * same the server's USSD, SMS and certificate texts use). Only the consumer-facing pages import
+ * this module, so the landing page's first load does not carry it (decisions/012, decisions/043).
+ *
+ * The language: a signed-in consumer's choice is kept on the server (`language` of
+ * GET /api/consumers/me, set by PUT /api/consumers/me/language); the browser remembers the last
+ * one for the pages before sign-in (/verify/:id, the sign-in screen).
+ */
+const STORAGE_KEY = 'ccsl-language';
+
+function rememberedLanguage(): Language {
+  if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
+  try {
+    return languageOf(window.localStorage.getItem(STORAGE_KEY));
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: RESOURCES,
+  lng: rememberedLanguage(),
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+/** The page's language attribute follows, so screen readers speak Krio text with the right voice. */
+function markDocumentLanguage(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Switches the interface now and remembers the choice in this browser (the server keeps its own copy). */
+export function applyLanguage(language: Language) {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this page only, and the server's copy still holds it.
+  }
+  markDocumentLanguage(language);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/** Back to English on pages that are not translated (business and staff workspaces, the public site). */
+export function resetDocumentLanguage() {
+  markDocumentLanguage(DEFAULT_LANGUAGE);
+}
+
+/** The current language as one of ours. */
+export function currentLanguage(): Language {
+  return languageOf(i18n.language);
+}
+
+/** `const { t } = useT('portal')`: the translate function of one namespace (or several, the first the default). */
+export function useT(ns: Namespace | Namespace[] = 'common') {
+  return useTranslation(ns, { i18n });
+}
+
+/** Keeps the consumer's choice on the server (PUT /api/consumers/me/language); the session's "me" is read again with it. */
+export const useSaveLanguage = (feedback?: TMutationFeedback<TLanguageChoice, TLanguageChoice>) =>
+  useApiMutation(
+    {
+      mutationFn: (choice: TLanguageChoice) => apiSend('PUT', '/api/consumers/me/language', ZLanguageChoiceSchema, choice),
+      afterSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: meQueryKey('consumer') }),
+    },
+    feedback,
+  );
