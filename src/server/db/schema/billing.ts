@@ -80,3 +80,47 @@ export const invoices = pgTable(
   },
   (t) => [index('invoices_business_id_idx').on(t.businessId, t.issuedAt)],
 );
+
+/**
+ * A subscription payment by mobile money (Orange Money, Afrimoney), asynchronous: asked of the
+ * provider, approved by the payer on the phone, and settled only by the provider's verified
+ * callback or its status answer (decisions/046). On success a `payments` row and an invoice are
+ * written as for a card, and `payment_id` points at that row.
+ */
+export const mobileMoneyPayments = pgTable(
+  'mobile_money_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    /** orange_money or afrimoney: the wallet the payer chose. */
+    method: text('method').notNull(),
+    /** The adapter that handles it: orange_money, afrimoney or sandbox. */
+    provider: text('provider').notNull(),
+    /** E.164, +232... */
+    phone: text('phone').notNull(),
+    /** Our reference sent to the provider as the order id; the callback must name it. */
+    orderId: text('order_id').notNull().unique(),
+    providerReference: text('provider_reference'),
+    /** SHA-256 (hex) of the secret the provider echoes in its callback (Orange's notif_token); compared in constant time. */
+    callbackTokenHash: text('callback_token_hash'),
+    status: text('status').notNull().default('pending'),
+    amountUsdCents: integer('amount_usd_cents').notNull(),
+    exchangeRateSlePerUsd: numeric('exchange_rate_sle_per_usd', { precision: 12, scale: 4 }).notNull(),
+    /** What the wallet is charged: SLE cents. */
+    amountSleCents: bigint('amount_sle_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('SLE'),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    failureMessage: text('failure_message'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('mobile_money_payments_business_id_idx').on(t.businessId, t.createdAt)],
+);
