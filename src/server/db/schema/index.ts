@@ -18,3 +18,4 @@ export * from './password-reset';
 export * from './idempotency';
 export * from './webhooks';
 export * from './submission-rows';
+export * from './ussd';
