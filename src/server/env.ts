@@ -10,6 +10,24 @@ export type TPaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type TSmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 /**
+ * A comma-separated list of IP addresses or CIDRs (USSD_ALLOWED_IPS); null when an entry is neither.
+ */
+export function parseAddressList(value: string): string[] | null {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  const isAddressOrCidr = (entry: string) => {
+    const [address, prefix, extra] = entry.split('/');
+    if (extra !== undefined || isIP(address) === 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+  };
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+/**
  * TRUST_PROXY as Fastify takes it: off → false; a whole number → that many hops; otherwise a
  * comma-separated list of IP addresses or CIDRs. "true" (believe everyone) is refused: null.
  */
@@ -124,6 +142,23 @@ const ZEnvSchema = z
       .optional(),
     /** When set, /metrics requires `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /**
+     * The secret the USSD aggregator sends with every callback (header X-USSD-Secret or ?secret=, decisions/044).
+     * Unset in production: POST /api/ussd refuses every caller. Unset in demo mode: the simulator may call it.
+     */
+    USSD_SHARED_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** The aggregator's addresses or CIDRs (comma-separated); set: POST /api/ussd refuses any other address. */
+    USSD_ALLOWED_IPS: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseAddressList(value);
+        if (parsed === null) {
+          ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDRs, comma-separated (e.g. 196.201.214.0/24,10.0.0.5)' });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     /** Seconds a shutdown waits for requests in flight before closing anyway. */
     /** How often daily jobs check whether today's run is done (they run once a day whatever this is). */
     JOBS_CHECK_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(86_400).default(300),
@@ -215,6 +250,10 @@ export interface AppConfig {
   jobsCheckSeconds: number;
   /** Fastify's trustProxy: false (trust none), a hop count, or the proxies' addresses and CIDRs. */
   trustProxy: false | number | string[];
+  /** The USSD aggregator's shared secret; absent: refused in production, open to the simulator in demo mode. */
+  ussdSharedSecret?: string;
+  /** The USSD aggregator's addresses or CIDRs; empty: any address (the secret still applies). */
+  ussdAllowedIps: string[];
   paymentProvider: TPaymentProviderName;
   smsProvider: TSmsProviderName;
   /** Providers that simulate (the sandbox): what the sandbox banner names. */
@@ -245,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'DATABASE_URL',
         'REDIS_URL',
         'METRICS_TOKEN',
+        'USSD_SHARED_SECRET',
         'SMTP_URL',
       ].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
@@ -278,6 +318,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     jobsCheckSeconds: env.JOBS_CHECK_SECONDS,
     trustProxy: env.TRUST_PROXY ?? false,
+    ussdSharedSecret: env.USSD_SHARED_SECRET,
+    ussdAllowedIps: env.USSD_ALLOWED_IPS ?? [],
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     smsProvider: env.SMS_PROVIDER ?? 'sandbox',
     sandboxProviders: [

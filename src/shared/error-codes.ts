@@ -32,6 +32,15 @@ export const ERROR_CODES = {
     action:
       'The business is not verified yet (or its verification was rejected). Upload the registration documents and wait for verification.',
   },
+  IDENTITY_NOT_VERIFIED: {
+    status: 403,
+    action: 'The consumer has not confirmed their identity yet (the code sent to a phone on their credit file). Confirm it on My Profile first.',
+  },
+  USSD_CALLER_REFUSED: {
+    status: 403,
+    action:
+      'POST /api/ussd is for the USSD aggregator only: send the shared secret (X-USSD-Secret header or ?secret=) from an allowed address. In production without USSD_SHARED_SECRET every caller is refused.',
+  },
   API_KEY_NOT_ALLOWED: {
     status: 403,
     action:
