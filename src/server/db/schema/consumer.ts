@@ -21,9 +21,22 @@ export const smsOutbox = pgTable(
     purpose: text('purpose').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     providerMessageId: text('provider_message_id'),
+    /** Ours: sent (the provider took it; the sandbox only records), failed (it did not: `failureReason` says why). */
+    status: text('status').notNull().default('sent'),
+    failureReason: text('failure_reason'),
+    /** The provider's delivery report (Success, Buffered, Rejected, Failed...), null until one arrives. */
+    deliveryStatus: text('delivery_status'),
+    deliveryFailureReason: text('delivery_failure_reason'),
+    deliveryUpdatedAt: timestamp('delivery_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_phone_created_idx').on(t.toPhone, t.createdAt), index('sms_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('sms_outbox_phone_created_idx').on(t.toPhone, t.createdAt),
+    index('sms_outbox_created_idx').on(t.createdAt),
+    index('sms_outbox_provider_message_idx')
+      .on(t.providerMessageId)
+      .where(sql`provider_message_id IS NOT NULL`),
+  ],
 );
 
 /**

@@ -19,3 +19,4 @@ export * from './idempotency';
 export * from './webhooks';
 export * from './submission-rows';
 export * from './ussd';
+export * from './sms';
