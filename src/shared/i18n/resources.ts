@@ -1,5 +1,11 @@
 import enCommon from './locales/en/common.json';
 import kriCommon from './locales/kri/common.json';
+import enDashboard from './locales/en/dashboard.json';
+import enPortal from './locales/en/portal.json';
+import enScoring from './locales/en/scoring.json';
+import kriDashboard from './locales/kri/dashboard.json';
+import kriPortal from './locales/kri/portal.json';
+import kriScoring from './locales/kri/scoring.json';
 import type { Language } from './languages';
 
 /**
@@ -9,8 +15,8 @@ import type { Language } from './languages';
  * tests/unit/i18n-catalogues.test.ts fails when the two catalogues do not have the same keys.
  */
 export const RESOURCES = {
-  en: { common: enCommon },
-  kri: { common: kriCommon },
+  en: { common: enCommon, portal: enPortal, dashboard: enDashboard, scoring: enScoring },
+  kri: { common: kriCommon, portal: kriPortal, dashboard: kriDashboard, scoring: kriScoring },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)['en'];
