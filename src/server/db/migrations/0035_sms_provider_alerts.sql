@@ -1,28 +1,3 @@
-CREATE TABLE "mobile_money_payments" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"business_id" uuid NOT NULL,
-	"plan_code" text NOT NULL,
-	"method" text NOT NULL,
-	"provider" text NOT NULL,
-	"phone" text NOT NULL,
-	"order_id" text NOT NULL,
-	"provider_reference" text,
-	"callback_token_hash" text,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"amount_usd_cents" integer NOT NULL,
-	"exchange_rate_sle_per_usd" numeric(12, 4) NOT NULL,
-	"amount_sle_cents" bigint NOT NULL,
-	"currency" text DEFAULT 'SLE' NOT NULL,
-	"auto_renew" boolean DEFAULT true NOT NULL,
-	"failure_message" text,
-	"expires_at" timestamp with time zone NOT NULL,
-	"last_checked_at" timestamp with time zone,
-	"payment_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"completed_at" timestamp with time zone,
-	CONSTRAINT "mobile_money_payments_order_id_unique" UNIQUE("order_id")
-);
---> statement-breakpoint
 CREATE TABLE "sms_alerts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -48,12 +23,8 @@ ALTER TABLE "sms_outbox" ADD COLUMN "failure_reason" text;--> statement-breakpoi
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_status" text;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_failure_reason" text;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_updated_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "mobile_money_payments" ADD CONSTRAINT "mobile_money_payments_business_id_users_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "mobile_money_payments" ADD CONSTRAINT "mobile_money_payments_plan_code_plans_code_fk" FOREIGN KEY ("plan_code") REFERENCES "public"."plans"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "mobile_money_payments" ADD CONSTRAINT "mobile_money_payments_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_alerts" ADD CONSTRAINT "sms_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_alerts" ADD CONSTRAINT "sms_alerts_outbox_id_sms_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."sms_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "mobile_money_payments_business_id_idx" ON "mobile_money_payments" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_alerts_user_dedupe_key" ON "sms_alerts" USING btree ("user_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "sms_alerts_due_idx" ON "sms_alerts" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "sms_outbox_provider_message_idx" ON "sms_outbox" USING btree ("provider_message_id") WHERE provider_message_id IS NOT NULL;
