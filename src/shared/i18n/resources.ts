@@ -1,5 +1,7 @@
 import enCommon from './locales/en/common.json';
 import kriCommon from './locales/kri/common.json';
+import enSms from './locales/en/sms.json';
+import kriSms from './locales/kri/sms.json';
 import enUssd from './locales/en/ussd.json';
 import kriUssd from './locales/kri/ussd.json';
 import enDashboard from './locales/en/dashboard.json';
@@ -17,8 +19,8 @@ import type { Language } from './languages';
  * tests/unit/i18n-catalogues.test.ts fails when the two catalogues do not have the same keys.
  */
 export const RESOURCES = {
-  en: { common: enCommon, portal: enPortal, dashboard: enDashboard, scoring: enScoring, ussd: enUssd },
-  kri: { common: kriCommon, portal: kriPortal, dashboard: kriDashboard, scoring: kriScoring, ussd: kriUssd },
+  en: { common: enCommon, sms: enSms, portal: enPortal, dashboard: enDashboard, scoring: enScoring, ussd: enUssd },
+  kri: { common: kriCommon, sms: kriSms, portal: kriPortal, dashboard: kriDashboard, scoring: kriScoring, ussd: kriUssd },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)['en'];
