@@ -2,7 +2,7 @@
 // resident memory sampled from /proc while the load runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { freePort } from '../../tests/helpers/server-process';
 
 export interface BenchServer {
@@ -35,6 +35,7 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
       SESSION_SECRET: randomBytes(32).toString('hex'),
       // Production refuses to start without these: a benchmark is a staging server.
       AUDIT_SEAL_KEY: randomBytes(32).toString('hex'),
+      CERTIFICATE_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       PAYMENT_PROVIDER: 'sandbox',
       SMS_PROVIDER: 'sandbox',
       HOST: '127.0.0.1',

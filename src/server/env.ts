@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -47,6 +48,18 @@ export function parseTrustProxy(value: string): false | number | string[] | null
     return /^\d+$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
   };
   return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+/** Whether a text is an Ed25519 private key: PEM, or base64 of its PKCS#8 DER (CERTIFICATE_SIGNING_KEY). */
+export function isEd25519PrivateKey(text: string): boolean {
+  try {
+    const key = text.includes('-----BEGIN')
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }
 
 /** An address to listen on: an IP address, or a host name (letters, digits, hyphens, dots). */
@@ -197,10 +210,24 @@ const ZEnvSchema = z
       .string()
       .regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://creditcheck.sl' })
       .optional(),
+    /** The bureau's Ed25519 private key signing clearance certificates (PEM, or base64 of the PKCS#8 DER); required in production (decisions/045). */
+    CERTIFICATE_SIGNING_KEY: z
+      .string()
+      .refine(isEd25519PrivateKey, {
+        error: 'must be an Ed25519 private key: PEM, or base64 of its PKCS#8 DER (openssl genpkey -algorithm ed25519)',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production and must be at least 32 characters' });
+    }
+    if (env.NODE_ENV === 'production' && !env.CERTIFICATE_SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CERTIFICATE_SIGNING_KEY'],
+        message: 'is required in production: the Ed25519 private key signing clearance certificates',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.AUDIT_SEAL_KEY) {
       ctx.addIssue({ code: 'custom', path: ['AUDIT_SEAL_KEY'], message: 'is required in production and must be at least 32 characters' });
@@ -261,6 +288,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
+  /** Absent outside production: a key is generated once and kept in the database (decisions/045). */
+  certificateSigningKey?: string;
 }
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
@@ -286,6 +315,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'METRICS_TOKEN',
         'USSD_SHARED_SECRET',
         'SMTP_URL',
+        'CERTIFICATE_SIGNING_KEY',
       ].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
       return `  ${name} ${issue.message}${got}`;
@@ -329,5 +359,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
   };
 }

@@ -34,7 +34,8 @@ export const ERROR_CODES = {
   },
   IDENTITY_NOT_VERIFIED: {
     status: 403,
-    action: 'The consumer has not confirmed their identity yet (the code sent to a phone on their credit file). Confirm it on My Profile first.',
+    action:
+      'The consumer has not confirmed their identity yet (the code sent to a phone on their credit file). Confirm it on My Profile first.',
   },
   USSD_CALLER_REFUSED: {
     status: 403,
@@ -85,6 +86,11 @@ export const ERROR_CODES = {
   NO_RECENT_REPORT: {
     status: 409,
     action: 'The file has no score: no account was reported open in the last 12 months. The score simulator has nothing to estimate from.',
+  },
+  FILE_IN_DEFAULT: {
+    status: 409,
+    action:
+      'A clearance certificate cannot be issued while an account on the file is in default, written off or 90 days or more late. Settle it with the lender; once it reports the account paid, ask again.',
   },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

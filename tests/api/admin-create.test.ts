@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { TEST_CERTIFICATE_SIGNING_KEY } from '../helpers/certificate-key';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ const PRODUCTION = {
   DEMO_MODE: 'false',
   SESSION_SECRET: 's'.repeat(40),
   AUDIT_SEAL_KEY: 'k'.repeat(40),
+  CERTIFICATE_SIGNING_KEY: TEST_CERTIFICATE_SIGNING_KEY,
   PAYMENT_PROVIDER: 'sandbox',
   SMS_PROVIDER: 'sandbox',
   DATA_DIR: folder.dir,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_CERTIFICATE_SIGNING_KEY } from '../helpers/certificate-key';
 import { loadConfig } from '../../src/server/env';
 import { startMessage } from '../../src/server/start-message';
 
@@ -6,6 +7,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'x'.repeat(40),
   AUDIT_SEAL_KEY: 'k'.repeat(40),
+  CERTIFICATE_SIGNING_KEY: TEST_CERTIFICATE_SIGNING_KEY,
   PAYMENT_PROVIDER: 'sandbox',
   SMS_PROVIDER: 'sandbox',
 };

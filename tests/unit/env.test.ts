@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_CERTIFICATE_SIGNING_KEY } from '../helpers/certificate-key';
 import { EnvironmentError, loadConfig } from '../../src/server/env';
 
 describe('loadConfig', () => {
@@ -12,6 +13,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       AUDIT_SEAL_KEY: 'k'.repeat(40),
+      CERTIFICATE_SIGNING_KEY: TEST_CERTIFICATE_SIGNING_KEY,
       PAYMENT_PROVIDER: 'sandbox',
       SMS_PROVIDER: 'sandbox',
     });
@@ -30,6 +32,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUDIT_SEAL_KEY: 'short-secret-key' })).toThrow(/AUDIT_SEAL_KEY must be at least 32 characters \(got "…"\)/);
     const config = loadConfig({ DATA_DIR: '/var/lib/ccsl', AUDIT_SEAL_KEY: 'k'.repeat(40) });
     expect(config).toMatchObject({ auditSealKey: 'k'.repeat(40), auditHeadFile: '/var/lib/ccsl/audit-seal-heads.jsonl' });
+  });
+
+  it('requires CERTIFICATE_SIGNING_KEY in production, an Ed25519 private key (PEM or base64 DER), never echoed', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/CERTIFICATE_SIGNING_KEY is required in production/);
+    expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: 'not-a-key-'.repeat(6) })).toThrow(
+      /CERTIFICATE_SIGNING_KEY must be an Ed25519 private key[^\n]*\(got "…"\)/,
+    );
+    const der = TEST_CERTIFICATE_SIGNING_KEY.replace(/-----[A-Z ]+-----|\s/g, '');
+    expect(loadConfig({ CERTIFICATE_SIGNING_KEY: der }).certificateSigningKey).toBe(der);
   });
 
   it('names every bad variable in one message', () => {
@@ -60,7 +72,12 @@ describe('loadConfig', () => {
   // Issue "Every credit file protected", item 5: with NODE_ENV=production a card payment was accepted
   // by the sandbox and SMS codes sat in plain text, because nothing named the providers.
   it('refuses to start production without PAYMENT_PROVIDER and SMS_PROVIDER, and takes sandbox only when named', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), AUDIT_SEAL_KEY: 'k'.repeat(40) };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      AUDIT_SEAL_KEY: 'k'.repeat(40),
+      CERTIFICATE_SIGNING_KEY: TEST_CERTIFICATE_SIGNING_KEY,
+    };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is required in production[\s\S]*SMS_PROVIDER is required in production/);
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe-ish', SMS_PROVIDER: 'sandbox' })).toThrow(
       /PAYMENT_PROVIDER must be one of: sandbox/,
@@ -80,6 +97,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         SESSION_SECRET: 'x'.repeat(40),
         AUDIT_SEAL_KEY: 'k'.repeat(40),
+        CERTIFICATE_SIGNING_KEY: TEST_CERTIFICATE_SIGNING_KEY,
         PAYMENT_PROVIDER: 'sandbox',
         SMS_PROVIDER: 'sandbox',
       }).trustProxy,
