@@ -20,3 +20,4 @@ export * from './webhooks';
 export * from './submission-rows';
 export * from './ussd';
 export * from './sms';
+export * from './certificates';
