@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** The payment and SMS providers this build can use (a real one joins these lists with its adapter). */
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
-export const SMS_PROVIDERS = ['sandbox'] as const;
+export const SMS_PROVIDERS = ['sandbox', 'africastalking'] as const;
 export type TPaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type TSmsProviderName = (typeof SMS_PROVIDERS)[number];
 
@@ -198,6 +198,28 @@ const ZEnvSchema = z
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS, { error: `must be one of: ${PAYMENT_PROVIDERS.join(', ')}` }).optional(),
     /** Who sends text messages; required in production, as PAYMENT_PROVIDER. */
     SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
+    /** SMS_PROVIDER=africastalking: the Africa's Talking app's username and API key (required then), the sender id (else the account's default). */
+    AT_USERNAME: z.string().min(1).optional(),
+    AT_API_KEY: z.string().min(8, { error: 'must be the API key of the Africa\'s Talking app' }).optional(),
+    AT_SENDER_ID: z.string().min(1).max(11, { error: 'must be at most 11 characters (an approved sender id)' }).optional(),
+    AT_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://api.africastalking.com' })
+      .default('https://api.africastalking.com'),
+    /** The secret in the callback URLs the SMS provider calls (?secret=...); required with a real provider (decisions/046). */
+    SMS_CALLBACK_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+    /** Optional: the only addresses or CIDRs the provider's callbacks may come from (comma-separated). */
+    SMS_CALLBACK_ALLOWED_IPS: z
+      .string()
+      .transform((value, ctx) => {
+        const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+        if (entries.length === 0 || !entries.every((e) => Array.isArray(parseTrustProxy(e)))) {
+          ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDRs, comma-separated (e.g. 196.201.214.0/24)' });
+          return z.NEVER;
+        }
+        return entries;
+      })
+      .optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
     /** Outgoing mail (staff invitations): smtp://user:pass@host:587 or smtps://...; without it, links are shown to the administrator. */
     SMTP_URL: z
@@ -239,6 +261,11 @@ const ZEnvSchema = z
           path: [name],
           message: 'is required in production: name the provider (sandbox only on a staging server, where every page then says so)',
         });
+      }
+    }
+    if (env.SMS_PROVIDER === 'africastalking') {
+      for (const name of ['AT_USERNAME', 'AT_API_KEY', 'SMS_CALLBACK_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is africastalking' });
       }
     }
     // DATA_DIR holds the PGlite database and, by default, the audit seal heads: checked when used.
@@ -283,6 +310,10 @@ export interface AppConfig {
   ussdAllowedIps: string[];
   paymentProvider: TPaymentProviderName;
   smsProvider: TSmsProviderName;
+  /** SMS_PROVIDER=africastalking only. */
+  africasTalking?: { username: string; apiKey: string; senderId?: string; baseUrl: string };
+  /** The secret the SMS provider's callbacks carry, and the addresses they may come from (absent: any). */
+  smsCallback?: { secret: string; allowedIps?: string[] };
   /** Providers that simulate (the sandbox): what the sandbox banner names. */
   sandboxProviders: ('payments' | 'sms')[];
   smtpUrl?: string;
@@ -315,6 +346,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'METRICS_TOKEN',
         'USSD_SHARED_SECRET',
         'SMTP_URL',
+        'AT_API_KEY',
+        'SMS_CALLBACK_SECRET',
         'CERTIFICATE_SIGNING_KEY',
       ].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
@@ -352,6 +385,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ussdAllowedIps: env.USSD_ALLOWED_IPS ?? [],
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     smsProvider: env.SMS_PROVIDER ?? 'sandbox',
+    africasTalking:
+      env.SMS_PROVIDER === 'africastalking' && env.AT_USERNAME && env.AT_API_KEY
+        ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID, baseUrl: env.AT_BASE_URL }
+        : undefined,
+    smsCallback: env.SMS_CALLBACK_SECRET ? { secret: env.SMS_CALLBACK_SECRET, allowedIps: env.SMS_CALLBACK_ALLOWED_IPS } : undefined,
     sandboxProviders: [
       ...((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' ? (['payments'] as const) : []),
       ...((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox' ? (['sms'] as const) : []),

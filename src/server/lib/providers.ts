@@ -1,6 +1,6 @@
 import type { AppConfig } from '../env';
 import { SandboxPaymentProvider, type PaymentProvider } from '../modules/billing';
-import { SandboxSmsProvider, type SmsProvider } from '../modules/notifications';
+import { AfricasTalkingSmsProvider, SandboxSmsProvider, type SmsProvider } from '../modules/notifications';
 
 /**
  * The providers the configuration names (PAYMENT_PROVIDER, SMS_PROVIDER). env.ts refuses to start
@@ -14,9 +14,13 @@ export function paymentProviderFor(config: Pick<AppConfig, 'paymentProvider'>): 
   }
 }
 
-export function smsProviderFor(config: Pick<AppConfig, 'smsProvider'>): SmsProvider {
+export function smsProviderFor(config: Pick<AppConfig, 'smsProvider' | 'africasTalking'>): SmsProvider {
   switch (config.smsProvider) {
     case 'sandbox':
       return new SandboxSmsProvider();
+    case 'africastalking':
+      // env.ts requires its settings with this provider.
+      if (!config.africasTalking) throw new Error('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
+      return new AfricasTalkingSmsProvider(config.africasTalking);
   }
 }

@@ -20,4 +20,5 @@ export { sendPendingNotificationEmails } from './email';
 export { notify } from './service';
 export { notifyPeopleOnFiles } from './people-on-file';
 export { SandboxSmsProvider } from './sms/sandbox-sms-provider';
-export { type SmsProvider } from './sms/sms-provider';
+export { type SmsProvider, type SmsSent } from './sms/sms-provider';
+export { AfricasTalkingSmsProvider } from './sms/africastalking-provider';

@@ -1,12 +1,12 @@
 import type { Database } from '../../../db/client';
 import { smsOutbox } from '../../../db/schema/index';
-import { outboxBodyOf, type SmsMessage, type SmsProvider } from './sms-provider';
+import { outboxBodyOf, type SmsMessage, type SmsProvider, type SmsSent } from './sms-provider';
 
 /** Delivers nothing: each message is a row of sms_outbox, where tests (and, in demo mode, administrators) read it. */
 export class SandboxSmsProvider implements SmsProvider {
   readonly name = 'sandbox';
 
-  async send(db: Database, message: SmsMessage): Promise<{ id: string }> {
+  async send(db: Database, message: SmsMessage): Promise<SmsSent> {
     const [row] = await db
       .insert(smsOutbox)
       .values({
@@ -17,6 +17,6 @@ export class SandboxSmsProvider implements SmsProvider {
         userId: message.userId ?? null,
       })
       .returning({ id: smsOutbox.id });
-    return row;
+    return { id: row.id, status: 'sent' };
   }
 }

@@ -11,6 +11,12 @@ export interface SmsMessage {
   secret?: string;
 }
 
+/** The outbox row of a message, and whether the provider took it (a failure is recorded, never thrown). */
+export interface SmsSent {
+  id: string;
+  status: 'sent' | 'failed';
+}
+
 /**
  * The text an outbox row keeps of a message: a real provider delivers the message, so its record
  * never holds the code in plain text; the sandbox's outbox is the only way its codes arrive.
@@ -23,10 +29,11 @@ export function outboxBodyOf(message: SmsMessage, providerName: string): string 
 /**
  * Sends text messages. The sandbox is the default: it only writes the outbox table. A real gateway
  * (an aggregator serving Orange, Africell and Qcell) plugs in behind the same interface and also
- * records each message in the outbox, so support can see what was sent.
+ * records each message in the outbox, so support can see what was sent: Africa's Talking
+ * (africastalking-provider.ts, decisions/046).
  */
 export interface SmsProvider {
   readonly name: string;
   /** Runs inside the caller's transaction: a message is recorded only if the code it carries is stored. */
-  send(db: Database, message: SmsMessage): Promise<{ id: string }>;
+  send(db: Database, message: SmsMessage): Promise<SmsSent>;
 }
