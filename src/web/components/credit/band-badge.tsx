@@ -8,18 +8,32 @@ const BAND_CLASS: Record<TScoreBand, string> = {
   Poor: 'border-transparent bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100',
 };
 
-/** Good / Fair / Poor, coloured, with the score when there is one: the lender's report and the person's dashboard say it alike. */
-export function BandBadge({ band, score, className }: { band: TScoreBand | null; score?: number | null; className?: string }) {
+/**
+ * Good / Fair / Poor, coloured, with the score when there is one: the lender's report and the
+ * person's dashboard say it alike. `label` is the band in the reader's language (the consumer
+ * portal passes it from its catalogue); English otherwise.
+ */
+export function BandBadge({
+  band,
+  score,
+  className,
+  label,
+}: {
+  band: TScoreBand | null;
+  score?: number | null;
+  className?: string;
+  label?: string;
+}) {
   if (!band) {
     return (
       <Badge variant="outline" className={className}>
-        No score
+        {label ?? 'No score'}
       </Badge>
     );
   }
   return (
     <Badge className={cn(BAND_CLASS[band], className)}>
-      {band}
+      {label ?? band}
       {score !== undefined && score !== null ? <span className="ml-1 tabular-nums">{score}</span> : null}
     </Badge>
   );

@@ -9,7 +9,18 @@ const BAND_STROKE: Record<TScoreBand, string> = { Good: '#059669', Fair: '#d9770
  * the lender's report and the person's dashboard. Assistive technology reads it as a meter (its
  * value, range and band in words); the drawing itself is hidden from it.
  */
-export function ScoreGauge({ value, band, className }: { value: number; band: TScoreBand; className?: string }) {
+export function ScoreGauge({
+  value,
+  band,
+  className,
+  text,
+}: {
+  value: number;
+  band: TScoreBand;
+  className?: string;
+  /** The meter's name, its value in words and the band, in the reader's language (the consumer portal's catalogue); English otherwise. */
+  text?: { label: string; valueText: string; band: string };
+}) {
   const share = (Math.min(SCORE_MAX, Math.max(SCORE_MIN, value)) - SCORE_MIN) / (SCORE_MAX - SCORE_MIN);
   const radius = 80;
   const circumference = Math.PI * radius;
@@ -19,11 +30,11 @@ export function ScoreGauge({ value, band, className }: { value: number; band: TS
   return (
     <div
       role="meter"
-      aria-label="Credit score"
+      aria-label={text?.label ?? 'Credit score'}
       aria-valuenow={value}
       aria-valuemin={SCORE_MIN}
       aria-valuemax={SCORE_MAX}
-      aria-valuetext={`${value}, ${band}, on a scale of ${SCORE_MIN} to ${SCORE_MAX}`}
+      aria-valuetext={text?.valueText ?? `${value}, ${band}, on a scale of ${SCORE_MIN} to ${SCORE_MAX}`}
       className={cn('flex flex-col items-center', className)}
       data-testid="score-gauge"
     >
@@ -56,7 +67,7 @@ export function ScoreGauge({ value, band, className }: { value: number; band: TS
         </text>
       </svg>
       <div className="mt-1" aria-hidden>
-        <BandBadge band={band} className="text-sm" />
+        <BandBadge band={band} className="text-sm" label={text?.band} />
       </div>
     </div>
   );

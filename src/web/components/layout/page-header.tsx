@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TRole } from '@shared/roles';
+import { useT } from '@web/lib/i18n';
 import { ROLE_INFO } from '@web/lib/role-info';
 
 /**
@@ -18,10 +19,13 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  // The consumer portal names itself in the person's language; the other roles' pages stay English.
+  const { t } = useT('portal');
+  const environment = role === 'consumer' ? t('environment') : ROLE_INFO[role].environment;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="space-y-1">
-        <p className="text-sm font-medium text-primary print:hidden">{ROLE_INFO[role].environment}</p>
+        <p className="text-sm font-medium text-primary print:hidden">{environment}</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
       </div>

@@ -5,7 +5,7 @@ import type { TRole } from '@shared/roles';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
 import { Tooltip } from '@web/components/ui/tooltip';
-import { applyLanguage } from '@web/lib/i18n';
+import { applyLanguage, i18n, useT } from '@web/lib/i18n';
 import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
 import { displayNameOf, useLogout, useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
@@ -21,6 +21,24 @@ function isCurrent(href: string, location: string, home: string) {
   return location === href;
 }
 
+/**
+ * The header's words: the consumer's in the portal's language (portal namespace), every other
+ * role's in English as before (decisions/047). Nav labels are keyed by the link's last path part.
+ */
+function useHeaderText(role: TRole) {
+  const { t: portalT } = useT('portal');
+  const t = role === 'consumer' ? portalT : i18n.getFixedT('en', 'portal');
+  const info = ROLE_INFO[role];
+  const isConsumer = role === 'consumer';
+  return {
+    t,
+    environment: isConsumer ? t('environment') : info.environment,
+    roleName: isConsumer ? t('roleName') : info.name,
+    navLabel: (link: { href: string; label: string }) =>
+      isConsumer ? t(`nav.${link.href.split('/').pop() ?? ''}`, { defaultValue: link.label }) : link.label,
+  };
+}
+
 /** Each role's sticky header (nav links, the user's name, theme, Logout, mobile menu) around its pages. */
 export function RoleLayout({ role, children }: { role: TRole; children: ReactNode }) {
   const [location, navigate] = useLocation();
@@ -29,6 +47,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const info = ROLE_INFO[role];
   const links = ROLE_NAV[role];
+  const { t, environment, roleName, navLabel } = useHeaderText(role);
   const name = session && session.role === role ? displayNameOf(session) : '';
   // The consumer portal speaks the language the person chose, kept on the server (decisions/043).
   const consumerLanguage = session?.role === 'consumer' && role === 'consumer' ? session.profile.language : null;
@@ -41,7 +60,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
     logout.mutate(role, {
       onSettled: () => {
         navigate('/');
-        toast({ kind: 'success', title: 'Logged out successfully', description: `You have signed out of the ${info.environment}.` });
+        toast({ kind: 'success', title: t('loggedOut'), description: t('loggedOutDescription', { environment }) });
       },
     });
   };
@@ -60,17 +79,17 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="sticky top-0 z-40 border-b print:hidden bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-center gap-3">
             <Brand href={info.home} />
-            <span className="hidden border-l pl-3 text-sm text-muted-foreground sm:inline">{info.environment}</span>
+            <span className="hidden border-l pl-3 text-sm text-muted-foreground sm:inline">{environment}</span>
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             {name ? (
-              <Tooltip content={`Signed in to the ${info.environment} as ${info.name}`}>
+              <Tooltip content={t('signedInAs', { environment, role: roleName })}>
                 <span
                   className="hidden items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex"
                   tabIndex={0}
@@ -85,18 +104,18 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
             <ThemeToggle />
             <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
               <LogOut aria-hidden />
-              Logout
+              {t('logout')}
             </Button>
             <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
               <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('openMenu')}>
                   <Menu aria-hidden />
                 </Button>
               </SheetTrigger>
-              <SheetContent title={info.environment}>
+              <SheetContent title={environment}>
                 {name ? <p className="text-sm font-medium">{name}</p> : null}
                 {role === 'consumer' ? <LanguageSwitcher className="self-start sm:hidden" /> : null}
-                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                <nav aria-label={t('mobileNav')} className="flex flex-col gap-1">
                   {links.map((link) => (
                     <Link
                       key={link.href}
@@ -105,20 +124,20 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
                       onClick={() => setIsMenuOpen(false)}
                       aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
                     >
-                      {link.label}
+                      {navLabel(link)}
                     </Link>
                   ))}
                 </nav>
                 <Button variant="outline" className="mt-auto" onClick={onLogout} disabled={logout.isPending}>
                   <LogOut aria-hidden />
-                  Logout
+                  {t('logout')}
                 </Button>
               </SheetContent>
             </Sheet>
           </div>
         </div>
         <nav
-          aria-label={`${info.name} navigation`}
+          aria-label={t('navigation', { role: roleName })}
           className="mx-auto hidden max-w-7xl gap-1 overflow-x-auto px-4 pb-2 sm:px-6 lg:flex lg:px-8"
         >
           {links.map((link) => (
@@ -128,7 +147,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
               className={linkClass(link.href)}
               aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
             >
-              {link.label}
+              {navLabel(link)}
             </Link>
           ))}
         </nav>

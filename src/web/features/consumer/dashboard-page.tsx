@@ -2,6 +2,7 @@ import type { TConsumerDashboard } from '@shared/schemas/consumer';
 import { PageHeader } from '@web/components/layout/page-header';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { useT } from '@web/lib/i18n';
 import { useSession } from '@web/lib/session';
 import { useDashboard } from './api/dashboard';
 import { useIdentity } from './api/identity';
@@ -47,14 +48,13 @@ function VerifiedDashboard({ data }: { data: TConsumerDashboard }) {
 
 /** My Profile: every figure read from the person's own records. */
 export default function ConsumerDashboardPage() {
+  const { t } = useT('dashboard');
   const { session } = useSession();
   const dashboard = useDashboard();
   const identity = useIdentity();
   const name = session?.role === 'consumer' ? session.profile.firstName : '';
-  const header = (
-    <PageHeader role="consumer" title="My Profile" description={name ? `Welcome, ${name}. Your credit file, free of charge.` : undefined} />
-  );
-  if (dashboard.isPending || identity.isPending) return <PageLoading label="Loading your profile…" />;
+  const header = <PageHeader role="consumer" title={t('title')} description={name ? t('welcome', { name }) : undefined} />;
+  if (dashboard.isPending || identity.isPending) return <PageLoading label={t('loading')} />;
   if (dashboard.isError)
     return (
       <div className="space-y-6">

@@ -1,25 +1,27 @@
 import { AlertTriangle, CheckCircle2, CircleDot } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { SectionTitle } from '@web/components/ui/section-card';
+import { currentLanguage, useT } from '@web/lib/i18n';
 import { factorCards, type TFactorGrade } from './factor-grades';
 
-const GRADE_STYLE: Record<TFactorGrade, { variant: 'success' | 'warning' | 'destructive'; icon: typeof CheckCircle2 }> = {
-  Strong: { variant: 'success', icon: CheckCircle2 },
-  'Could be better': { variant: 'warning', icon: CircleDot },
-  'Needs attention': { variant: 'destructive', icon: AlertTriangle },
+const GRADE_STYLE: Record<TFactorGrade, { variant: 'success' | 'warning' | 'destructive'; icon: typeof CheckCircle2; key: string }> = {
+  Strong: { variant: 'success', icon: CheckCircle2, key: 'strong' },
+  'Could be better': { variant: 'warning', icon: CircleDot, key: 'better' },
+  'Needs attention': { variant: 'destructive', icon: AlertTriangle, key: 'attention' },
 };
 
 /** One card per factor group: its grade in words and what would help, from the score's own reasons. */
 export function FactorCards({ reasons }: { reasons: readonly { code: string; text: string }[] }) {
+  const { t } = useT(['dashboard', 'scoring']);
   return (
     <section aria-labelledby="factors-title" className="space-y-3">
       <div>
-        <SectionTitle id="factors-title">What shapes your score</SectionTitle>
-        <p className="text-sm text-muted-foreground">Each part of your file, graded from the reasons your score gives.</p>
+        <SectionTitle id="factors-title">{t('factors.title')}</SectionTitle>
+        <p className="text-sm text-muted-foreground">{t('factors.description')}</p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        {factorCards(reasons).map((card) => {
-          const { variant, icon: Icon } = GRADE_STYLE[card.grade];
+        {factorCards(reasons, t, currentLanguage()).map((card) => {
+          const { variant, icon: Icon, key } = GRADE_STYLE[card.grade];
           return (
             <li
               key={card.group}
@@ -31,7 +33,7 @@ export function FactorCards({ reasons }: { reasons: readonly { code: string; tex
                 <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
               </div>
               <Badge variant={variant} data-testid="factor-grade">
-                {card.grade}
+                {t(`factors.grade.${key}`)}
               </Badge>
               <p className="text-sm text-muted-foreground">{card.text}</p>
             </li>

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
+import { translatorFor } from '@shared/i18n/translate';
 import { groupOfReason } from '@shared/score-factors';
 import { SCORE_FACTOR_GROUPS, type TScoreFactorGroup } from '@shared/scoring';
 
@@ -12,22 +15,15 @@ export interface TFactorCard {
   text: string;
 }
 
-export const FACTOR_TITLES: Record<TScoreFactorGroup, string> = {
-  payment_history: 'Payment history',
-  amounts_owed: 'Amounts owed',
-  length_of_history: 'Length of history',
-  new_credit: 'New credit',
-  alternative_data: 'Bills and mobile money',
-};
-
-/** What keeps a factor strong, said when nothing in it lowers the score. */
-const KEEP_STRONG: Record<TScoreFactorGroup, string> = {
-  payment_history: 'Nothing here is lowering your score. Keep paying every account on time.',
-  amounts_owed: 'Nothing here is lowering your score. Keep balances well below your limits and pay loans as agreed.',
-  length_of_history: 'Nothing here is lowering your score. Keeping your oldest accounts in good standing helps.',
-  new_credit: 'Nothing here is lowering your score. Apply only for the credit you need.',
-  alternative_data: 'Nothing here is lowering your score. Bills and mobile money paid on time count for you, even without a bank account.',
-};
+/**
+ * A score reason as the person reads it, in the portal's language: in English the server's own
+ * sentence (with the file's figures); in another language the catalogue's text for the reason's
+ * code (scoring namespace), or the server's sentence for a code the catalogue does not know.
+ */
+export function reasonText(reason: { code: string; text: string }, t: TFunction, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return reason.text;
+  return t(`scoring:reasons.${reason.code}`, { defaultValue: reason.text });
+}
 
 /**
  * One card per factor group, in the groups' order. The reason that costs the most points comes
@@ -36,14 +32,24 @@ const KEEP_STRONG: Record<TScoreFactorGroup, string> = {
  * group shown here (scorecard 1's "few kinds of credit") is left out: its only advice would be to
  * borrow more.
  */
-export function factorCards(reasons: readonly { code: string; text: string }[]): TFactorCard[] {
+export function factorCards(
+  reasons: readonly { code: string; text: string }[],
+  t: TFunction = translatorFor('en'),
+  language: Language = DEFAULT_LANGUAGE,
+): TFactorCard[] {
+  const title = (group: TScoreFactorGroup) => t(`dashboard:factors.group.${group}`);
   const grouped = reasons
     .map((reason, rank) => ({ reason, rank, group: groupOfReason(reason.code) }))
     .filter((r): r is typeof r & { group: TScoreFactorGroup } => r.group !== null && r.group !== 'mix');
   return SCORE_FACTOR_GROUPS.map((group) => {
     const first = grouped.find((r) => r.group === group);
-    if (!first) return { group, title: FACTOR_TITLES[group], grade: 'Strong' as const, text: KEEP_STRONG[group] };
+    if (!first) return { group, title: title(group), grade: 'Strong' as const, text: t(`dashboard:factors.keepStrong.${group}`) };
     const isWorst = first.rank === 0 || first.reason.code === 'DEFAULTS';
-    return { group, title: FACTOR_TITLES[group], grade: isWorst ? 'Needs attention' : 'Could be better', text: first.reason.text };
+    return {
+      group,
+      title: title(group),
+      grade: isWorst ? 'Needs attention' : 'Could be better',
+      text: reasonText(first.reason, t, language),
+    };
   });
 }

@@ -9,25 +9,28 @@ import { Field } from '@web/components/ui/field';
 import { NativeSelect } from '@web/components/ui/input';
 import { SectionCard } from '@web/components/ui/section-card';
 import { errorMessageOf } from '@web/lib/form-errors';
+import { useT } from '@web/lib/i18n';
 import { useScoreSimulation } from '../api/dashboard';
+import { bandLabel } from '../band-text';
 
 const PAY_DOWN_CHOICES = [0, 25, 50, 75, 100];
 
 function Estimate({ result }: { result: TScoreSimulation }) {
+  const { t } = useT('dashboard');
   const { current, estimated, change } = result;
   return (
     <div className="space-y-2 rounded-md border bg-muted/40 p-4" data-testid="simulation-result">
-      <p className="text-sm font-medium text-muted-foreground">Estimate only, not your score</p>
+      <p className="text-sm font-medium text-muted-foreground">{t('simulator.estimateOnly')}</p>
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-3xl font-bold tabular-nums" data-testid="estimated-score">
           {estimated.value}
         </span>
-        <BandBadge band={estimated.band} />
+        <BandBadge band={estimated.band} label={bandLabel(t, estimated.band)} />
       </p>
       <p className="text-sm">
         {change === 0
-          ? `The same as your score today (${current.value}).`
-          : `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)} from your score today (${current.value}).`}
+          ? t('simulator.same', { current: current.value })
+          : t(change > 0 ? 'simulator.up' : 'simulator.down', { change: Math.abs(change), current: current.value })}
       </p>
       {result.applied.length ? (
         <ul className="list-disc space-y-0.5 pl-5 text-sm text-muted-foreground">
@@ -43,6 +46,7 @@ function Estimate({ result }: { result: TScoreSimulation }) {
 
 /** "What if…": the three changes a person can try, estimated with the scorecard lenders see. */
 export function ScoreSimulator() {
+  const { t } = useT('dashboard');
   const simulation = useScoreSimulation();
   const [bringUpToDate, setBringUpToDate] = useState(false);
   const [payDown, setPayDown] = useState(0);
@@ -52,43 +56,32 @@ export function ScoreSimulator() {
     simulation.mutate({ bringLateAccountsUpToDate: bringUpToDate, payDownBalancePercent: payDown, openNewAccount: openNew });
   };
   return (
-    <SectionCard
-      title="What if…"
-      description="Try a change and see an estimate of your score. Nothing is saved, no lender sees it and it is not a credit check."
-      contentClassName="grid gap-4 md:grid-cols-2"
-    >
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="What if">
-        <CheckboxField
-          id="sim-up-to-date"
-          label="I bring my late accounts up to date"
-          checked={bringUpToDate}
-          onCheckedChange={setBringUpToDate}
-        />
-        <Field id="sim-pay-down" label="I pay down what I owe by">
+    <SectionCard title={t('simulator.title')} description={t('simulator.description')} contentClassName="grid gap-4 md:grid-cols-2">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('simulator.formLabel')}>
+        <CheckboxField id="sim-up-to-date" label={t('simulator.upToDate')} checked={bringUpToDate} onCheckedChange={setBringUpToDate} />
+        <Field id="sim-pay-down" label={t('simulator.payDown')}>
           <NativeSelect value={payDown} onChange={(e) => setPayDown(Number(e.target.value))}>
             {PAY_DOWN_CHOICES.map((p) => (
               <option key={p} value={p}>
-                {p === 0 ? 'Nothing' : formatPercent(p / 100)}
+                {p === 0 ? t('simulator.nothing') : formatPercent(p / 100)}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <CheckboxField id="sim-new-account" label="A new account opens" checked={openNew} onCheckedChange={setOpenNew} />
+        <CheckboxField id="sim-new-account" label={t('simulator.newAccount')} checked={openNew} onCheckedChange={setOpenNew} />
         <Button type="submit" disabled={simulation.isPending}>
           <Calculator aria-hidden />
-          {simulation.isPending ? 'Estimating…' : 'Estimate my score'}
+          {simulation.isPending ? t('simulator.estimating') : t('simulator.estimate')}
         </Button>
       </form>
       <div aria-live="polite">
         {simulation.data ? <Estimate result={simulation.data} /> : null}
         {simulation.error ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorMessageOf(simulation.error, 'The estimate could not be made. Please try again.')}
+            {errorMessageOf(simulation.error, t('simulator.failed'))}
           </p>
         ) : null}
-        {!simulation.data && !simulation.error ? (
-          <p className="text-sm text-muted-foreground">Choose one or more changes, then Estimate my score.</p>
-        ) : null}
+        {!simulation.data && !simulation.error ? <p className="text-sm text-muted-foreground">{t('simulator.choose')}</p> : null}
       </div>
     </SectionCard>
   );

@@ -1,13 +1,15 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { plural } from '@shared/format';
+import { formatNumber } from '@shared/format';
 import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
+import { useT } from '@web/lib/i18n';
 import { useScoreHistory } from '../api/reports';
 import { trendDomain, trendPoints, type TTrendPoint } from './score-trend-points';
 
 const axis = { fontSize: 12, fill: 'currentColor' };
 
 function TrendChart({ points }: { points: TTrendPoint[] }) {
+  const { t } = useT('dashboard');
   const first = points[0];
   const last = points[points.length - 1];
   const change = last.score - first.score;
@@ -22,23 +24,23 @@ function TrendChart({ points }: { points: TTrendPoint[] }) {
             <Tooltip
               contentStyle={{ fontSize: 12, borderRadius: 8 }}
               labelFormatter={(_label, payload) => payload?.[0]?.payload?.date ?? ''}
-              formatter={(value) => [value, 'Score']}
+              formatter={(value) => [value, t('trend.score')]}
             />
             <Line type="monotone" dataKey="score" stroke="var(--color-primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-2 text-sm">
-        From {first.score} on {first.date} to {last.score} on {last.date}
-        {change === 0 ? ', no change overall' : `, ${change > 0 ? 'up' : 'down'} ${Math.abs(change)} points`}.
+        {t('trend.from', { first: first.score, firstDate: first.date, last: last.score, lastDate: last.date })}
+        {change === 0 ? t('trend.noChangeOverall') : t(change > 0 ? 'trend.upPoints' : 'trend.downPoints', { change: Math.abs(change) })}.
       </figcaption>
       <div className="sr-only">
         <table>
-          <caption>Your score by day</caption>
+          <caption>{t('trend.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Score</th>
+              <th scope="col">{t('trend.day')}</th>
+              <th scope="col">{t('trend.score')}</th>
             </tr>
           </thead>
           <tbody>
@@ -57,19 +59,18 @@ function TrendChart({ points }: { points: TTrendPoint[] }) {
 
 /** The score over time, from the person's stored scores (GET /api/consumers/me/scores): one point a day. */
 export function ScoreTrend() {
+  const { t } = useT('dashboard');
   const history = useScoreHistory(true);
   return (
-    <SectionCard title="Your score over time" description="Each score kept when your file was read, by you or by a lender">
+    <SectionCard title={t('trend.title')} description={t('trend.description')}>
       <QueryResult query={history} skeletonClassName="h-56">
         {(data) => {
           const points = trendPoints(data.scores);
           if (points.length >= 2) return <TrendChart points={points} />;
           return (
             <p className="text-sm text-muted-foreground" data-testid="score-trend-sentence">
-              {points.length === 1
-                ? `Your score on ${points[0].date} was ${points[0].score}. The chart appears once scores on two different days are kept.`
-                : 'No score has been kept yet. The chart appears once scores on two different days are kept.'}{' '}
-              {data.scores.length > 1 ? `(${plural(data.scores.length, { one: 'score', other: 'scores' })} kept so far.)` : null}
+              {points.length === 1 ? t('trend.onDay', { date: points[0].date, score: points[0].score }) : t('trend.none')}{' '}
+              {data.scores.length > 1 ? t('trend.kept', { count: data.scores.length, formatted: formatNumber(data.scores.length) }) : null}
             </p>
           );
         }}

@@ -1,10 +1,11 @@
 import { ArrowRight, FileText, Lock, Scale, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatDate, formatDateTime, formatNumber, plural } from '@shared/format';
+import { formatDate, formatDateTime, formatNumber } from '@shared/format';
 import type { TConsumerDashboard } from '@shared/schemas/consumer';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/section-card';
 import { StatCard } from '@web/components/ui/stat-card';
+import { useT } from '@web/lib/i18n';
 
 function OpenLink({ href, children }: { href: string; children: string }) {
   return (
@@ -16,44 +17,50 @@ function OpenLink({ href, children }: { href: string; children: string }) {
 
 /** Reports, active disputes and privacy status: the spec's dashboard figures. */
 export function SummaryCards({ data }: { data: TConsumerDashboard }) {
+  const { t } = useT('dashboard');
   const privacy = data.privacy;
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <StatCard
-        label="Reports"
+        label={t('summary.reports')}
         value={formatNumber(data.reportsGenerated)}
         icon={FileText}
         testId="stat-reports"
         hint={
           <span className="flex flex-col gap-1">
-            {data.lastReportAt ? `Last generated ${formatDate(data.lastReportAt)}` : 'None generated yet'}
-            <OpenLink href="/consumer/reports">Credit Reports</OpenLink>
+            {data.lastReportAt ? t('summary.lastGenerated', { date: formatDate(data.lastReportAt) }) : t('summary.noneGenerated')}
+            <OpenLink href="/consumer/reports">{t('summary.creditReports')}</OpenLink>
           </span>
         }
       />
       <StatCard
-        label="Active disputes"
+        label={t('summary.activeDisputes')}
         value={formatNumber(data.activeDisputes)}
         icon={Scale}
         testId="stat-active-disputes"
         hint={
           <span className="flex flex-col gap-1">
-            {`${plural(data.accounts.total, { one: 'account', other: 'accounts' })} on file, ${formatNumber(data.accounts.disputed)} marked disputed`}
-            <OpenLink href="/consumer/disputes">Disputes</OpenLink>
+            {t('summary.accountsOnFile', {
+              count: data.accounts.total,
+              formatted: formatNumber(data.accounts.total),
+              disputed: formatNumber(data.accounts.disputed),
+            })}
+            <OpenLink href="/consumer/disputes">{t('summary.disputes')}</OpenLink>
           </span>
         }
       />
       <StatCard
-        label="Privacy status"
-        value={privacy.frozenAt ? 'Frozen' : 'Not frozen'}
+        label={t('summary.privacyStatus')}
+        value={privacy.frozenAt ? t('summary.frozen') : t('summary.notFrozen')}
         icon={ShieldAlert}
         testId="stat-privacy"
         tone={privacy.frozenAt ? 'warning' : 'default'}
         hint={
           <span className="flex flex-col gap-1">
-            {privacy.frozenAt ? `Since ${formatDate(privacy.frozenAt)}` : 'Lenders may check your file with your consent'}
-            {` · Fraud alert ${privacy.fraudAlert ? 'on' : 'off'} · ${plural(privacy.activeConsents, { one: 'active consent', other: 'active consents' })}`}
-            <OpenLink href="/consumer/privacy">Privacy Controls</OpenLink>
+            {privacy.frozenAt ? t('summary.since', { date: formatDate(privacy.frozenAt) }) : t('summary.lendersMayCheck')}
+            {t(privacy.fraudAlert ? 'summary.alertOn' : 'summary.alertOff') +
+              t('summary.consents', { count: privacy.activeConsents, formatted: formatNumber(privacy.activeConsents) })}
+            <OpenLink href="/consumer/privacy">{t('summary.privacyControls')}</OpenLink>
           </span>
         }
       />
@@ -63,24 +70,25 @@ export function SummaryCards({ data }: { data: TConsumerDashboard }) {
 
 /** The spec's quick actions besides the report ones (which sit with the report list). */
 export function QuickActions() {
+  const { t } = useT('dashboard');
   return (
-    <SectionCard title="Quick actions" contentClassName="grid gap-2">
+    <SectionCard title={t('quick.title')} contentClassName="grid gap-2">
       <Button asChild variant="outline">
         <Link href="/consumer/disputes">
           <Scale aria-hidden />
-          Dispute an entry
+          {t('quick.dispute')}
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link href="/consumer/privacy">
           <Lock aria-hidden />
-          Freeze or unfreeze
+          {t('quick.freeze')}
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link href="/consumer/access-log">
           <FileText aria-hidden />
-          Who looked at my file
+          {t('quick.whoLooked')}
         </Link>
       </Button>
     </SectionCard>
@@ -89,10 +97,11 @@ export function QuickActions() {
 
 /** Searches and reports by businesses, newest first. */
 export function RecentActivity({ data }: { data: TConsumerDashboard }) {
+  const { t } = useT('dashboard');
   return (
-    <SectionCard title="Recent activity on your file" description="Searches and reports by businesses, and what they did with your file">
+    <SectionCard title={t('activity.title')} description={t('activity.description')}>
       {data.recentActivity.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No business has looked at your file yet.</p>
+        <p className="text-sm text-muted-foreground">{t('activity.none')}</p>
       ) : (
         <ul className="divide-y">
           {data.recentActivity.map((entry, i) => (
@@ -107,7 +116,7 @@ export function RecentActivity({ data }: { data: TConsumerDashboard }) {
         </ul>
       )}
       <div className="mt-3">
-        <OpenLink href="/consumer/access-log">Data Access Log</OpenLink>
+        <OpenLink href="/consumer/access-log">{t('activity.accessLog')}</OpenLink>
       </div>
     </SectionCard>
   );
