@@ -10,6 +10,8 @@ import enScoring from './locales/en/scoring.json';
 import kriDashboard from './locales/kri/dashboard.json';
 import kriPortal from './locales/kri/portal.json';
 import kriScoring from './locales/kri/scoring.json';
+import enCertificate from './locales/en/certificate.json';
+import kriCertificate from './locales/kri/certificate.json';
 import type { Language } from './languages';
 
 /**
@@ -19,8 +21,24 @@ import type { Language } from './languages';
  * tests/unit/i18n-catalogues.test.ts fails when the two catalogues do not have the same keys.
  */
 export const RESOURCES = {
-  en: { common: enCommon, sms: enSms, portal: enPortal, dashboard: enDashboard, scoring: enScoring, ussd: enUssd },
-  kri: { common: kriCommon, sms: kriSms, portal: kriPortal, dashboard: kriDashboard, scoring: kriScoring, ussd: kriUssd },
+  en: {
+    common: enCommon,
+    sms: enSms,
+    portal: enPortal,
+    dashboard: enDashboard,
+    scoring: enScoring,
+    ussd: enUssd,
+    certificate: enCertificate,
+  },
+  kri: {
+    common: kriCommon,
+    sms: kriSms,
+    portal: kriPortal,
+    dashboard: kriDashboard,
+    scoring: kriScoring,
+    ussd: kriUssd,
+    certificate: kriCertificate,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)['en'];
