@@ -5,10 +5,14 @@ import kriSms from './locales/kri/sms.json';
 import enUssd from './locales/en/ussd.json';
 import kriUssd from './locales/kri/ussd.json';
 import enDashboard from './locales/en/dashboard.json';
+import enLabels from './locales/en/labels.json';
 import enPortal from './locales/en/portal.json';
+import enReports from './locales/en/reports.json';
 import enScoring from './locales/en/scoring.json';
 import kriDashboard from './locales/kri/dashboard.json';
+import kriLabels from './locales/kri/labels.json';
 import kriPortal from './locales/kri/portal.json';
+import kriReports from './locales/kri/reports.json';
 import kriScoring from './locales/kri/scoring.json';
 import enCertificate from './locales/en/certificate.json';
 import kriCertificate from './locales/kri/certificate.json';
@@ -27,6 +31,8 @@ export const RESOURCES = {
     portal: enPortal,
     dashboard: enDashboard,
     scoring: enScoring,
+    reports: enReports,
+    labels: enLabels,
     ussd: enUssd,
     certificate: enCertificate,
   },
@@ -36,6 +42,8 @@ export const RESOURCES = {
     portal: kriPortal,
     dashboard: kriDashboard,
     scoring: kriScoring,
+    reports: kriReports,
+    labels: kriLabels,
     ussd: kriUssd,
     certificate: kriCertificate,
   },
