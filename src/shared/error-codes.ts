@@ -42,6 +42,11 @@ export const ERROR_CODES = {
     action:
       'POST /api/ussd is for the USSD aggregator only: send the shared secret (X-USSD-Secret header or ?secret=) from an allowed address. In production without USSD_SHARED_SECRET every caller is refused.',
   },
+  SMS_CALLER_REFUSED: {
+    status: 403,
+    action:
+      'POST /api/sms/delivery-reports and /api/sms/incoming are for the SMS gateway only: put the shared secret in the callback URL (?secret=, or the X-SMS-Secret header) and call from an allowed address (decisions/046). In production without SMS_CALLBACK_SECRET every caller is refused.',
+  },
   API_KEY_NOT_ALLOWED: {
     status: 403,
     action:

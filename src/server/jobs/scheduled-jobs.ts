@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../lib/mailer';
+import { smsProviderFor } from '../lib/providers';
 import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency-store';
 import { auditSealingOf, MAX_EVENTS_PER_SEAL, publishSealHeads, sealPendingEvents } from '../modules/audit';
 import { markDisputesNearDeadline, markOverdueDisputes } from '../modules/disputes';
-import { scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
+import { runSmsAlerts, scanConsumerAlerts, sendPendingNotificationEmails } from '../modules/notifications';
 import { scanForIncidents } from '../modules/oversight';
 import { runScoreDrift } from '../modules/scoring';
 import { pruneAccountMonths } from '../modules/submissions';
@@ -16,6 +17,7 @@ import { runSubscriptionRenewals } from './subscription-renewals';
 /** Every recurring job of the product. Daily jobs are tried every few minutes and run once a day. */
 export function productJobs(app: FastifyInstance, options: { dailyCheckMs: number }): ScheduledJob[] {
   const mailer = createMailer(app.config);
+  const sms = smsProviderFor(app.config);
   const sealing = auditSealingOf(app.config);
   return [
     {
@@ -78,6 +80,8 @@ export function productJobs(app: FastifyInstance, options: { dailyCheckMs: numbe
     },
     // Idempotent (dedupe keys, SKIP LOCKED claims): safe on every instance at once.
     { name: 'notifications.consumer_alerts', everyMs: 120_000, run: () => scanConsumerAlerts(app.db) },
+    // SMS alerts in the person's language, retried after 1, 5 and 30 minutes (decisions/046); claims with SKIP LOCKED.
+    { name: 'notifications.sms_alerts', everyMs: 60_000, run: () => runSmsAlerts(app.db, sms) },
     {
       name: 'notifications.email',
       everyMs: 60_000,
