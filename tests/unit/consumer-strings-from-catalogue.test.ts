@@ -33,10 +33,6 @@ const PENDING = new Set<string>([
   'src/web/features/consumer/privacy/fraud-alert-card.tsx',
   'src/web/features/consumer/privacy/freeze-card.tsx',
   'src/web/features/consumer/privacy-page.tsx',
-  'src/web/features/consumer/reports/kept-report-item.tsx',
-  'src/web/features/consumer/reports/report-account.tsx',
-  'src/web/features/consumer/reports/score-section.tsx',
-  'src/web/features/consumer/reports-page.tsx',
   'src/web/features/consumer/settings-page.tsx',
 ]);
 

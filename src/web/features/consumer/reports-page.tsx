@@ -1,28 +1,30 @@
 import { AlertTriangle, Download, RefreshCw } from 'lucide-react';
 import { formatDate, formatDateTime, formatMoney } from '@shared/format';
+import { PAYMENT_MONTH_LABELS } from '@shared/labels';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { useT } from '@web/lib/i18n';
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { AccountCard } from './reports/report-account';
 import { KeptReportItem } from './reports/kept-report-item';
 import { ScoreHistoryChart, ScoreSection } from './reports/score-section';
-import { HISTORY_LABELS } from './score-band';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 function KeptReports() {
+  const { t } = useT('reports');
   const reports = useOwnReports();
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Your reports</h2>
+          <h2>{t('kept.title')}</h2>
         </CardTitle>
-        <CardDescription>Each report you requested, free; none counts as an inquiry</CardDescription>
+        <CardDescription>{t('kept.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {reports.data?.reports.length ? (
@@ -32,7 +34,7 @@ function KeptReports() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No report requested yet.</p>
+          <p className="text-sm text-muted-foreground">{t('kept.none')}</p>
         )}
       </CardContent>
     </Card>
@@ -40,11 +42,12 @@ function KeptReports() {
 }
 
 function FullReport() {
+  const { t } = useT(['reports', 'labels']);
   const own = useOwnReport();
   const request = useRequestNewReport();
-  if (own.isPending) return <PageLoading label="Loading your report…" />;
+  if (own.isPending) return <PageLoading label={t('loading')} />;
   if (own.isError) return <QueryErrorCard query={own} />;
-  if (!own.data.report) return <p role="alert">Your report could not be loaded.</p>;
+  if (!own.data.report) return <p role="alert">{t('notLoaded')}</p>;
   const report = own.data.report;
   const disputeOf = new Map(own.data.openDisputes.map((d) => [d.accountId, d]));
   return (
@@ -52,31 +55,26 @@ function FullReport() {
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => request.mutate()} disabled={request.isPending}>
           <RefreshCw className={request.isPending ? 'animate-spin' : ''} aria-hidden />
-          Request New Report
+          {t('request')}
         </Button>
         <Button asChild variant="outline">
           <a href={REPORT_PDF_URL} download>
             <Download aria-hidden />
-            Download as PDF
+            {t('downloadPdf')}
           </a>
         </Button>
       </div>
       {own.data.frozenAt ? (
         <Alert variant="warning">
-          <AlertTitle>Your file is frozen</AlertTitle>
-          <AlertDescription>
-            Since {formatDate(own.data.frozenAt)} no new lender can pull your report. Lenders you already borrow from may still review your
-            accounts.
-          </AlertDescription>
+          <AlertTitle>{t('frozen.title')}</AlertTitle>
+          <AlertDescription>{t('frozen.text', { date: formatDate(own.data.frozenAt) })}</AlertDescription>
         </Alert>
       ) : null}
       {report.fraudAlert ? (
         <Alert variant="warning">
           <AlertTriangle aria-hidden />
-          <AlertTitle>Fraud alert on</AlertTitle>
-          <AlertDescription>
-            Lenders see: “{report.fraudAlert.text}” Contact: {report.fraudAlert.contactPhone}.
-          </AlertDescription>
+          <AlertTitle>{t('fraud.title')}</AlertTitle>
+          <AlertDescription>{t('fraud.text', { text: report.fraudAlert.text, phone: report.fraudAlert.contactPhone })}</AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -86,38 +84,38 @@ function FullReport() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>About you</h2>
+            <h2>{t('about.title')}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-muted-foreground">Name</dt>
+              <dt className="text-muted-foreground">{t('about.name')}</dt>
               <dd>{report.subject.fullName}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Date of birth</dt>
+              <dt className="text-muted-foreground">{t('about.dateOfBirth')}</dt>
               <dd>{report.subject.dateOfBirth ? formatDate(report.subject.dateOfBirth) : '—'}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Identification</dt>
+              <dt className="text-muted-foreground">{t('about.identification')}</dt>
               <dd>
                 {report.subject.identifiers
-                  .map((i) => `${i.type === 'nin' ? 'NIN' : i.type === 'passport' ? 'Passport' : "Driver's licence"} ${i.value}`)
+                  .map((i) => `${t(`about.idType.${i.type === 'nin' || i.type === 'passport' ? i.type : 'other'}`)} ${i.value}`)
                   .join(', ')}
               </dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Phones lenders reported</dt>
+              <dt className="text-muted-foreground">{t('about.phones')}</dt>
               <dd>{report.subject.phones.join(', ') || '—'}</dd>
             </div>
             <div className="sm:col-span-2">
-              <dt className="text-muted-foreground">Addresses</dt>
+              <dt className="text-muted-foreground">{t('about.addresses')}</dt>
               <dd>{report.subject.addresses.map((a) => a.line).join('; ') || '—'}</dd>
             </div>
             {report.subject.otherNames.length ? (
               <div className="sm:col-span-2">
-                <dt className="text-muted-foreground">Also reported as</dt>
+                <dt className="text-muted-foreground">{t('about.otherNames')}</dt>
                 <dd>{report.subject.otherNames.join(', ')}</dd>
               </div>
             ) : null}
@@ -127,16 +125,20 @@ function FullReport() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Accounts ({report.accounts.length})</h2>
+            <h2>{t('accounts.title', { n: report.accounts.length })}</h2>
           </CardTitle>
           <CardDescription>
-            {report.summary.openAccounts} open · {report.summary.accountsInDefault} in default · {report.summary.disputedAccounts} disputed
-            · {report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || 'nothing'} owed
+            {t('accounts.summary', {
+              open: report.summary.openAccounts,
+              inDefault: report.summary.accountsInDefault,
+              disputed: report.summary.disputedAccounts,
+              owed: report.summary.balances.map((b) => formatMoney(b.currency, b.balance)).join(', ') || t('accounts.nothing'),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {report.accounts.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No accounts are reported on your file.</p>
+            <p className="text-sm text-muted-foreground">{t('accounts.none')}</p>
           ) : (
             <ul className="space-y-4">
               {report.accounts.map((account) => (
@@ -145,9 +147,9 @@ function FullReport() {
             </ul>
           )}
           <p className="mt-4 text-xs text-muted-foreground">
-            Payment history, most recent month first:{' '}
-            {Object.entries(HISTORY_LABELS)
-              .map(([code, label]) => `${code} ${label.toLowerCase()}`)
+            {t('accounts.legend')}{' '}
+            {Object.keys(PAYMENT_MONTH_LABELS)
+              .map((code) => `${code} ${t(`labels:paymentMonth.${code}`).toLowerCase()}`)
               .join(' · ')}
             .
           </p>
@@ -156,21 +158,21 @@ function FullReport() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Inquiries in the last 12 months ({report.inquiries.length})</h2>
+            <h2>{t('inquiries.title', { n: report.inquiries.length })}</h2>
           </CardTitle>
-          <CardDescription>Businesses that searched for you or pulled your report. Your own reports never appear here.</CardDescription>
+          <CardDescription>{t('inquiries.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           {report.inquiries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No business searched for you or pulled your report.</p>
+            <p className="text-sm text-muted-foreground">{t('inquiries.none')}</p>
           ) : (
-            <Table caption="Inquiries in the last 12 months">
+            <Table caption={t('inquiries.caption')}>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Business</TableHead>
-                  <TableHead>Kind</TableHead>
-                  <TableHead>Purpose</TableHead>
+                  <TableHead>{t('inquiries.date')}</TableHead>
+                  <TableHead>{t('inquiries.business')}</TableHead>
+                  <TableHead>{t('inquiries.kind')}</TableHead>
+                  <TableHead>{t('inquiries.purpose')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -178,7 +180,7 @@ function FullReport() {
                   <TableRow key={`${q.date}-${i}`}>
                     <TableCell className="whitespace-nowrap">{formatDateTime(q.date)}</TableCell>
                     <TableCell>{q.businessName}</TableCell>
-                    <TableCell>{q.kind === 'report' ? 'Report' : 'Search'}</TableCell>
+                    <TableCell>{q.kind === 'report' ? t('inquiries.report') : t('inquiries.search')}</TableCell>
                     <TableCell>{q.purposeName}</TableCell>
                   </TableRow>
                 ))}
@@ -194,13 +196,10 @@ function FullReport() {
 
 /** Credit Reports: the person's full report, its PDF, a new report on request, the score over time. */
 export default function ConsumerReportsPage() {
+  const { t } = useT('reports');
   return (
     <div className="space-y-6">
-      <PageHeader
-        role="consumer"
-        title="Credit Reports"
-        description="Your full credit report, as lenders see it but with nothing masked. Free, as often as you like."
-      />
+      <PageHeader role="consumer" title={t('title')} description={t('description')} />
       <IdentityGate>
         <FullReport />
       </IdentityGate>

@@ -5,25 +5,25 @@ import { formatDate, formatMoney, formatShortMonth } from '@shared/format';
 import { AccountLifeFacts, AccountParties, AccountRoleBadge, BalanceHistoryChart } from '@web/components/credit/account-life';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
-import { HISTORY_CELL, HISTORY_LABELS } from '../score-band';
+import { HISTORY_CELL } from '../score-band';
 
 function HistoryGrid({ account }: { account: TReportAccount }) {
-  if (account.paymentHistory.length === 0) return <p className="text-sm text-muted-foreground">No monthly payments reported yet.</p>;
+  const { t } = useT(['reports', 'labels']);
+  const monthLabel = (code: string) => t(`labels:paymentMonth.${code}`, { defaultValue: code });
+  if (account.paymentHistory.length === 0) return <p className="text-sm text-muted-foreground">{t('account.noPayments')}</p>;
   return (
-    <ol
-      className="grid grid-cols-6 gap-1 sm:grid-cols-12"
-      aria-label={`24-month payment history of ${account.accountNumber}, most recent first`}
-    >
+    <ol className="grid grid-cols-6 gap-1 sm:grid-cols-12" aria-label={t('account.historyLabel', { account: account.accountNumber })}>
       {account.paymentHistory.map((cell) => (
         <li
           key={cell.month}
           className={cn('rounded px-1 py-1 text-center', HISTORY_CELL[cell.code] ?? HISTORY_CELL['-'])}
-          title={`${formatShortMonth(cell.month)}: ${HISTORY_LABELS[cell.code] ?? cell.code}`}
+          title={`${formatShortMonth(cell.month)}: ${monthLabel(cell.code)}`}
         >
           <span className="block text-[10px] leading-tight">{formatShortMonth(cell.month)}</span>
           <span className="block text-sm font-semibold">{cell.code}</span>
-          <span className="sr-only">{HISTORY_LABELS[cell.code] ?? cell.code}</span>
+          <span className="sr-only">{monthLabel(cell.code)}</span>
         </li>
       ))}
     </ol>
@@ -32,6 +32,7 @@ function HistoryGrid({ account }: { account: TReportAccount }) {
 
 /** An account of the person's report, its 24 months and the way to dispute it. */
 export function AccountCard({ account, openDispute }: { account: TReportAccount; openDispute?: { reference: string; dueAt: string } }) {
+  const { t } = useT('reports');
   const isNegative = ['late_90', 'default', 'written_off'].includes(account.status);
   return (
     <li className="rounded-lg border p-4">
@@ -45,31 +46,39 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
         <div className="flex flex-wrap gap-2">
           <AccountRoleBadge account={account} />
           <Badge variant={isNegative ? 'destructive' : 'secondary'}>{account.statusName}</Badge>
-          {account.disputed ? <Badge variant="warning">Disputed{openDispute ? ` · ${openDispute.reference}` : ''}</Badge> : null}
+          {account.disputed ? (
+            <Badge variant="warning">
+              {t('account.disputed')}
+              {openDispute ? ` · ${openDispute.reference}` : ''}
+            </Badge>
+          ) : null}
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">Amount borrowed</dt>
+          <dt className="text-muted-foreground">{t('account.amountBorrowed')}</dt>
           <dd>{formatMoney(account.currency, account.principal)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Balance</dt>
+          <dt className="text-muted-foreground">{t('account.balance')}</dt>
           <dd>{formatMoney(account.currency, account.balance)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Opened</dt>
+          <dt className="text-muted-foreground">{t('account.opened')}</dt>
           <dd>{formatDate(account.openedAt)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Last reported</dt>
+          <dt className="text-muted-foreground">{t('account.lastReported')}</dt>
           <dd>{formatDate(account.lastReportedAt)}</dd>
         </div>
         {account.defaultAmount ? (
           <div className="col-span-2">
-            <dt className="text-muted-foreground">Default</dt>
+            <dt className="text-muted-foreground">{t('account.default')}</dt>
             <dd>
-              {formatMoney(account.currency, account.defaultAmount)} on {account.defaultDate ? formatDate(account.defaultDate) : '—'}
+              {t('account.defaultOn', {
+                amount: formatMoney(account.currency, account.defaultAmount),
+                date: account.defaultDate ? formatDate(account.defaultDate) : '—',
+              })}
             </dd>
           </div>
         ) : null}
@@ -83,13 +92,13 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
       <div className="mt-3 flex justify-end">
         {account.disputed ? (
           <Link href="/consumer/disputes" className="text-sm font-medium text-primary hover:underline">
-            See the dispute
+            {t('account.seeDispute')}
           </Link>
         ) : (
           <Button asChild size="sm" variant="outline">
             <Link href={`/consumer/disputes?account=${account.accountId}`}>
               <Scale aria-hidden />
-              Dispute this entry
+              {t('account.disputeEntry')}
             </Link>
           </Button>
         )}
