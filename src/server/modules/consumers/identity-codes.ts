@@ -152,6 +152,18 @@ export async function sendIdentityCode(
     await tx
       .insert(consumerIdentityCodes)
       .values({ id, userId, phone, codeHash: codeHashOf(deps.key, id, code), createdAt: now, expiresAt });
+    // The phone the account signs in with hears of it too when the code went to another phone, in
+    // the person's language (an alert: not after STOP; decisions/046). Sent before the code, so the
+    // code stays the last message written.
+    const [account] = await queryParsedRows(
+      tx,
+      z.object({ phone: z.string().nullable(), language: z.string().nullable() }),
+      sql`SELECT u.phone, cp.language FROM users u LEFT JOIN consumer_profiles cp ON cp.user_id = u.id WHERE u.id = ${userId}::uuid`,
+    );
+    if (account?.phone && account.phone !== phone && ![...file.phones, ...file.otherPhones].includes(account.phone)) {
+      const body = translatorFor(languageOf(account.language))('sms:alert.codeToOtherPhone', { ending: phone.slice(-2) });
+      await sendAlertSms(tx, deps.sms, { to: account.phone, purpose: 'identity_code_alert', userId, body });
+    }
     await deps.sms.send(tx, {
       to: phone,
       purpose: 'identity_code',
@@ -164,17 +176,6 @@ export async function sendIdentityCode(
     const others = [...file.phones, ...file.otherPhones].filter((p) => p !== phone);
     for (const other of others) {
       await deps.sms.send(tx, { to: other, purpose: 'identity_code_notice', userId, body: identityCodeNotice(phone) });
-    }
-    // The phone the account signs in with hears of it too when the code went to another phone, in
-    // the person's language (an alert: not after STOP; decisions/046).
-    const [account] = await queryParsedRows(
-      tx,
-      z.object({ phone: z.string().nullable(), language: z.string().nullable() }),
-      sql`SELECT u.phone, cp.language FROM users u LEFT JOIN consumer_profiles cp ON cp.user_id = u.id WHERE u.id = ${userId}::uuid`,
-    );
-    if (account?.phone && account.phone !== phone && !others.includes(account.phone)) {
-      const body = translatorFor(languageOf(account.language))('sms:alert.codeToOtherPhone', { ending: phone.slice(-2) });
-      await sendAlertSms(tx, deps.sms, { to: account.phone, purpose: 'identity_code_alert', userId, body });
     }
     await recordAuditEvent(tx, {
       ...audit,
