@@ -5,6 +5,7 @@ import { apiKeysModule } from './modules/api-keys';
 import { auditModule } from './modules/audit';
 import { billingModule } from './modules/billing';
 import { businessesModule } from './modules/businesses';
+import { certificatesModule } from './modules/certificates';
 import { consumerHomeModule } from './modules/consumer-home';
 import { consumersModule } from './modules/consumers';
 import { creditFileModule } from './modules/credit-file';
@@ -45,6 +46,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsModule,
   rateLimitsModule,
   siteContentModule,
+  certificatesModule,
 ];
 
 const startsAt = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);

@@ -106,6 +106,18 @@ export const ACCESS_MATRIX: Record<string, Access> = {
     roles: ['consumer'],
     owner: "consumer/reports-and-settings.test.ts: another consumer's report is 404",
   },
+  'POST /api/consumers/me/certificates': { roles: ['consumer'] },
+  'GET /api/consumers/me/certificates': { roles: ['consumer'] },
+  'GET /api/consumers/me/certificates/:id.pdf': {
+    roles: ['consumer'],
+    owner: "certificates.test.ts: another consumer's certificate is 404",
+  },
+  'POST /api/consumers/me/certificates/:id/revoke': {
+    roles: ['consumer'],
+    owner: "certificates.test.ts: another consumer's certificate is 404",
+  },
+  'GET /api/certificates/public-key': { public: true },
+  'GET /api/certificates/:id': { public: true, note: 'anyone with the link (certificates.test.ts); rate-limited' },
   'GET /api/consumers/me/privacy': { roles: ['consumer'] },
   'POST /api/consumers/me/freeze': { roles: ['consumer'] },
   'POST /api/consumers/me/unfreeze': { roles: ['consumer'] },

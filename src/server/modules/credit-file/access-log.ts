@@ -23,7 +23,12 @@ const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'consumer.identity_code_wrong': 'Another account entered a wrong code for your file',
   'consumer.identity_code_voided': 'Another account entered too many wrong codes for your file',
   'consumer.identity_verified': 'Another account confirmed a code sent to a phone on your file',
+  'certificate.issued': 'Issued you a clearance certificate of your file',
+  'certificate.revoked': 'Revoked your clearance certificate, as you asked',
 };
+
+/** The person's own actions that are still accesses to their file: a certificate tells anyone with the link about it (decisions/045). */
+const OWN_ACTIONS_LOGGED = ['certificate.issued', 'certificate.revoked'];
 
 const ZAccessLogRow = z.object({
   at: z.union([z.date(), z.string()]),
@@ -92,12 +97,15 @@ export async function getAccessLog(
           WHERE q.terms_hash IN (${hashList}) AND q.result_count = 0
           ORDER BY q.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.actor_role = 'system' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
+        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.actor_role = 'system' OR e.action LIKE 'certificate.%' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
           FROM audit_events e
           LEFT JOIN business_profiles b ON b.user_id = e.business_id
           WHERE e.subject_id = ${subjectId}::uuid
             -- The person's own actions are theirs to know; another account's attempts on the file are shown.
-            AND e.actor_user_id IS DISTINCT FROM ${userId}::uuid
+            AND (e.actor_user_id IS DISTINCT FROM ${userId}::uuid OR e.action IN (${sql.join(
+              OWN_ACTIONS_LOGGED.map((a) => sql`${a}`),
+              sql`, `,
+            )}))
             -- Searches and reports are read from the inquiries above (their audit events would list each twice);
             -- an account a lender reports is on the person's report, not an access to their data.
             AND e.action NOT IN ('credit.search', 'credit.report', 'credit.report_pulled', 'credit.account_reported')

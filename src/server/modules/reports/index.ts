@@ -29,3 +29,5 @@ export { assertVerified, getBusinessUsage, loadBusinessAccess, monthPeriod } fro
 export { requestNewReport } from './own-report';
 export { recountReportUsage } from './quota';
 export { madeByJoins, madeBySql } from './report-copies';
+/** The page, colours and drawing primitives of the bureau's PDFs, for other documents (the clearance certificate). */
+export { COLOR, contentWidth, createPdfDocument, drawFooters, PAGE_MARGIN, paragraph, type Doc } from './report-pdf/pdf-document';
