@@ -21,6 +21,7 @@ import { scoringModule } from './modules/scoring';
 import { settingsModule } from './modules/settings';
 import { siteContentModule } from './modules/site-content';
 import { submissionsModule } from './modules/submissions';
+import { ussdModule } from './modules/ussd';
 import { webhooksModule } from './modules/webhooks';
 
 /** Every server module, each owning its URL prefixes (docs/ARCHITECTURE.md, "Module map"). */
@@ -46,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsModule,
   rateLimitsModule,
   siteContentModule,
+  ussdModule,
   certificatesModule,
 ];
 

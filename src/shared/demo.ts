@@ -7,6 +7,9 @@ export const DEMO_ACCOUNTS = {
   consumer: { nationalId: 'DEMO0001', phone: '+23276000001', firstName: 'Aminata', lastName: 'Kamara' },
 } as const;
 
+/** The demo consumer's USSD PIN (decisions/044), set by the seed: the simulator at /ussd-simulator takes it at once. */
+export const DEMO_USSD_PIN = '4826';
+
 /**
  * A second demo business on the Enterprise plan (API keys, white-label PDFs, 50 team seats), so the
  * Enterprise features can be tried in demo mode; same demo password. Not in the portal's demo box.

@@ -222,6 +222,11 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/consumers/me/complaints': { roles: ['consumer'] },
   'GET /api/consumers/me/complaints/:id': { roles: ['consumer'], owner: 'oversight.test.ts: another consumer’s complaint is 404' },
   'GET /metrics': { public: true, note: 'bearer token when METRICS_TOKEN is set (operations.test.ts)' },
+  'PUT /api/consumers/me/ussd-pin': { roles: ['consumer'] },
+  'POST /api/ussd': {
+    handlerChecked: 'ussd.test.ts: the aggregator only (shared secret, USSD_ALLOWED_IPS): others 403 USSD_CALLER_REFUSED',
+  },
+  'POST /api/ussd/simulator': { public: true, note: 'demo mode only: not registered otherwise (ussd.test.ts)' },
 };
 
 // Routes of the libraries themselves: the OpenAPI viewer and its static files.

@@ -1,7 +1,7 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@shared/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USSD_PIN } from '@shared/demo';
 import { hashPassword } from '../../modules/accounts';
 import type { Database } from '../client';
-import { businessProfiles, consumerProfiles, staffProfiles, users } from '../schema/index';
+import { businessProfiles, consumerProfiles, consumerUssdPins, staffProfiles, users } from '../schema/index';
 
 /** One account per role, sharing the demo password. Only called in demo mode. */
 export async function seedDemoUsers(db: Database) {
@@ -71,5 +71,6 @@ export async function seedDemoUsers(db: Database) {
       consentToDataProcessing: true,
       identityVerifiedAt: new Date(),
     });
+    await tx.insert(consumerUssdPins).values({ userId: consumerUser.id, pinHash: await hashPassword(DEMO_USSD_PIN) });
   });
 }

@@ -23,7 +23,7 @@ export const creditFileModule: ServerModule = {
 
 export { getAccessLog } from './access-log';
 export { inquiryHashKey, inquiryMetaOf, inquiryRows, recordSearchInquiry, storedSearchTerms, type InquiryMeta } from './inquiries';
-export { getPrivacyStatus } from './privacy-controls';
+export { getPrivacyStatus, setFrozen } from './privacy-controls';
 export { openAccountReportedBeforeSql, refuseForWithdrawnConsent } from './withdrawn-consent';
 export { listPurposes } from './purposes';
 export { assembleCreditReport, buildCreditReport } from './report';

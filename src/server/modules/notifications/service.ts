@@ -6,7 +6,15 @@ import { notifications } from '../../db/schema/index';
 import { decodeKeysetCursor, keysetAfterSql, keysetPage, microsecondsSql } from '../../lib/keyset-page';
 
 export type NotificationKind =
-  'new_account' | 'new_default' | 'new_inquiry' | 'dispute_update' | 'dispute_filed' | 'dispute_overdue' | 'account_corrected';
+  | 'new_account'
+  | 'new_default'
+  | 'new_inquiry'
+  | 'dispute_update'
+  | 'dispute_filed'
+  | 'dispute_overdue'
+  | 'account_corrected'
+  | 'ussd_locked'
+  | 'ussd_callback';
 
 export interface NewNotification {
   userId: string;
