@@ -5,15 +5,21 @@ import kriSms from './locales/kri/sms.json';
 import enUssd from './locales/en/ussd.json';
 import kriUssd from './locales/kri/ussd.json';
 import enDashboard from './locales/en/dashboard.json';
+import enDisputes from './locales/en/disputes.json';
 import enLabels from './locales/en/labels.json';
 import enPortal from './locales/en/portal.json';
+import enPrivacy from './locales/en/privacy.json';
 import enReports from './locales/en/reports.json';
 import enScoring from './locales/en/scoring.json';
+import enSettings from './locales/en/settings.json';
 import kriDashboard from './locales/kri/dashboard.json';
+import kriDisputes from './locales/kri/disputes.json';
 import kriLabels from './locales/kri/labels.json';
 import kriPortal from './locales/kri/portal.json';
+import kriPrivacy from './locales/kri/privacy.json';
 import kriReports from './locales/kri/reports.json';
 import kriScoring from './locales/kri/scoring.json';
+import kriSettings from './locales/kri/settings.json';
 import enCertificate from './locales/en/certificate.json';
 import kriCertificate from './locales/kri/certificate.json';
 import type { Language } from './languages';
@@ -33,6 +39,9 @@ export const RESOURCES = {
     scoring: enScoring,
     reports: enReports,
     labels: enLabels,
+    privacy: enPrivacy,
+    disputes: enDisputes,
+    settings: enSettings,
     ussd: enUssd,
     certificate: enCertificate,
   },
@@ -44,6 +53,9 @@ export const RESOURCES = {
     scoring: kriScoring,
     reports: kriReports,
     labels: kriLabels,
+    privacy: kriPrivacy,
+    disputes: kriDisputes,
+    settings: kriSettings,
     ussd: kriUssd,
     certificate: kriCertificate,
   },
