@@ -11,13 +11,10 @@ import { formatDateTime } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Field } from '@web/components/ui/field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { useT } from '@web/lib/i18n';
 
-const FILTERS = [
-  { value: 'all', label: 'Everything' },
-  { value: 'report', label: 'Reports pulled' },
-  { value: 'search', label: 'Searches' },
-  { value: 'other', label: 'Other activity' },
-] as const;
+/** The filter's choices; their words are accessLog.filter.<value> in the privacy catalogue. */
+const FILTERS = [{ value: 'all' }, { value: 'report' }, { value: 'search' }, { value: 'other' }] as const;
 
 function matches(kind: string, filter: (typeof FILTERS)[number]['value']) {
   if (filter === 'all') return true;
@@ -27,15 +24,16 @@ function matches(kind: string, filter: (typeof FILTERS)[number]['value']) {
 }
 
 function AccessLogTable() {
+  const { t } = useT('privacy');
   const log = useAccessLog();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
-  if (log.isPending) return <PageLoading label="Loading your access log…" />;
+  if (log.isPending) return <PageLoading label={t('accessLog.loading')} />;
   if (log.isError) return <QueryErrorCard query={log} />;
   const entries = log.data.entries.filter((e) => matches(e.kind, filter));
   if (log.data.entries.length === 0) {
     return (
-      <EmptyState icon={History} title="No one has looked at your file">
-        When a business searches for you or pulls your report, it appears here with its name, the time and the purpose it gave.
+      <EmptyState icon={History} title={t('accessLog.emptyTitle')}>
+        {t('accessLog.emptyText')}
       </EmptyState>
     );
   }
@@ -44,30 +42,28 @@ function AccessLogTable() {
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5">
           <CardTitle>
-            <h2>Who touched your data ({log.data.entries.length})</h2>
+            <h2>{t('accessLog.heading', { n: log.data.entries.length })}</h2>
           </CardTitle>
-          <CardDescription>
-            From the same records the regulator audits: every search and report, with the purpose the business gave.
-          </CardDescription>
+          <CardDescription>{t('accessLog.headingDescription')}</CardDescription>
         </div>
-        <Field id="access-log-filter" label="Show">
+        <Field id="access-log-filter" label={t('accessLog.show')}>
           <NativeSelect value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} className="w-48">
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
-                {f.label}
+                {t(`accessLog.filter.${f.value}`)}
               </option>
             ))}
           </NativeSelect>
         </Field>
       </CardHeader>
       <CardContent>
-        <Table caption="Who looked at your credit file">
+        <Table caption={t('accessLog.caption')}>
           <TableHeader>
             <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>What</TableHead>
-              <TableHead>Purpose</TableHead>
+              <TableHead>{t('accessLog.when')}</TableHead>
+              <TableHead>{t('accessLog.who')}</TableHead>
+              <TableHead>{t('accessLog.what')}</TableHead>
+              <TableHead>{t('accessLog.purpose')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -81,11 +77,8 @@ function AccessLogTable() {
             ))}
           </TableBody>
         </Table>
-        {entries.length === 0 ? <p className="py-4 text-sm text-muted-foreground">Nothing of this kind.</p> : null}
-        <p className="mt-4 text-xs text-muted-foreground">
-          A search you did not expect? A business may only search for a lawful purpose or with your consent. You can complain to the
-          regulator from the Disputes page.
-        </p>
+        {entries.length === 0 ? <p className="py-4 text-sm text-muted-foreground">{t('accessLog.nothingOfKind')}</p> : null}
+        <p className="mt-4 text-xs text-muted-foreground">{t('accessLog.unexpected')}</p>
       </CardContent>
     </Card>
   );
@@ -93,13 +86,10 @@ function AccessLogTable() {
 
 /** Data Access Log: every search and report that touched the person. */
 export default function ConsumerAccessLogPage() {
+  const { t } = useT('privacy');
   return (
     <div className="space-y-6">
-      <PageHeader
-        role="consumer"
-        title="Data Access Log"
-        description="Every business that searched for you or pulled your report: who, when and why."
-      />
+      <PageHeader role="consumer" title={t('accessLog.title')} description={t('accessLog.description')} />
       <IdentityGate>
         <AccessLogTable />
       </IdentityGate>

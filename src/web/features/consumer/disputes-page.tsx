@@ -22,6 +22,7 @@ import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { useComplainToRegulator, useDisputes, useFileDispute } from './api/disputes';
@@ -339,13 +340,10 @@ function DisputeList() {
 
 /** Disputes: file one on an entry of your own file, follow each step, complain if it goes wrong. */
 export default function ConsumerDisputesPage() {
+  const { t: tPage } = useT('disputes');
   return (
     <div className="space-y-6">
-      <PageHeader
-        role="consumer"
-        title="Disputes"
-        description="Challenge a wrong entry for free. It stays marked disputed until the lender answers; an answer past the deadline keeps it out of lenders' reports."
-      />
+      <PageHeader role="consumer" title={tPage('title')} description={tPage('description')} />
       <IdentityGate>
         <div className="space-y-6">
           <FileDisputeForm />

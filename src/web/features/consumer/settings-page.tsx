@@ -14,6 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useChangeConsumerPassword, useSaveContact, useSaveNotificationPreferences, useSettings } from './api/settings';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -125,12 +126,13 @@ function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
 
 /** Settings: contact details, password, notifications. */
 export default function ConsumerSettingsPage() {
+  const { t } = useT('settings');
   const settings = useSettings();
   return (
     <div className="space-y-6">
-      <PageHeader role="consumer" title="Settings" description="Your contact details, password and notifications." />
+      <PageHeader role="consumer" title={t('title')} description={t('description')} />
       {settings.isPending ? (
-        <PageLoading label="Loading your settings…" />
+        <PageLoading label={t('loading')} />
       ) : settings.isError ? (
         <QueryErrorCard query={settings} />
       ) : (
