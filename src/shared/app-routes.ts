@@ -70,12 +70,17 @@ const OTHER_PAGE_TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
   '/analytics': 'Analytics',
   '/credit-scoring': 'Credit Scoring',
+  '/ussd-simulator': 'USSD Simulator',
   [PASSWORD_RESET_PATH]: 'Reset Your Password',
   ...Object.fromEntries(Object.values(LEGAL_PAGES).map((page) => [page.path, page.title])),
 };
 
-/** Routes with a parameter: the accept-invitation page. */
-const PATTERN_TITLES: { pattern: RegExp; title: string }[] = [{ pattern: /^\/invite\/[^/]+$/, title: 'Accept Invitation' }];
+/** Routes with a parameter: the accept-invitation page and the certificate check. */
+const PATTERN_TITLES: { pattern: RegExp; title: string }[] = [
+  { pattern: /^\/invite\/[^/]+$/, title: 'Accept Invitation' },
+  // A clearance certificate checked by anyone with its link (decisions/045).
+  { pattern: /^\/verify\/[^/]+$/, title: 'Verify Certificate' },
+];
 
 const PAGE_TITLES: Record<string, string> = {
   ...OTHER_PAGE_TITLES,

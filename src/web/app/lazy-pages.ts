@@ -12,6 +12,8 @@ import { loadNotFoundPage } from '@web/features/not-found';
 import { loadRegisterPage } from '@web/features/register';
 import { REGULATOR_PAGES } from '@web/features/regulator';
 import { loadSubscribePage } from '@web/features/subscribe';
+import { loadUssdSimulatorPage } from '@web/features/ussd-simulator';
+import { loadVerifyCertificatePage } from '@web/features/verify';
 import { loadWhyPage } from '@web/features/why';
 
 // Every page is its own chunk (React.lazy), so the landing page's first load carries only the
@@ -30,6 +32,10 @@ export const SubscribePage = lazy(loadSubscribePage);
 export const RolePage = lazy(loadRolePage);
 export const NotFoundPage = lazy(loadNotFoundPage);
 export const LegalPage = lazy(loadLegalPage);
+/** /ussd-simulator: a feature phone driving the USSD menu, demo mode only (decisions/044). */
+export const UssdSimulatorPage = lazy(loadUssdSimulatorPage);
+/** /verify/:id, public: a clearance certificate checked (decisions/045). */
+export const VerifyCertificatePage = lazy(loadVerifyCertificatePage);
 export const PublicLayout = lazy(() => import('@web/components/layout/public-layout').then((m) => ({ default: m.PublicLayout })));
 export const RoleLayout = lazy(() => import('@web/components/layout/role-layout').then((m) => ({ default: m.RoleLayout })));
 

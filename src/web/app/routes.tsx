@@ -21,6 +21,8 @@ import {
   ROLE_PAGES,
   RolePage,
   SubscribePage,
+  UssdSimulatorPage,
+  VerifyCertificatePage,
   WhyPage,
 } from './lazy-pages';
 
@@ -71,6 +73,11 @@ export function AppRoutes() {
             <HelpPage />
           </PublicLayout>
         </Route>
+        <Route path="/ussd-simulator">
+          <PublicLayout>
+            <UssdSimulatorPage />
+          </PublicLayout>
+        </Route>
         {(Object.keys(LEGAL_PAGES) as TLegalPage[]).map((page) => (
           <Route key={page} path={LEGAL_PAGES[page].path}>
             <PublicLayout>
@@ -78,6 +85,11 @@ export function AppRoutes() {
             </PublicLayout>
           </Route>
         ))}
+        <Route path="/verify/:id">
+          <PublicLayout>
+            <VerifyCertificatePage />
+          </PublicLayout>
+        </Route>
         <Route path="/auth">
           <AccessPortalPage />
         </Route>

@@ -6,14 +6,20 @@ import { applyLanguage, useSaveLanguage, useT } from '@web/lib/i18n';
  * the person's USSD menus, SMS alerts and certificates follow it too (decisions/043). A pair of
  * buttons, each named in its own language, rather than a menu: the choice is visible on a phone.
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({
+  className,
+  isSaved = true,
+}: {
+  className?: string;
+  /** false on public pages (/verify/:id): only this browser remembers. */ isSaved?: boolean;
+}) {
   const { t, i18n } = useT('common');
   const save = useSaveLanguage({ errorToast: t('language.notSaved') });
   const current = i18n.language as Language;
   const choose = (language: Language) => {
     if (language === current) return;
     applyLanguage(language);
-    save.mutate({ language });
+    if (isSaved) save.mutate({ language });
   };
   return (
     <div role="group" aria-label={t('language.label')} className={`inline-flex rounded-md border p-0.5 text-xs ${className ?? ''}`}>
