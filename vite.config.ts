@@ -112,6 +112,23 @@ async function precompress(dir: string) {
   await Promise.all([worker(), worker()]);
 }
 
+/**
+ * In the browser's bundle, awesome-phonenumber is src/web/lib/phone-lite.ts (decisions/048): the
+ * library's world metadata was the largest file of every signed-in page, for a check the server
+ * makes again with the library itself. The server and the tests keep the real library.
+ */
+function browserChecksPhonesLightly() {
+  const lite = fromRoot('./src/web/lib/phone-lite.ts');
+  return {
+    name: 'ccsl-phone-lite',
+    enforce: 'pre' as const,
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    resolveId(source: string) {
+      return source === 'awesome-phonenumber' ? lite : null;
+    },
+  };
+}
+
 const NOT_RENDERED = '\0ssr-not-rendered';
 
 /**
@@ -139,7 +156,7 @@ function serverRendersLandingOnly() {
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), serverRendersLandingOnly()],
+  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly()],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

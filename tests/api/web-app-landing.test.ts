@@ -171,6 +171,11 @@ describe('other answers', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
+    // Only the headers that protect a subresource: a document's CSP and framing rules would be bytes for nothing.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
     const plain = await get('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(ASSET);
