@@ -8,10 +8,12 @@ import { ConsentsCard } from './privacy/consents-card';
 import { FraudAlertCard } from './privacy/fraud-alert-card';
 import { FreezeCard } from './privacy/freeze-card';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { useT } from '@web/lib/i18n';
 
 function PrivacyControls() {
+  const { t } = useT('privacy');
   const privacy = usePrivacy();
-  if (privacy.isPending) return <PageLoading label="Loading your privacy controls…" />;
+  if (privacy.isPending) return <PageLoading label={t('loading')} />;
   if (privacy.isError) return <QueryErrorCard query={privacy} />;
   return (
     <div className="space-y-6">
@@ -23,7 +25,7 @@ function PrivacyControls() {
       <CertificatesCard />
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldCheck className="size-4" aria-hidden />
-        Every change here is recorded in the bureau&apos;s tamper-evident audit log.
+        {t('audited')}
       </p>
     </div>
   );
@@ -31,13 +33,10 @@ function PrivacyControls() {
 
 /** Privacy Controls: freeze, fraud alert, consents. */
 export default function ConsumerPrivacyPage() {
+  const { t } = useT('privacy');
   return (
     <div className="space-y-6">
-      <PageHeader
-        role="consumer"
-        title="Privacy Controls"
-        description="Decide who may see your credit file, and warn lenders if someone may be using your identity."
-      />
+      <PageHeader role="consumer" title={t('title')} description={t('description')} />
       <IdentityGate>
         <PrivacyControls />
       </IdentityGate>
