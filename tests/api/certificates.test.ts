@@ -346,7 +346,7 @@ describe('refusals and the person’s own choices', () => {
     expect(issued.statusCode).toBe(201);
     const text = pdfText((await inject('GET', issued.json().pdfUrl, cookie)).rawPayload);
     expect(text).toContain('Klians satifiket');
-    expect(text).toContain('Aw di fail tan'.toUpperCase());
+    expect(text).toContain('Aw di fayl tan'.toUpperCase());
     expect(text).toContain('Klin');
     expect(text).toContain('Aw fo chek dis satifiket');
     expect(text).not.toContain('Clearance certificate');
