@@ -54,6 +54,8 @@ export async function sendAlertSms(db: Database, sms: SmsProvider, message: SmsM
 /** Writes the alert rows of what lenders did since each verified consumer confirmed their identity. */
 export async function scanSmsAlerts(db: Database, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - SCAN_WINDOW_HOURS * 3600_000).toISOString();
+  // Due from the scan's own clock: the sender compares with the same `now`.
+  const nowText = now.toISOString();
   const [row] = await queryParsedRows(
     db,
     z.object({ n: numberColumn }),
@@ -63,7 +65,8 @@ export async function scanSmsAlerts(db: Database, now = new Date()): Promise<num
           JOIN credit_subject_identifiers i ON i.type = 'nin' AND i.value = cp.national_id
           WHERE cp.identity_verified_at IS NOT NULL
         ), inserted AS (
-          INSERT INTO sms_alerts (user_id, kind, vars, dedupe_key)
+          INSERT INTO sms_alerts (user_id, kind, vars, dedupe_key, next_attempt_at)
+          SELECT user_id, kind, vars, dedupe_key, ${nowText}::timestamptz FROM (
           SELECT p.user_id, 'new_default', jsonb_build_object('lender', b.business_name, 'account', a.account_number, 'status', a.status::text),
                  'default:' || a.id || ':' || COALESCE(a.default_date::text, '')
           FROM people p
@@ -86,6 +89,7 @@ export async function scanSmsAlerts(db: Database, now = new Date()): Promise<num
           LEFT JOIN credit_accounts a ON a.id = d.account_id
           LEFT JOIN business_profiles b ON b.user_id = d.business_id
           WHERE d.resolved_at > ${since}::timestamptz AND d.outcome IS NOT NULL
+          ) AS events (user_id, kind, vars, dedupe_key)
           ON CONFLICT (user_id, dedupe_key) DO NOTHING
           RETURNING 1
         )
