@@ -200,7 +200,7 @@ const ZEnvSchema = z
     SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
     /** SMS_PROVIDER=africastalking: the Africa's Talking app's username and API key (required then), the sender id (else the account's default). */
     AT_USERNAME: z.string().min(1).optional(),
-    AT_API_KEY: z.string().min(8, { error: 'must be the API key of the Africa\'s Talking app' }).optional(),
+    AT_API_KEY: z.string().min(8, { error: "must be the API key of the Africa's Talking app" }).optional(),
     AT_SENDER_ID: z.string().min(1).max(11, { error: 'must be at most 11 characters (an approved sender id)' }).optional(),
     AT_BASE_URL: z
       .string()
@@ -212,7 +212,10 @@ const ZEnvSchema = z
     SMS_CALLBACK_ALLOWED_IPS: z
       .string()
       .transform((value, ctx) => {
-        const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+        const entries = value
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
         if (entries.length === 0 || !entries.every((e) => Array.isArray(parseTrustProxy(e)))) {
           ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDRs, comma-separated (e.g. 196.201.214.0/24)' });
           return z.NEVER;

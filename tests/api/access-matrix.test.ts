@@ -223,6 +223,14 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/consumers/me/complaints/:id': { roles: ['consumer'], owner: 'oversight.test.ts: another consumer’s complaint is 404' },
   'GET /metrics': { public: true, note: 'bearer token when METRICS_TOKEN is set (operations.test.ts)' },
   'PUT /api/consumers/me/ussd-pin': { roles: ['consumer'] },
+  'GET /api/consumers/me/sms-alerts': { roles: ['consumer'] },
+  'PUT /api/consumers/me/sms-alerts': { roles: ['consumer'], owner: 'sms-provider.test.ts: the own sign-in phone only' },
+  'POST /api/sms/delivery-reports': {
+    handlerChecked: 'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
+  },
+  'POST /api/sms/incoming': {
+    handlerChecked: 'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
+  },
   'POST /api/ussd': {
     handlerChecked: 'ussd.test.ts: the aggregator only (shared secret, USSD_ALLOWED_IPS): others 403 USSD_CALLER_REFUSED',
   },
