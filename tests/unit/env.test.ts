@@ -110,14 +110,22 @@ describe('loadConfig', () => {
     }
   });
 
-  it("SMS_PROVIDER=africastalking needs AT_USERNAME, AT_API_KEY and SMS_CALLBACK_SECRET, never echoes the key or the secret", () => {
+  it('SMS_PROVIDER=africastalking needs AT_USERNAME, AT_API_KEY and SMS_CALLBACK_SECRET, never echoes the key or the secret', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'africastalking' })).toThrow(
       /AT_USERNAME is required when SMS_PROVIDER is africastalking[\s\S]*AT_API_KEY is required[\s\S]*SMS_CALLBACK_SECRET is required/,
     );
     const short = () => loadConfig({ SMS_PROVIDER: 'africastalking', AT_USERNAME: 'ccsl', AT_API_KEY: 'abc', SMS_CALLBACK_SECRET: 'tiny' });
-    expect(short).toThrow(/AT_API_KEY must be the API key[^\n]*\(got "…"\)[\s\S]*SMS_CALLBACK_SECRET must be at least 24 characters \(got "…"\)/);
+    expect(short).toThrow(
+      /AT_API_KEY must be the API key[^\n]*\(got "…"\)[\s\S]*SMS_CALLBACK_SECRET must be at least 24 characters \(got "…"\)/,
+    );
     expect(() =>
-      loadConfig({ SMS_PROVIDER: 'africastalking', AT_USERNAME: 'ccsl', AT_API_KEY: 'k'.repeat(20), SMS_CALLBACK_SECRET: 's'.repeat(24), SMS_CALLBACK_ALLOWED_IPS: 'gateway.local' }),
+      loadConfig({
+        SMS_PROVIDER: 'africastalking',
+        AT_USERNAME: 'ccsl',
+        AT_API_KEY: 'k'.repeat(20),
+        SMS_CALLBACK_SECRET: 's'.repeat(24),
+        SMS_CALLBACK_ALLOWED_IPS: 'gateway.local',
+      }),
     ).toThrow(/SMS_CALLBACK_ALLOWED_IPS must be IP addresses or CIDRs/);
     const config = loadConfig({
       SMS_PROVIDER: 'africastalking',
@@ -127,7 +135,12 @@ describe('loadConfig', () => {
       SMS_CALLBACK_SECRET: 's'.repeat(24),
       SMS_CALLBACK_ALLOWED_IPS: '196.201.214.0/24, 10.0.0.5',
     });
-    expect(config.africasTalking).toEqual({ username: 'ccsl', apiKey: 'k'.repeat(20), senderId: 'CCSL', baseUrl: 'https://api.africastalking.com' });
+    expect(config.africasTalking).toEqual({
+      username: 'ccsl',
+      apiKey: 'k'.repeat(20),
+      senderId: 'CCSL',
+      baseUrl: 'https://api.africastalking.com',
+    });
     expect(config.smsCallback).toEqual({ secret: 's'.repeat(24), allowedIps: ['196.201.214.0/24', '10.0.0.5'] });
     expect(config.sandboxProviders).toEqual(['payments']);
     // The sandbox needs none of them.
