@@ -28,9 +28,6 @@ const PENDING = new Set<string>([
   'src/web/features/consumer/disputes-page.tsx',
   'src/web/features/consumer/identity-gate.tsx',
   'src/web/features/consumer/privacy/consent-forms.tsx',
-  'src/web/features/consumer/privacy/consents-card.tsx',
-  'src/web/features/consumer/privacy/fraud-alert-card.tsx',
-  'src/web/features/consumer/privacy/freeze-card.tsx',
   'src/web/features/consumer/settings-page.tsx',
 ]);
 

@@ -5,34 +5,32 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useConsents, useRevokeConsent } from '../api/consents';
 import { GrantConsentForm, WithdrawConsentForm } from './consent-forms';
 
 /** Consents to businesses: grant, withdraw, and the list with revoke. */
 export function ConsentsCard() {
+  const { t } = useT(['privacy', 'labels']);
   const consents = useConsents();
   const revoke = useRevokeConsent({
     onSuccess: () =>
       toast({
         kind: 'success',
-        title: 'Consent revoked',
-        description: 'That business can no longer pull your credit report for this purpose.',
+        title: t('consents.revokedToast'),
+        description: t('consents.revokedToastText'),
       }),
-    errorToast: 'Not revoked',
+    errorToast: t('consents.notRevoked'),
   });
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
           <CardTitle>
-            <h2>Consents to businesses</h2>
+            <h2>{t('consents.title')}</h2>
           </CardTitle>
-          <CardDescription>
-            Give one lender your consent to check your credit for one purpose, for a time you choose. Revoke it whenever you like, or
-            withdraw your consent from a business for every purpose: that lender can then no longer pull your report, except to review an
-            open account you held with it before you withdrew (unless you withdraw that purpose too).
-          </CardDescription>
+          <CardDescription>{t('consents.description')}</CardDescription>
         </div>
         <UserCheck className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
@@ -40,16 +38,16 @@ export function ConsentsCard() {
         <GrantConsentForm />
         <WithdrawConsentForm />
         {consents.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
+          <p className="text-sm text-muted-foreground">{t('consents.loading')}</p>
         ) : consents.data?.consents.length ? (
-          <Table caption="Your consents to businesses">
+          <Table caption={t('consents.caption')}>
             <TableHeader>
               <TableRow>
-                <TableHead>Business</TableHead>
-                <TableHead>Purpose</TableHead>
-                <TableHead>Granted</TableHead>
-                <TableHead>Until</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead>{t('consents.business')}</TableHead>
+                <TableHead>{t('consents.purpose')}</TableHead>
+                <TableHead>{t('consents.granted')}</TableHead>
+                <TableHead>{t('consents.until')}</TableHead>
+                <TableHead>{t('consents.status')}</TableHead>
                 <TableActionsHead />
               </TableRow>
             </TableHeader>
@@ -61,12 +59,14 @@ export function ConsentsCard() {
                   <TableCell className="whitespace-nowrap">{formatDate(c.grantedAt)}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDate(c.revokedAt ?? c.expiresAt)}</TableCell>
                   <TableCell>
-                    <Badge variant={c.status === 'active' ? 'success' : 'secondary'}>{consentStatusLabel(c.status)}</Badge>
+                    <Badge variant={c.status === 'active' ? 'success' : 'secondary'}>
+                      {t(`labels:consentStatus.${c.status}`, { defaultValue: consentStatusLabel(c.status) })}
+                    </Badge>
                   </TableCell>
                   <TableCell className="text-right">
                     {c.status === 'active' ? (
                       <Button size="sm" variant="outline" onClick={() => revoke.mutate({ id: c.id })} disabled={revoke.isPending}>
-                        Revoke <span className="sr-only">the consent of {c.businessName}</span>
+                        {t('consents.revoke')} <span className="sr-only">{t('consents.revokeOf', { business: c.businessName })}</span>
                       </Button>
                     ) : null}
                   </TableCell>
@@ -75,7 +75,7 @@ export function ConsentsCard() {
             </TableBody>
           </Table>
         ) : (
-          <p className="text-sm text-muted-foreground">You have granted no consent.</p>
+          <p className="text-sm text-muted-foreground">{t('consents.none')}</p>
         )}
       </CardContent>
     </Card>

@@ -4,34 +4,31 @@ import { formatDate } from '@shared/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useSetFrozen } from '../api/privacy';
 
 /** Freeze: no new lender can pull the report while the file is frozen. */
 export function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
+  const { t } = useT('privacy');
   const isFrozen = !!privacy.frozenAt;
   const toggle = useSetFrozen({
     onSuccess: (next) =>
       toast({
         kind: 'success',
-        title: next.frozenAt ? 'Your file is frozen' : 'Your file is unfrozen',
-        description: next.frozenAt
-          ? 'No new lender can pull your report until you unfreeze it.'
-          : 'Lenders can pull your report again for a permissible purpose.',
+        title: next.frozenAt ? t('freeze.frozenToast') : t('freeze.unfrozenToast'),
+        description: next.frozenAt ? t('freeze.frozenToastText') : t('freeze.unfrozenToastText'),
       }),
-    errorToast: 'Not changed',
+    errorToast: t('freeze.notChanged'),
   });
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
           <CardTitle>
-            <h2>Freeze your file</h2>
+            <h2>{t('freeze.title')}</h2>
           </CardTitle>
-          <CardDescription>
-            While frozen, no new lender can pull your report, so no one can borrow in your name. Lenders you already borrow from may still
-            review your existing accounts. Unfreeze when you apply for a loan.
-          </CardDescription>
+          <CardDescription>{t('freeze.description')}</CardDescription>
         </div>
         {isFrozen ? (
           <Lock className="size-5 text-muted-foreground" aria-hidden />
@@ -41,7 +38,7 @@ export function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3">
         <Badge variant={isFrozen ? 'warning' : 'success'} data-testid="freeze-status">
-          {isFrozen ? `Frozen since ${formatDate(privacy.frozenAt!)}` : 'Not frozen'}
+          {isFrozen ? t('freeze.frozenSince', { date: formatDate(privacy.frozenAt!) }) : t('freeze.notFrozen')}
         </Badge>
         <Button
           variant={isFrozen ? 'outline' : 'default'}
@@ -49,7 +46,7 @@ export function FreezeCard({ privacy }: { privacy: TPrivacyStatus }) {
           disabled={toggle.isPending}
           className="ml-auto"
         >
-          {isFrozen ? 'Unfreeze my file' : 'Freeze my file'}
+          {isFrozen ? t('freeze.unfreeze') : t('freeze.freeze')}
         </Button>
       </CardContent>
     </Card>
