@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { productJobs } from './jobs/scheduled-jobs';
 import { startScheduler } from './jobs/scheduler';
-import { paymentProviderFor, smsProviderFor } from './lib/providers';
+import { mobileMoneyProvidersFor, paymentProviderFor, smsProviderFor } from './lib/providers';
 import { OneLinePerRequest } from './logging';
 import { registerModules } from './module-registry';
 import { installCommonPasswordCheck, sessionsPlugin } from './modules/accounts';
@@ -82,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerModules(app, {
     sms: options.smsProvider ?? smsProviderFor(options.config),
     paymentProvider: options.paymentProvider ?? paymentProviderFor(options.config),
+    mobileMoney: mobileMoneyProvidersFor(options.config),
     isEmailAvailable: !!options.config.smtpUrl,
   });
 

@@ -3,6 +3,13 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  checkMobileMoneyEnv,
+  MOBILE_MONEY_ENV_SHAPE,
+  MOBILE_MONEY_SECRET_NAMES,
+  mobileMoneyConfigOf,
+  type MobileMoneyConfig,
+} from './env-mobile-money';
 
 /** The payment and SMS providers this build can use (a real one joins these lists with its adapter). */
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
@@ -198,6 +205,8 @@ const ZEnvSchema = z
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS, { error: `must be one of: ${PAYMENT_PROVIDERS.join(', ')}` }).optional(),
     /** Who sends text messages; required in production, as PAYMENT_PROVIDER. */
     SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
+    /** Mobile money wallets for subscriptions, beside the card (env-mobile-money.ts, decisions/046). */
+    ...MOBILE_MONEY_ENV_SHAPE,
     /** SMS_PROVIDER=africastalking: the Africa's Talking app's username and API key (required then), the sender id (else the account's default). */
     AT_USERNAME: z.string().min(1).optional(),
     AT_API_KEY: z.string().min(8, { error: "must be the API key of the Africa's Talking app" }).optional(),
@@ -266,6 +275,7 @@ const ZEnvSchema = z
         });
       }
     }
+    checkMobileMoneyEnv(env, ctx);
     if (env.SMS_PROVIDER === 'africastalking') {
       for (const name of ['AT_USERNAME', 'AT_API_KEY', 'SMS_CALLBACK_SECRET'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is africastalking' });
@@ -317,6 +327,8 @@ export interface AppConfig {
   africasTalking?: { username: string; apiKey: string; senderId?: string; baseUrl: string };
   /** The secret the SMS provider's callbacks carry, and the addresses they may come from (absent: any). */
   smsCallback?: { secret: string; allowedIps?: string[] };
+  /** Mobile money wallets (MOBILE_MONEY and the providers' settings): off, sandbox or live. */
+  mobileMoney: MobileMoneyConfig;
   /** Providers that simulate (the sandbox): what the sandbox banner names. */
   sandboxProviders: ('payments' | 'sms')[];
   smtpUrl?: string;
@@ -351,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'SMTP_URL',
         'AT_API_KEY',
         'SMS_CALLBACK_SECRET',
+        ...MOBILE_MONEY_SECRET_NAMES,
         'CERTIFICATE_SIGNING_KEY',
       ].includes(name);
       const got = name in present ? ` (got "${isSecret ? '…' : present[name]}")` : '';
@@ -393,8 +406,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID, baseUrl: env.AT_BASE_URL }
         : undefined,
     smsCallback: env.SMS_CALLBACK_SECRET ? { secret: env.SMS_CALLBACK_SECRET, allowedIps: env.SMS_CALLBACK_ALLOWED_IPS } : undefined,
+    mobileMoney: mobileMoneyConfigOf(env, env.DEMO_MODE ?? env.NODE_ENV !== 'production'),
     sandboxProviders: [
-      ...((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' ? (['payments'] as const) : []),
+      ...((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' || (env.MOBILE_MONEY ?? 'x') === 'sandbox' ? (['payments'] as const) : []),
       ...((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox' ? (['sms'] as const) : []),
     ],
     smtpUrl: env.SMTP_URL,

@@ -21,6 +21,16 @@ export const ERROR_CODES = {
     action: "This month's reports of the plan are used up. Upgrade the plan or wait for the 1st of next month.",
   },
   CARD_DECLINED: { status: 402, action: 'The card was declined; nothing was charged. Use another card.' },
+  MOBILE_MONEY_CALLBACK_INVALID: {
+    status: 400,
+    action:
+      'A mobile money callback we cannot read, or whose amount, currency or reference does not match the pending payment: refused and audited, nothing activated (decisions/046).',
+  },
+  MOBILE_MONEY_CALLBACK_REFUSED: {
+    status: 403,
+    action:
+      "A mobile money callback that failed verification (Orange's notif_token, Afrimoney's signature) or names no payment of that provider: refused and audited, nothing activated.",
+  },
   FORBIDDEN: { status: 403, action: 'Signed in, but this role or account may not do this.' },
   ACCOUNT_DISABLED: { status: 403, action: 'The account is disabled by an administrator. Contact CreditCheck SL.' },
   BUSINESS_SUSPENDED: {

@@ -25,6 +25,21 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'POST /api/help-content/:id/view': { public: true },
   'GET /api/plans': { public: true },
   'POST /api/payments': { handlerChecked: 'payments.test.ts: own business session or the registration grant; others 401/403' },
+  'POST /api/payments/mobile-money': {
+    handlerChecked: 'mobile-money.test.ts: own business session or the registration grant; others 401/403',
+  },
+  'GET /api/payments/mobile-money/:id': {
+    handlerChecked:
+      'mobile-money.test.ts: the paying business (session or registration grant); another business 404, visitor 401, other roles 403',
+  },
+  'POST /api/payments/mobile-money/callbacks/orange-money/:orderId': {
+    public: true,
+    note: "Orange Money's notification: its notif_token compared in constant time with the stored hash; refused 403 and audited (mobile-money.test.ts)",
+  },
+  'POST /api/payments/mobile-money/callbacks/afrimoney': {
+    public: true,
+    note: "Afrimoney's callback: HMAC-SHA256 signature of the raw body checked with timingSafeEqual; refused 403 and audited (mobile-money.test.ts)",
+  },
   'POST /api/businesses/register': { public: true },
   'POST /api/consumers/register': { public: true },
   'POST /api/password-reset/request': { public: true, note: 'the same answer for any identifier (password-reset.test.ts)' },

@@ -1,5 +1,12 @@
 import type { AppConfig } from '../env';
-import { SandboxPaymentProvider, type PaymentProvider } from '../modules/billing';
+import {
+  AfrimoneyProvider,
+  OrangeMoneyProvider,
+  SandboxMobileMoneyProvider,
+  SandboxPaymentProvider,
+  type MobileMoneyProviders,
+  type PaymentProvider,
+} from '../modules/billing';
 import { AfricasTalkingSmsProvider, SandboxSmsProvider, type SmsProvider } from '../modules/notifications';
 
 /**
@@ -23,4 +30,17 @@ export function smsProviderFor(config: Pick<AppConfig, 'smsProvider' | 'africasT
       if (!config.africasTalking) throw new Error('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
       return new AfricasTalkingSmsProvider(config.africasTalking);
   }
+}
+
+/** The mobile money wallets MOBILE_MONEY names (env-mobile-money.ts): the sandbox's in demo mode by default. */
+export function mobileMoneyProvidersFor(config: Pick<AppConfig, 'mobileMoney'>): MobileMoneyProviders {
+  const { mobileMoney } = config;
+  if (mobileMoney.mode === 'off') return {};
+  if (mobileMoney.mode === 'sandbox') {
+    return { orange_money: new SandboxMobileMoneyProvider('orange_money'), afrimoney: new SandboxMobileMoneyProvider('afrimoney') };
+  }
+  return {
+    ...(mobileMoney.orangeMoney ? { orange_money: new OrangeMoneyProvider(mobileMoney.orangeMoney) } : {}),
+    ...(mobileMoney.afrimoney ? { afrimoney: new AfrimoneyProvider(mobileMoney.afrimoney) } : {}),
+  };
 }

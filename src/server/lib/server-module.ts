@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { type PaymentProvider } from '../modules/billing';
+import { type MobileMoneyProviders, type PaymentProvider } from '../modules/billing';
 import { type SmsProvider } from '../modules/notifications';
 
 /** What app.ts hands every module's routes: the providers chosen at start (lib/providers.ts). */
 export interface ModuleOptions {
   sms: SmsProvider;
   paymentProvider: PaymentProvider;
+  /** The mobile money wallets offered (MOBILE_MONEY): none, the sandbox's, or the real providers'. */
+  mobileMoney: MobileMoneyProviders;
   /** Whether SMTP is configured, so a consumer may choose e-mail notices. */
   isEmailAvailable: boolean;
 }

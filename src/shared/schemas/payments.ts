@@ -17,7 +17,12 @@ export const ZPlanSchema = z.object({
   isPublic: z.boolean(),
 });
 export type TPlan = z.infer<typeof ZPlanSchema>;
-export const ZPlanListSchema = z.object({ plans: z.array(ZPlanSchema), exchangeRateSlePerUsd: z.string() });
+export const ZPlanListSchema = z.object({
+  plans: z.array(ZPlanSchema),
+  exchangeRateSlePerUsd: z.string(),
+  /** The mobile money wallets a subscription can be paid from here, beside the card (decisions/046); absent: cards only. */
+  mobileMoneyMethods: z.array(z.enum(['orange_money', 'afrimoney'])).optional(),
+});
 
 /** The plan the registration dialog's "Monthly Subscription, $100.00 USD" charges (docs/decisions). */
 export const REGISTRATION_PLAN_CODE = 'standard';

@@ -36,3 +36,11 @@ export function hasRegistrationPaymentGrant(request: FastifyRequest, businessId:
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value === businessId;
 }
+
+/** The business this browser's registration grant is for, or null. */
+export function registrationGrantOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}

@@ -16,7 +16,10 @@ export async function paymentRoutes(app: FastifyInstance, options: ModuleOptions
   typed.get(
     '/api/plans',
     { schema: { tags: ['payments'], summary: 'The plan catalogue with SLL approximations', response: { 200: ZPlanListSchema } } },
-    async () => listPlans(app.db),
+    async () => ({
+      ...(await listPlans(app.db)),
+      mobileMoneyMethods: Object.keys(options.mobileMoney) as ('orange_money' | 'afrimoney')[],
+    }),
   );
 
   typed.post(

@@ -9,7 +9,7 @@ import { readSetting } from '../settings';
 import { usdCentsToSleCents } from './money';
 import { cardBrandOf, type PaymentProvider } from './payment-provider';
 import { findPlan } from './plans';
-import { planCharge } from './proration';
+import { planCharge, type ChargePlan } from './proration';
 
 function parseExpiry(expiry: string): { month: number; year: number } {
   const [mm, yy] = expiry.split('/').map(Number);
@@ -36,33 +36,31 @@ function invoiceNumber(at: Date): string {
   return `INV-${yyyymm}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+export type TBusinessRow = typeof businessProfiles.$inferSelect;
+
 /**
- * Charges the plan's catalogue price (never the amount the browser sent) and, on success,
- * activates or extends the subscription by one month and issues an invoice, in one transaction.
- * A change of plan while a paid plan runs charges only the difference for the rest of the period;
- * a downgrade charges nothing and keeps the unused difference as credit for the next payment
- * (proration.ts, decisions/036).
+ * The plan asked for, the business paying, and what the payment charges and which period it pays
+ * for at `now` (proration.ts, decisions/036): one rule for cards and mobile money.
  */
-export async function payForSubscription(
+export async function prepareCharge(
   db: Database,
-  provider: PaymentProvider,
-  request: TPaymentRequest,
-  auditContext: Partial<AuditEventInput> = {},
-): Promise<TPaymentResult> {
-  const card = checkCard(request.card);
-  const planCode = request.planCode ?? REGISTRATION_PLAN_CODE;
+  businessId: string,
+  requestedPlanCode: string | undefined,
+  now: Date,
+  methodWords: string,
+) {
+  const planCode = requestedPlanCode ?? REGISTRATION_PLAN_CODE;
   const plan = await findPlan(db, planCode);
   if (!plan) throw badRequest([{ field: 'planCode', message: 'Unknown plan' }]);
   if (plan.isFree || plan.priceUsdCents === null || plan.priceUsdCents <= 0) {
-    throw badRequest([{ field: 'planCode', message: `The ${plan.name} plan cannot be paid by card here; please contact us.` }]);
+    throw badRequest([{ field: 'planCode', message: `The ${plan.name} plan cannot be paid ${methodWords} here; please contact us.` }]);
   }
-  const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, request.businessId)).limit(1);
+  const [business] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, businessId)).limit(1);
   if (!business) throw notFound('Business not found');
   if (business.verificationStatus === 'suspended')
     throw new HttpError(403, 'This business account is suspended.', { code: 'BUSINESS_SUSPENDED' });
 
   // A change of plan while a paid plan runs costs only the difference for the rest of the period (decisions/036).
-  const now = new Date();
   const currentPlan = business.planCode === planCode ? plan : await findPlan(db, business.planCode);
   const isRunning = business.subscriptionStatus === 'active' && !!business.nextBillingDate && business.nextBillingDate > now;
   const due = planCharge(
@@ -78,6 +76,103 @@ export async function payForSubscription(
     },
     now,
   );
+  return { plan, planCode, business, due };
+}
+
+/**
+ * A paid subscription, in the caller's transaction: the payments row, the invoice (SLE at the
+ * rate given), the business's plan and period, and the audit event. Cards and mobile money alike.
+ */
+export async function recordPaidSubscription(
+  tx: Database,
+  paid: {
+    business: TBusinessRow;
+    planCode: string;
+    due: ChargePlan;
+    provider: string;
+    providerReference: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    autoRenew: boolean;
+    rate: string;
+    amountSleCents: number;
+    now: Date;
+    auditContext: Partial<AuditEventInput>;
+    auditDetails: Record<string, unknown>;
+  },
+): Promise<{ paymentId: string; invoiceNumber: string }> {
+  const { business, planCode, due } = paid;
+  const number = invoiceNumber(paid.now);
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      businessId: business.userId,
+      planCode,
+      amountUsdCents: due.dueUsdCents,
+      status: 'succeeded',
+      provider: paid.provider,
+      providerReference: paid.providerReference,
+      cardBrand: paid.cardBrand,
+      cardLast4: paid.cardLast4,
+    })
+    .returning({ id: payments.id });
+  await tx.insert(invoices).values({
+    number,
+    businessId: business.userId,
+    paymentId: payment.id,
+    planCode,
+    amountUsdCents: due.dueUsdCents,
+    exchangeRateSlePerUsd: paid.rate,
+    amountSleCents: paid.amountSleCents,
+    periodStart: due.periodStart,
+    periodEnd: due.periodEnd,
+  });
+  await tx
+    .update(businessProfiles)
+    .set({
+      planCode,
+      subscriptionStatus: 'active',
+      nextBillingDate: due.periodEnd,
+      autoRenew: paid.autoRenew,
+      planCreditUsdCents: due.creditAfterUsdCents,
+    })
+    .where(eq(businessProfiles.userId, business.userId));
+  await recordAuditEvent(tx, {
+    ...paid.auditContext,
+    action: 'payment.succeeded',
+    businessId: business.userId,
+    targetType: 'invoice',
+    targetId: number,
+    details: {
+      planCode,
+      amountUsdCents: due.dueUsdCents,
+      ...paid.auditDetails,
+      // How the amount was reached: a month, or the difference for the share of the period left, less credit.
+      charge: due.kind,
+      fromPlanCode: business.planCode,
+      remainingShare: due.remainingShare,
+      creditUsedUsdCents: due.creditUsedUsdCents,
+      creditAfterUsdCents: due.creditAfterUsdCents,
+    },
+  });
+  return { paymentId: payment.id, invoiceNumber: number };
+}
+
+/**
+ * Charges the plan's catalogue price (never the amount the browser sent) and, on success,
+ * activates or extends the subscription by one month and issues an invoice, in one transaction.
+ * A change of plan while a paid plan runs charges only the difference for the rest of the period;
+ * a downgrade charges nothing and keeps the unused difference as credit for the next payment
+ * (proration.ts, decisions/036).
+ */
+export async function payForSubscription(
+  db: Database,
+  provider: PaymentProvider,
+  request: TPaymentRequest,
+  auditContext: Partial<AuditEventInput> = {},
+): Promise<TPaymentResult> {
+  const card = checkCard(request.card);
+  const { plan, planCode, business, due } = await prepareCharge(db, request.businessId, request.planCode, new Date(), 'by card');
   // Nothing to charge (a downgrade, or credit covering it): the card is checked but not charged.
   const charge =
     due.dueUsdCents === 0
@@ -115,59 +210,25 @@ export async function payForSubscription(
 
   const rate = await readSetting(db, 'exchange_rate_sle_per_usd');
   // Paying again for the plan already running extends it; a new plan starts today; a change keeps the period's end.
-  const { periodStart, periodEnd } = due;
-  const number = invoiceNumber(now);
-
-  const paymentId = await db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        businessId: business.userId,
-        planCode,
-        amountUsdCents: due.dueUsdCents,
-        status: 'succeeded',
-        // Nothing charged: paid from the plan credit (decisions/036).
-        provider: due.dueUsdCents === 0 ? 'credit' : provider.name,
-        providerReference: charge.reference,
-        cardBrand: charge.brand,
-        cardLast4: charge.last4,
-      })
-      .returning({ id: payments.id });
-    await tx.insert(invoices).values({
-      number,
-      businessId: business.userId,
-      paymentId: payment.id,
+  const { periodEnd } = due;
+  const { paymentId, invoiceNumber: number } = await db.transaction((tx) =>
+    recordPaidSubscription(tx, {
+      business,
       planCode,
-      amountUsdCents: due.dueUsdCents,
-      exchangeRateSlePerUsd: rate,
+      due,
+      // Nothing charged: paid from the plan credit (decisions/036).
+      provider: due.dueUsdCents === 0 ? 'credit' : provider.name,
+      providerReference: charge.reference,
+      cardBrand: charge.brand,
+      cardLast4: charge.last4,
+      autoRenew,
+      rate,
       amountSleCents: usdCentsToSleCents(due.dueUsdCents, rate),
-      periodStart,
-      periodEnd,
-    });
-    await tx
-      .update(businessProfiles)
-      .set({ planCode, subscriptionStatus: 'active', nextBillingDate: periodEnd, autoRenew, planCreditUsdCents: due.creditAfterUsdCents })
-      .where(eq(businessProfiles.userId, business.userId));
-    await recordAuditEvent(tx, {
-      ...auditContext,
-      action: 'payment.succeeded',
-      businessId: business.userId,
-      targetType: 'invoice',
-      targetId: number,
-      details: {
-        planCode,
-        amountUsdCents: due.dueUsdCents,
-        cardLast4: charge.last4,
-        // How the amount was reached: a month, or the difference for the share of the period left, less credit.
-        charge: due.kind,
-        fromPlanCode: business.planCode,
-        remainingShare: due.remainingShare,
-        creditUsedUsdCents: due.creditUsedUsdCents,
-        creditAfterUsdCents: due.creditAfterUsdCents,
-      },
-    });
-    return payment.id;
-  });
+      now: new Date(),
+      auditContext,
+      auditDetails: { cardLast4: charge.last4 },
+    }),
+  );
 
   return {
     paymentId,

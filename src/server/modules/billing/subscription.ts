@@ -2,10 +2,18 @@ import { formatMinorAmount } from '@shared/format';
 import type { TSubscription } from '@shared/schemas/business';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { businessProfiles, invoices, plans } from '../../db/schema/index';
+import { businessProfiles, invoices, mobileMoneyPayments, payments, plans } from '../../db/schema/index';
+import { PAYMENT_METHOD_LABELS, type TMobileMoneyMethod } from '@shared/schemas/mobile-money';
 import { assertOwner, isOwner, type BusinessActor } from '../../lib/business-actor';
 import { notFound } from '../../lib/http-error';
 import { recordAuditEvent } from '../audit';
+
+/** An invoice's payment in words: the wallet, plan credit, or a card (renewal invoices not yet paid: none). */
+function paymentMethodOf(provider: string | null, mobileMoneyMethod: string | null): string | undefined {
+  if (mobileMoneyMethod) return PAYMENT_METHOD_LABELS[mobileMoneyMethod as TMobileMoneyMethod] ?? mobileMoneyMethod;
+  if (provider === 'credit') return PAYMENT_METHOD_LABELS.credit;
+  return provider ? PAYMENT_METHOD_LABELS.card : undefined;
+}
 
 export async function getSubscription(db: Database, actor: BusinessActor): Promise<TSubscription> {
   const [[row], invoiceRows] = await Promise.all([
@@ -39,9 +47,13 @@ export async function getSubscription(db: Database, actor: BusinessActor): Promi
         periodStart: invoices.periodStart,
         periodEnd: invoices.periodEnd,
         issuedAt: invoices.issuedAt,
+        provider: payments.provider,
+        mobileMoneyMethod: mobileMoneyPayments.method,
       })
       .from(invoices)
       .innerJoin(plans, eq(plans.code, invoices.planCode))
+      .leftJoin(payments, eq(payments.id, invoices.paymentId))
+      .leftJoin(mobileMoneyPayments, eq(mobileMoneyPayments.paymentId, invoices.paymentId))
       .where(eq(invoices.businessId, actor.businessId))
       .orderBy(desc(invoices.issuedAt), desc(invoices.number))
       .limit(60),
@@ -68,6 +80,7 @@ export async function getSubscription(db: Database, actor: BusinessActor): Promi
       amountUsdCents: i.amountUsdCents,
       amountSle: formatMinorAmount(i.amountSleCents),
       exchangeRateSlePerUsd: String(i.exchangeRateSlePerUsd),
+      paymentMethod: paymentMethodOf(i.provider, i.mobileMoneyMethod),
       status: i.status,
       periodStart: i.periodStart.toISOString(),
       periodEnd: i.periodEnd.toISOString(),

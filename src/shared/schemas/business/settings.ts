@@ -86,6 +86,8 @@ export const ZInvoiceSchema = z.object({
   /** SLE at the rate of the day of issue, as an exact decimal string ("5687.50"). */
   amountSle: z.string(),
   exchangeRateSlePerUsd: z.string(),
+  /** How it was paid, in words: Card, Orange Money, Afrimoney, Plan credit (decisions/046). */
+  paymentMethod: z.string().optional(),
   status: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),

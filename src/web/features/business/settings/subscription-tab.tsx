@@ -155,6 +155,7 @@ export function SubscriptionTab() {
                       </td>
                       <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                         {formatUsdCents(i.amountUsdCents)} <span className="text-muted-foreground">(SLE {groupAmount(i.amountSle)})</span>
+                        {i.paymentMethod ? <span className="block text-xs text-muted-foreground">{i.paymentMethod}</span> : null}
                       </td>
                       <td className="px-3 py-2">
                         <Badge variant={i.status === 'paid' ? 'success' : 'warning'} className="capitalize">
