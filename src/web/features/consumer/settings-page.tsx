@@ -21,6 +21,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { PasswordChangeCard } from '@web/components/account/password-change-card';
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import { SmsAlertsCard } from './sms-alerts-card';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const form = useForm<TContactDetailsInput>({
@@ -144,6 +145,7 @@ export default function ConsumerSettingsPage() {
             description="A new password signs you out on every other phone and computer."
           />
           <NotificationsForm settings={settings.data} />
+          <SmsAlertsCard />
         </>
       )}
     </div>
