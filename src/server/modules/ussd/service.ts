@@ -194,7 +194,7 @@ async function wrongPin(ctx: UssdContext, userId: string, phone: string, t: TFun
         kind: 'ussd_locked',
         title: t('ussd:lockedTitle'),
         body: t('ussd:lockedBody', { until }),
-        link: '/consumer/dashboard',
+        link: '/consumer/settings',
         dedupeKey: `ussd_locked:${row.lockedUntil.toISOString()}`,
       },
     ]);

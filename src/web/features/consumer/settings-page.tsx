@@ -22,6 +22,7 @@ import { PasswordChangeCard } from '@web/components/account/password-change-card
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { SmsAlertsCard } from './sms-alerts-card';
+import { UssdPinCard } from '@web/features/ussd-simulator';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const form = useForm<TContactDetailsInput>({
@@ -146,6 +147,7 @@ export default function ConsumerSettingsPage() {
           />
           <NotificationsForm settings={settings.data} />
           <SmsAlertsCard />
+          <UssdPinCard />
         </>
       )}
     </div>
