@@ -1,7 +1,8 @@
-import i18next from 'i18next';
+import i18next, { type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
-import { NAMESPACES, RESOURCES, type Namespace } from '@shared/i18n/resources';
+// Only the type: resources.ts imports every language's files, which the web fetches one language at a time.
+import type { Namespace } from '@shared/i18n/resources';
 import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer';
 import { apiSend } from './api';
 import { meQueryKey } from './session';
@@ -27,13 +28,26 @@ function rememberedLanguage(): Language {
   }
 }
 
+/** The catalogue files of a language folder, by namespace (the file's name). */
+function byNamespace(files: Record<string, ResourceKey>): ResourceLanguage {
+  return Object.fromEntries(Object.entries(files).map(([path, catalogue]) => [/([\w-]+)\.json$/.exec(path)![1], catalogue]));
+}
+
+// English, the reference and fallback, comes with the code; another language's files are fetched
+// only when someone chooses it, so an English reader's first load carries one language, not every
+// one (decisions/048: the slow-network budget).
+const english = byNamespace(import.meta.glob<ResourceKey>('../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' }));
+const otherLanguages = import.meta.glob<ResourceKey>(['../../shared/i18n/locales/*/*.json', '!../../shared/i18n/locales/en/*.json'], {
+  import: 'default',
+});
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
-  lng: rememberedLanguage(),
+  resources: { en: english },
+  lng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: NAMESPACES,
+  ns: Object.keys(english),
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -45,16 +59,35 @@ function markDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Switches the interface now and remembers the choice in this browser (the server keeps its own copy). */
-export function applyLanguage(language: Language) {
+/** Fetches a language's catalogue files once, before the interface switches to it. */
+async function loadLanguage(language: Language) {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const prefix = `../../shared/i18n/locales/${language}/`;
+  const files = Object.entries(otherLanguages).filter(([path]) => path.startsWith(prefix));
+  const catalogues = await Promise.all(files.map(async ([path, load]) => [path, await load()] as const));
+  for (const [namespace, catalogue] of Object.entries(byNamespace(Object.fromEntries(catalogues))))
+    i18n.addResourceBundle(language, namespace, catalogue, true, true);
+}
+
+/** Switches the interface (once its catalogue is here) and remembers the choice in this browser (the server keeps its own copy). */
+export function applyLanguage(language: Language): void {
+  void switchLanguage(language);
+}
+
+async function switchLanguage(language: Language) {
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private mode: the choice lasts for this page only, and the server's copy still holds it.
   }
+  if (i18n.language === language) return markDocumentLanguage(language);
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
   markDocumentLanguage(language);
-  if (i18n.language !== language) void i18n.changeLanguage(language);
 }
+
+// The language this browser last used, before the server's answer says (it wins when it differs).
+if (typeof window !== 'undefined' && rememberedLanguage() !== DEFAULT_LANGUAGE) void applyLanguage(rememberedLanguage());
 
 /** Back to English on pages that are not translated (business and staff workspaces, the public site). */
 export function resetDocumentLanguage() {
