@@ -28,7 +28,6 @@ const PENDING = new Set<string>([
   'src/web/features/consumer/disputes-page.tsx',
   'src/web/features/consumer/identity-gate.tsx',
   'src/web/features/consumer/privacy/consent-forms.tsx',
-  'src/web/features/consumer/settings-page.tsx',
 ]);
 
 export interface TFinding {

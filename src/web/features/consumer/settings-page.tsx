@@ -25,15 +25,16 @@ import { SmsAlertsCard } from './sms-alerts-card';
 import { UssdPinCard } from '@web/features/ussd-simulator';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
+  const { t } = useT('settings');
   const form = useForm<TContactDetailsInput>({
     resolver: zodResolver(ZContactDetailsSchema),
     defaultValues: { phone: settings.phone, email: settings.email ?? '' },
   });
   const save = useSaveContact({
-    successToast: 'Contact details saved',
+    successToast: t('contact.saved'),
     onError: (error) => {
       if (!applyServerFieldErrors(form, error))
-        toast({ kind: 'error', title: 'Not saved', description: errorMessageOf(error, 'Please try again') });
+        toast({ kind: 'error', title: t('contact.notSaved'), description: errorMessageOf(error, t('contact.tryAgain')) });
     },
   });
   const errors = form.formState.errors;
@@ -41,40 +42,37 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Contact details</h2>
+          <h2>{t('contact.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          The phone you sign in with and where email notifications go. The phones on your credit file are those lenders report; to change
-          them, ask your lender.
-        </CardDescription>
+        <CardDescription>{t('contact.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-muted-foreground">Name</dt>
+            <dt className="text-muted-foreground">{t('contact.name')}</dt>
             <dd>
               {settings.firstName} {settings.lastName}
             </dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">National ID</dt>
+            <dt className="text-muted-foreground">{t('contact.nationalId')}</dt>
             <dd>{settings.maskedNationalId}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Date of birth</dt>
+            <dt className="text-muted-foreground">{t('contact.dateOfBirth')}</dt>
             <dd>{formatDate(settings.dateOfBirth)}</dd>
           </div>
         </dl>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
-          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" placeholder="+232 XX XXX XXXX" {...form.register('phone')} />
+          <Field id="settings-phone" label={t('contact.phone')} error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" placeholder={t('contact.phonePlaceholder')} {...form.register('phone')} />
           </Field>
-          <Field id="settings-email" label="Email (optional)" error={errors.email?.message}>
+          <Field id="settings-email" label={t('contact.email')} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save contact details'}
+              {save.isPending ? t('contact.saving') : t('contact.save')}
             </Button>
           </div>
         </form>
@@ -83,41 +81,39 @@ function ContactForm({ settings }: { settings: TConsumerSettings }) {
   );
 }
 
-const PREFERENCES: { key: keyof TNotificationPreferences; label: string; hint: string }[] = [
-  { key: 'emailNewAccounts', label: 'New accounts and defaults', hint: 'A lender reports a new account or a default in your name' },
-  { key: 'emailInquiries', label: 'Searches and reports', hint: 'A business searches for you or pulls your report' },
-  { key: 'emailDisputes', label: 'Dispute updates', hint: 'A lender answers your dispute, or misses the deadline' },
-];
+/** The email choices; each one's words are notifications.<key> and <key>Hint in the settings catalogue. */
+const PREFERENCES: (keyof TNotificationPreferences)[] = ['emailNewAccounts', 'emailInquiries', 'emailDisputes'];
 
 function NotificationsForm({ settings }: { settings: TConsumerSettings }) {
-  const save = useSaveNotificationPreferences({ successToast: 'Notification settings saved' });
+  const { t } = useT('settings');
+  const save = useSaveNotificationPreferences({ successToast: t('notifications.saved') });
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Notifications</h2>
+          <h2>{t('notifications.title')}</h2>
         </CardTitle>
         <CardDescription>
-          You always see notifications under the bell at the top of the page.{' '}
+          {t('notifications.always')}{' '}
           {settings.isEmailAvailable
             ? settings.email
-              ? `Choose which also go to ${settings.email}.`
-              : 'Add an email address above to get them by email too.'
-            : 'Email delivery is not set up on this server, so they are shown in the app only.'}
+              ? t('notifications.choose', { email: settings.email })
+              : t('notifications.addEmail')
+            : t('notifications.noEmail')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <fieldset className="grid gap-3">
-          <legend className="mb-1 text-sm font-medium">Also by email</legend>
+          <legend className="mb-1 text-sm font-medium">{t('notifications.alsoByEmail')}</legend>
           {PREFERENCES.map((p) => (
             <CheckboxField
-              key={p.key}
-              id={`pref-${p.key}`}
-              label={p.label}
-              hint={p.hint}
-              checked={settings.preferences[p.key]}
+              key={p}
+              id={`pref-${p}`}
+              label={t(`notifications.${p}`)}
+              hint={t(`notifications.${p}Hint`)}
+              checked={settings.preferences[p]}
               disabled={save.isPending}
-              onCheckedChange={(checked) => save.mutate({ ...settings.preferences, [p.key]: checked })}
+              onCheckedChange={(checked) => save.mutate({ ...settings.preferences, [p]: checked })}
             />
           ))}
         </fieldset>
@@ -140,11 +136,7 @@ export default function ConsumerSettingsPage() {
       ) : (
         <>
           <ContactForm settings={settings.data} />
-          <PasswordChangeCard
-            schema={ZChangePasswordSchema}
-            useChange={useChangeConsumerPassword}
-            description="A new password signs you out on every other phone and computer."
-          />
+          <PasswordChangeCard schema={ZChangePasswordSchema} useChange={useChangeConsumerPassword} description={t('passwordDescription')} />
           <NotificationsForm settings={settings.data} />
           <SmsAlertsCard />
           <UssdPinCard />
