@@ -3,6 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { SMS_GATEWAY_ENV, SMS_GATEWAY_SECRETS, smsGatewayConfigOf, smsGatewayIssues, type SmsGatewayConfig } from './env-sms';
 import {
   checkMobileMoneyEnv,
   MOBILE_MONEY_ENV_SHAPE,
@@ -207,31 +208,7 @@ const ZEnvSchema = z
     SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(', ')}` }).optional(),
     /** Mobile money wallets for subscriptions, beside the card (env-mobile-money.ts, decisions/046). */
     ...MOBILE_MONEY_ENV_SHAPE,
-    /** SMS_PROVIDER=africastalking: the Africa's Talking app's username and API key (required then), the sender id (else the account's default). */
-    AT_USERNAME: z.string().min(1).optional(),
-    AT_API_KEY: z.string().min(8, { error: "must be the API key of the Africa's Talking app" }).optional(),
-    AT_SENDER_ID: z.string().min(1).max(11, { error: 'must be at most 11 characters (an approved sender id)' }).optional(),
-    AT_BASE_URL: z
-      .string()
-      .regex(/^https?:\/\/[^/]+$/, { error: 'must be an http(s):// origin without a path, e.g. https://api.africastalking.com' })
-      .default('https://api.africastalking.com'),
-    /** The secret in the callback URLs the SMS provider calls (?secret=...); required with a real provider (decisions/046). */
-    SMS_CALLBACK_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
-    /** Optional: the only addresses or CIDRs the provider's callbacks may come from (comma-separated). */
-    SMS_CALLBACK_ALLOWED_IPS: z
-      .string()
-      .transform((value, ctx) => {
-        const entries = value
-          .split(',')
-          .map((e) => e.trim())
-          .filter(Boolean);
-        if (entries.length === 0 || !entries.every((e) => Array.isArray(parseTrustProxy(e)))) {
-          ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDRs, comma-separated (e.g. 196.201.214.0/24)' });
-          return z.NEVER;
-        }
-        return entries;
-      })
-      .optional(),
+    ...SMS_GATEWAY_ENV,
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(300).default(25),
     /** Outgoing mail (staff invitations): smtp://user:pass@host:587 or smtps://...; without it, links are shown to the administrator. */
     SMTP_URL: z
@@ -276,11 +253,7 @@ const ZEnvSchema = z
       }
     }
     checkMobileMoneyEnv(env, ctx);
-    if (env.SMS_PROVIDER === 'africastalking') {
-      for (const name of ['AT_USERNAME', 'AT_API_KEY', 'SMS_CALLBACK_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is africastalking' });
-      }
-    }
+    for (const issue of smsGatewayIssues(env)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     // DATA_DIR holds the PGlite database and, by default, the audit seal heads: checked when used.
     if (!env.DATABASE_URL || !env.AUDIT_HEAD_FILE) {
       const problem = dataDirProblem(env.DATA_DIR);
@@ -291,7 +264,7 @@ const ZEnvSchema = z
     }
   });
 
-export interface AppConfig {
+export interface AppConfig extends SmsGatewayConfig {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -323,10 +296,6 @@ export interface AppConfig {
   ussdAllowedIps: string[];
   paymentProvider: TPaymentProviderName;
   smsProvider: TSmsProviderName;
-  /** SMS_PROVIDER=africastalking only. */
-  africasTalking?: { username: string; apiKey: string; senderId?: string; baseUrl: string };
-  /** The secret the SMS provider's callbacks carry, and the addresses they may come from (absent: any). */
-  smsCallback?: { secret: string; allowedIps?: string[] };
   /** Mobile money wallets (MOBILE_MONEY and the providers' settings): off, sandbox or live. */
   mobileMoney: MobileMoneyConfig;
   /** Providers that simulate (the sandbox): what the sandbox banner names. */
@@ -361,8 +330,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'METRICS_TOKEN',
         'USSD_SHARED_SECRET',
         'SMTP_URL',
-        'AT_API_KEY',
-        'SMS_CALLBACK_SECRET',
+        ...SMS_GATEWAY_SECRETS,
         ...MOBILE_MONEY_SECRET_NAMES,
         'CERTIFICATE_SIGNING_KEY',
       ].includes(name);
@@ -401,11 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ussdAllowedIps: env.USSD_ALLOWED_IPS ?? [],
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     smsProvider: env.SMS_PROVIDER ?? 'sandbox',
-    africasTalking:
-      env.SMS_PROVIDER === 'africastalking' && env.AT_USERNAME && env.AT_API_KEY
-        ? { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID, baseUrl: env.AT_BASE_URL }
-        : undefined,
-    smsCallback: env.SMS_CALLBACK_SECRET ? { secret: env.SMS_CALLBACK_SECRET, allowedIps: env.SMS_CALLBACK_ALLOWED_IPS } : undefined,
+    ...smsGatewayConfigOf(env),
     mobileMoney: mobileMoneyConfigOf(env, env.DEMO_MODE ?? env.NODE_ENV !== 'production'),
     sandboxProviders: [
       ...((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' || (env.MOBILE_MONEY ?? 'x') === 'sandbox' ? (['payments'] as const) : []),
