@@ -9,33 +9,28 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { isApiError } from '@web/lib/api';
-import { formatDateTime, plural } from '@shared/format';
+import { formatDateTime, formatNumber } from '@shared/format';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useIdentity, useSendIdentityCode, useVerifyIdentity } from './api/identity';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
 /** "No credit file yet": honest, and clear that a missing record counts against no one. */
 export function NoFileYet() {
+  const { t } = useT('portal');
   return (
-    <EmptyState icon={FileQuestion} title="No credit file yet">
-      <p>
-        We have no credit file for your National ID and date of birth. That is not held against you: a missing record never lowers a score
-        or counts as bad credit.
-      </p>
-      <p className="mt-2">
-        When a lender reports an account in your name, your file appears here after you confirm a code sent to a phone the lender has on
-        record. If you think a lender reported you under other details, contact CreditCheck SL.
-      </p>
+    <EmptyState icon={FileQuestion} title={t('identity.noFileTitle')}>
+      <p>{t('identity.noFile1')}</p>
+      <p className="mt-2">{t('identity.noFile2')}</p>
     </EmptyState>
   );
 }
 
 function NoPhoneOnFile() {
+  const { t } = useT('portal');
   return (
-    <EmptyState icon={PhoneOff} title="We cannot send you a code">
-      Your credit file holds no phone number we can send a confirmation code to. A code goes only to a phone reported by two lenders, or on
-      your file for at least 30 days, so that no one else can open your file with a number they added. To open your file now, visit a
-      CreditCheck SL office with your National ID card, or contact the bureau.
+    <EmptyState icon={PhoneOff} title={t('identity.noPhoneTitle')}>
+      {t('identity.noPhone')}
     </EmptyState>
   );
 }
@@ -61,6 +56,7 @@ function useCountdown(iso: string | null): number {
  * goes only to phones lenders reported on the file, never to the one typed at registration.
  */
 export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
+  const { t } = useT('portal');
   const [phoneId, setPhoneId] = useState(status.phones[0]?.phoneId ?? '');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -69,18 +65,18 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
 
   const send = useSendIdentityCode({
     onSuccess: (answer) => {
-      toast({ kind: 'success', title: 'Code sent', description: answer.message });
+      toast({ kind: 'success', title: t('identity.codeSent'), description: answer.message });
       setCode('');
       setCodeError(undefined);
     },
-    errorToast: 'No code sent',
+    errorToast: t('identity.noCodeSent'),
   });
   const verify = useVerifyIdentity({
-    onSuccess: (answer) => toast({ kind: 'success', title: 'Identity confirmed', description: answer.message }),
+    onSuccess: (answer) => toast({ kind: 'success', title: t('identity.confirmed'), description: answer.message }),
     onError: (error) => {
       const message = isApiError(error)
         ? (error.fieldErrors.find((e) => e.field === 'code')?.message ?? error.serverMessage)
-        : 'Please try again';
+        : t('identity.tryAgain');
       setCodeError(message);
     },
   });
@@ -92,7 +88,7 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setCodeError('Enter the 6-digit code');
+      setCodeError(t('identity.enterCode'));
       return;
     }
     verify.mutate(code.trim());
@@ -106,20 +102,17 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-primary" aria-hidden />
-          <h2>Confirm it is you</h2>
+          <h2>{t('identity.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          A credit file matches your National ID and date of birth. Before we show it, we send a one-time code to a phone that a lender has
-          on record for you. Anyone can type a National ID; only the person can receive the code.
-        </CardDescription>
+        <CardDescription>{t('identity.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
         <form onSubmit={onSend} className="grid content-start gap-3" aria-labelledby="send-code-title">
           <h3 id="send-code-title" className="font-medium">
-            1. Choose where to send the code
+            {t('identity.step1')}
           </h3>
           <fieldset className="grid gap-2">
-            <legend className="sr-only">Phones on your credit file</legend>
+            <legend className="sr-only">{t('identity.phones')}</legend>
             {status.phones.map((phone) => (
               <label
                 key={phone.phoneId}
@@ -139,32 +132,39 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           </fieldset>
           <Button type="submit" disabled={!canSend || send.isPending}>
             {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {status.pendingCode ? 'Send a new code' : 'Send code'}
+            {status.pendingCode ? t('identity.sendNew') : t('identity.send')}
           </Button>
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {isLocked
-              ? `Too many wrong codes. You can ask for a new code in ${plural(Math.ceil(lockedFor / 60), { one: 'minute', other: 'minutes' })}.`
+              ? t('identity.locked', { count: Math.ceil(lockedFor / 60), formatted: formatNumber(Math.ceil(lockedFor / 60)) })
               : status.codesLeftToday === 0
-                ? 'No more codes can be sent today. Try again tomorrow.'
+                ? t('identity.noMoreToday')
                 : resendIn > 0
-                  ? `You can ask for another code in ${resendIn} s.`
-                  : `The code is valid for ${IDENTITY_CODE_TTL_MINUTES} minutes. ${plural(status.codesLeftToday, { one: 'code', other: 'codes' })} left today.`}
+                  ? t('identity.resendIn', { seconds: resendIn })
+                  : t('identity.valid', {
+                      minutes: IDENTITY_CODE_TTL_MINUTES,
+                      count: status.codesLeftToday,
+                      formatted: formatNumber(status.codesLeftToday),
+                    })}
           </p>
         </form>
         <form onSubmit={onVerify} className="grid content-start gap-3" aria-labelledby="enter-code-title" noValidate>
           <h3 id="enter-code-title" className="font-medium">
-            2. Enter the code
+            {t('identity.step2')}
           </h3>
           {status.pendingCode ? (
             <p className="text-sm text-muted-foreground">
-              Sent to <span className="font-mono">{status.pendingCode.masked}</span>, valid until{' '}
-              {formatDateTime(status.pendingCode.expiresAt)}. {plural(status.pendingCode.attemptsLeft, { one: 'try', other: 'tries' })}{' '}
-              left.
+              {t('identity.sentTo')} <span className="font-mono">{status.pendingCode.masked}</span>
+              {t('identity.validUntil', {
+                date: formatDateTime(status.pendingCode.expiresAt),
+                count: status.pendingCode.attemptsLeft,
+                formatted: formatNumber(status.pendingCode.attemptsLeft),
+              })}
             </p>
           ) : (
-            <p className="text-sm text-muted-foreground">Ask for a code first.</p>
+            <p className="text-sm text-muted-foreground">{t('identity.askFirst')}</p>
           )}
-          <Field id="identity-code" label="6-digit code" error={codeError}>
+          <Field id="identity-code" label={t('identity.codeLabel')} error={codeError}>
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -176,15 +176,12 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
           </Field>
           <Button type="submit" variant="default" disabled={!status.pendingCode || isLocked || verify.isPending}>
             {verify.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Confirm
+            {t('identity.confirm')}
           </Button>
         </form>
         <Alert variant="info" className="md:col-span-2">
-          <AlertTitle>Did not register this account?</AlertTitle>
-          <AlertDescription>
-            If the code reached your phone and you did not ask for it, someone may be using your National ID. Do not share the code; our
-            staff will never ask for it.
-          </AlertDescription>
+          <AlertTitle>{t('identity.notYouTitle')}</AlertTitle>
+          <AlertDescription>{t('identity.notYou')}</AlertDescription>
         </Alert>
       </CardContent>
     </Card>
@@ -196,10 +193,11 @@ export function ConfirmIdentity({ status }: { status: TIdentityStatus }) {
  * confirm with a code, no file yet, or no phone on file.
  */
 export function IdentityGate({ children }: { children: ReactNode }) {
+  const { t } = useT('portal');
   const identity = useIdentity();
-  if (identity.isPending) return <PageLoading label="Checking your credit file…" />;
+  if (identity.isPending) return <PageLoading label={t('identity.checking')} />;
   if (identity.isError) {
-    return <QueryErrorCard query={identity} title="Your credit file could not be loaded" />;
+    return <QueryErrorCard query={identity} title={t('identity.notLoaded')} />;
   }
   switch (identity.data.state) {
     case 'verified':
