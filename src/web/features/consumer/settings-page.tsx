@@ -22,7 +22,7 @@ import { PasswordChangeCard } from '@web/components/account/password-change-card
 import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { SmsAlertsCard } from './sms-alerts-card';
-import { UssdPinCard } from '@web/features/ussd-simulator';
+import { UssdPinCard } from './ussd-pin-card';
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const { t } = useT('settings');

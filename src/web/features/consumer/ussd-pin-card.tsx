@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
-import { useSetUssdPin } from './api/pin';
+import { useSetUssdPin } from './api/ussd-pin';
 
 /** The consumer's USSD PIN (decisions/044), on their Settings page: four digits for the menu any phone can dial. */
 export function UssdPinCard() {
