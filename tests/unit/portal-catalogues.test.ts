@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, RESOURCES, translatorFor } from '../../src/shared/i18n';
+import { PERMISSIBLE_PURPOSES } from '../../src/shared/credit-reference';
 import { consentStatusLabel, PAYMENT_MONTH_LABELS } from '../../src/shared/labels';
+import { CONSENT_ALL_PURPOSES_NAME } from '../../src/shared/schemas/consumer';
 import { SCORE_REASON_TEXTS } from '../../src/shared/scoring';
 import { FEATURE_DEFINITIONS } from '../../src/server/modules/scoring/feature-definitions';
 import { HISTORY_FEATURE_DEFINITIONS } from '../../src/server/modules/scoring/history-feature-definitions';
@@ -22,6 +24,10 @@ describe('portal catalogues', () => {
   it('labels: the English entries are labels.ts, word for word', () => {
     expect(RESOURCES.en.labels.paymentMonth).toEqual(PAYMENT_MONTH_LABELS);
     for (const [code, text] of Object.entries(RESOURCES.en.labels.consentStatus)) expect(text).toBe(consentStatusLabel(code));
+    expect(RESOURCES.en.labels.purpose).toEqual({
+      ...Object.fromEntries(PERMISSIBLE_PURPOSES.map((p) => [p.code, p.name])),
+      all: CONSENT_ALL_PURPOSES_NAME,
+    });
   });
 
   it('plurals: i18next picks one or other by {{count}}, the number formatted by the caller', () => {

@@ -1,23 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { PERMISSIBLE_PURPOSES, type TPurposeCode } from '@shared/credit-reference';
-import { CONSENT_ALL_PURPOSES_NAME } from '@shared/schemas/consumer';
 import { formatDate } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect } from '@web/components/ui/input';
 import { singleFieldMessageOf } from '@web/lib/form-errors';
+import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useGrantConsent, useLenders, useRevokeConsent } from '../api/consents';
 
 // The two consent forms share the lender search (useLenders) and say a refusal under the business field.
 
-const DURATIONS = [
-  { days: 7, label: '1 week' },
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 180, label: '6 months' },
-  { days: 365, label: '1 year' },
-];
+/** The consent's length in days; each one's words are consentForms.durations.<days> in the privacy catalogue. */
+const DURATIONS = [7, 30, 90, 180, 365];
 
 /** A search over the verified lenders and the list of those it found, to choose one. */
 function LenderPicker({
@@ -35,16 +30,19 @@ function LenderPicker({
   onChange: (businessId: string) => void;
   error?: string;
 }) {
+  const { t } = useT('privacy');
   const [q, setQ] = useState('');
   const lenders = useLenders(q);
   return (
     <>
       <Field id={`${ids}-search`} label={searchLabel}>
-        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name of the lender" />
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('consentForms.lenderName')} />
       </Field>
       <Field id={`${ids}-business`} label={label} error={error}>
         <NativeSelect value={businessId} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{lenders.isPending ? 'Loading…' : `Choose (${lenders.data?.lenders.length ?? 0} found)…`}</option>
+          <option value="">
+            {lenders.isPending ? t('consentForms.loading') : t('consentForms.choose', { n: lenders.data?.lenders.length ?? 0 })}
+          </option>
           {lenders.data?.lenders.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
@@ -58,6 +56,7 @@ function LenderPicker({
 
 /** Consent to one lender, for one purpose, for a time the person chooses. */
 export function GrantConsentForm() {
+  const { t } = useT(['privacy', 'labels']);
   const [businessId, setBusinessId] = useState('');
   const [purpose, setPurpose] = useState<TPurposeCode>('credit_application');
   const [days, setDays] = useState(30);
@@ -66,18 +65,22 @@ export function GrantConsentForm() {
     onSuccess: (consent) => {
       toast({
         kind: 'success',
-        title: 'Consent granted',
-        description: `${consent.businessName} may pull your report for ${consent.purposeName.toLowerCase()} until ${formatDate(consent.expiresAt)}.`,
+        title: t('consentForms.granted'),
+        description: t('consentForms.grantedText', {
+          business: consent.businessName,
+          purpose: consent.purposeName.toLowerCase(),
+          date: formatDate(consent.expiresAt),
+        }),
       });
       setBusinessId('');
       setError(undefined);
     },
-    onError: (e) => setError(singleFieldMessageOf(e, 'Please try again')),
+    onError: (e) => setError(singleFieldMessageOf(e, t('consentForms.tryAgain'))),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!businessId) {
-      setError('Choose a business');
+      setError(t('consentForms.chooseBusiness'));
       return;
     }
     grant.mutate({ businessId, purpose, days });
@@ -86,33 +89,33 @@ export function GrantConsentForm() {
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
       <LenderPicker
         ids="consent"
-        searchLabel="Find a business"
-        label="Business"
+        searchLabel={t('consentForms.findBusiness')}
+        label={t('consentForms.business')}
         businessId={businessId}
         onChange={setBusinessId}
         error={error}
       />
-      <Field id="consent-purpose" label="For">
+      <Field id="consent-purpose" label={t('consentForms.for')}>
         <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value as TPurposeCode)}>
           {PERMISSIBLE_PURPOSES.map((p) => (
             <option key={p.code} value={p.code}>
-              {p.name}
+              {t(`labels:purpose.${p.code}`)}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <Field id="consent-days" label="Until">
+        <Field id="consent-days" label={t('consentForms.until')}>
           <NativeSelect value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {DURATIONS.map((d) => (
-              <option key={d.days} value={d.days}>
-                {d.label}
+              <option key={d} value={d}>
+                {t(`consentForms.durations.${d}`)}
               </option>
             ))}
           </NativeSelect>
         </Field>
         <Button type="submit" disabled={grant.isPending}>
-          Grant
+          {t('consentForms.grant')}
         </Button>
       </div>
     </form>
@@ -124,48 +127,49 @@ export function GrantConsentForm() {
  * whether or not they granted a consent here before.
  */
 export function WithdrawConsentForm() {
+  const { t } = useT(['privacy', 'labels']);
   const [businessId, setBusinessId] = useState('');
   const [purpose, setPurpose] = useState<TPurposeCode | ''>('');
   const [error, setError] = useState<string | undefined>();
   const withdraw = useRevokeConsent({
     onSuccess: (result) => {
-      toast({ kind: 'success', title: 'Consent withdrawn', description: result.message });
+      toast({ kind: 'success', title: t('consentForms.withdrawn'), description: result.message });
       setBusinessId('');
       setError(undefined);
     },
-    onError: (e) => setError(singleFieldMessageOf(e, 'Please try again')),
+    onError: (e) => setError(singleFieldMessageOf(e, t('consentForms.tryAgain'))),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!businessId) {
-      setError('Choose a business');
+      setError(t('consentForms.chooseBusiness'));
       return;
     }
     withdraw.mutate({ businessId, ...(purpose ? { purpose } : {}) });
   };
   return (
     <form className="grid gap-3 md:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
-      <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">Withdraw consent from a business</h3>
+      <h3 className="text-sm font-medium md:col-span-2 lg:col-span-4">{t('consentForms.withdrawTitle')}</h3>
       <LenderPicker
         ids="withdraw"
-        searchLabel="Search lenders"
-        label="Lender"
+        searchLabel={t('consentForms.searchLenders')}
+        label={t('consentForms.lender')}
         businessId={businessId}
         onChange={setBusinessId}
         error={error}
       />
-      <Field id="withdraw-purpose" label="Purposes">
+      <Field id="withdraw-purpose" label={t('consentForms.purposes')}>
         <NativeSelect value={purpose} onChange={(e) => setPurpose(e.target.value as TPurposeCode)}>
-          <option value="">{CONSENT_ALL_PURPOSES_NAME}</option>
+          <option value="">{t('labels:purpose.all')}</option>
           {PERMISSIBLE_PURPOSES.map((p) => (
             <option key={p.code} value={p.code}>
-              Only {p.name.toLowerCase()}
+              {t('consentForms.only', { purpose: t(`labels:purpose.${p.code}`).toLowerCase() })}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <Button type="submit" variant="outline" disabled={withdraw.isPending}>
-        Withdraw
+        {t('consentForms.withdraw')}
       </Button>
     </form>
   );
