@@ -254,6 +254,8 @@ function PaymentDialogBody({
 }) {
   const [result, setResult] = useState<TPaid | null>(null);
   const [method, setMethod] = useState<TMethod>('card');
+  // While a wallet payment waits for the payer, the method stays as chosen (the poll lives in its form).
+  const [isWaiting, setIsWaiting] = useState(false);
   const wallets = usePlans().data?.mobileMoneyMethods ?? [];
   if (result) {
     return (
@@ -287,11 +289,11 @@ function PaymentDialogBody({
         </DialogDescription>
       </DialogHeader>
       <PaymentSummary plan={plan} />
-      {wallets.length > 0 ? <MethodChoice methods={['card', ...wallets]} value={method} onChange={setMethod} /> : null}
+      {wallets.length > 0 && !isWaiting ? <MethodChoice methods={['card', ...wallets]} value={method} onChange={setMethod} /> : null}
       {method === 'card' ? (
         <PaymentForm businessId={businessId} plan={plan} onPaid={setResult} />
       ) : (
-        <MobileMoneyForm key={method} businessId={businessId} plan={plan} method={method} onPaid={setResult} />
+        <MobileMoneyForm key={method} businessId={businessId} plan={plan} method={method} onPaid={setResult} onWaiting={setIsWaiting} />
       )}
     </>
   );
@@ -348,11 +350,13 @@ function MobileMoneyForm({
   plan,
   method,
   onPaid,
+  onWaiting,
 }: {
   businessId: string | undefined;
   plan: TPayablePlan;
   method: 'orange_money' | 'afrimoney';
   onPaid: (result: TPaid) => void;
+  onWaiting: (isWaiting: boolean) => void;
 }) {
   const config = useAppConfig();
   const [paymentId, setPaymentId] = useState<string | null>(null);
@@ -369,6 +373,8 @@ function MobileMoneyForm({
   const status = useMobileMoneyStatus(paymentId);
   const payment = status.data ?? start.data;
   const label = METHOD_LABELS[method];
+  const isPending = payment?.status === 'pending';
+  useEffect(() => onWaiting(isPending), [isPending, onWaiting]);
 
   useEffect(() => {
     if (payment?.status === 'succeeded' && payment.invoiceNumber && payment.nextBillingDate) {
