@@ -22,6 +22,12 @@ export async function certificateRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const consumer = requireRole('consumer');
   const key = () => signingKeyOf(app.db, app.config.certificateSigningKey);
+  // The demo key is made (or read) at start, not by the first request: a request that is refused
+  // must leave nothing stored (tests/api/fuzz-every-route.test.ts). Not fatal: a database down at
+  // start only means the first request that needs the key reads it.
+  app.addHook('onReady', async () => {
+    await key().catch((error: unknown) => app.log.warn({ err: error }, 'certificate signing key not loaded at start'));
+  });
   // The verify link is absolute: PUBLIC_URL when set, else the address the request came to.
   const linksOf = (request: FastifyRequest) => ({ origin: app.config.publicUrl ?? `${request.protocol}://${request.host}` });
 
