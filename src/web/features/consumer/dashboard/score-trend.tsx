@@ -1,12 +1,10 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@shared/format';
 import { QueryResult } from '@web/components/ui/query-result';
 import { SectionCard } from '@web/components/ui/section-card';
 import { useT } from '@web/lib/i18n';
 import { useScoreHistory } from '../api/reports';
 import { trendDomain, trendPoints, type TTrendPoint } from './score-trend-points';
-
-const axis = { fontSize: 12, fill: 'currentColor' };
+import { TrendLine } from './trend-line';
 
 function TrendChart({ points }: { points: TTrendPoint[] }) {
   const { t } = useT('dashboard');
@@ -15,21 +13,7 @@ function TrendChart({ points }: { points: TTrendPoint[] }) {
   const change = last.score - first.score;
   return (
     <figure className="text-muted-foreground" data-testid="score-trend-chart">
-      <div className="h-56" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} strokeOpacity={0.3} />
-            <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" minTickGap={24} />
-            <YAxis domain={trendDomain(points)} tick={axis} allowDecimals={false} width={48} />
-            <Tooltip
-              contentStyle={{ fontSize: 12, borderRadius: 8 }}
-              labelFormatter={(_label, payload) => payload?.[0]?.payload?.date ?? ''}
-              formatter={(value) => [value, t('trend.score')]}
-            />
-            <Line type="monotone" dataKey="score" stroke="var(--color-primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <TrendLine points={points} domain={trendDomain(points)} />
       <figcaption className="mt-2 text-sm">
         {t('trend.from', { first: first.score, firstDate: first.date, last: last.score, lastDate: last.date })}
         {change === 0 ? t('trend.noChangeOverall') : t(change > 0 ? 'trend.upPoints' : 'trend.downPoints', { change: Math.abs(change) })}.

@@ -3,8 +3,10 @@ import type { TTrendPoint } from './score-trend-points';
 
 const HEIGHT = 224;
 const MARGIN = { top: 8, right: 12, bottom: 24, left: 40 };
-/** The least room between two date labels on the axis, in pixels. */
+/** The least room between two date labels on the axis, in pixels: "22 Nov" at 12 px. */
 const LABEL_GAP = 64;
+/** About the width of a character of the axis text (12 px), to keep longer labels ("30 Sept 2026") apart. */
+const CHARACTER_WIDTH = 7;
 
 /** Four to six round values across the axis (tens), the domain's ends included. */
 export function valueTicks([low, high]: [number, number]): number[] {
@@ -16,9 +18,9 @@ export function valueTicks([low, high]: [number, number]): number[] {
 }
 
 /** Which points get a date under them: the first, the last, and evenly between while they keep apart. */
-export function labelledIndexes(count: number, plotWidth: number): number[] {
+export function labelledIndexes(count: number, plotWidth: number, gap = LABEL_GAP): number[] {
   if (count <= 1) return [0];
-  const fits = Math.max(2, Math.floor(plotWidth / LABEL_GAP) + 1);
+  const fits = Math.max(2, Math.floor(plotWidth / gap) + 1);
   if (count <= fits) return [...Array(count).keys()];
   const every = Math.ceil((count - 1) / (fits - 1));
   const indexes = [...Array(count).keys()].filter((i) => i % every === 0 && count - 1 - i >= every / 2);
@@ -49,6 +51,7 @@ export function TrendLine({ points, domain }: { points: TTrendPoint[]; domain: [
   const [low, high] = domain;
   const xOf = (i: number) => MARGIN.left + (points.length === 1 ? plotWidth / 2 : (i * plotWidth) / (points.length - 1));
   const yOf = (score: number) => MARGIN.top + ((high - score) / (high - low || 1)) * plotHeight;
+  const labelGap = Math.max(LABEL_GAP, Math.max(...points.map((p) => p.label.length)) * CHARACTER_WIDTH + 16);
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(i).toFixed(1)},${yOf(p.score).toFixed(1)}`).join('');
 
   return (
@@ -71,15 +74,25 @@ export function TrendLine({ points, domain }: { points: TTrendPoint[]; domain: [
               </text>
             </g>
           ))}
-          {labelledIndexes(points.length, plotWidth).map((i) => (
-            <text key={points[i].date} x={xOf(i)} y={HEIGHT - 6} textAnchor="middle" fill="currentColor">
+          <line
+            data-part="axis"
+            x1={MARGIN.left}
+            x2={width - MARGIN.right}
+            y1={MARGIN.top + plotHeight}
+            y2={MARGIN.top + plotHeight}
+            stroke="currentColor"
+            strokeOpacity={0.6}
+          />
+          {labelledIndexes(points.length, plotWidth, labelGap).map((i) => (
+            <text key={points[i].date} data-part="date" x={xOf(i)} y={HEIGHT - 6} textAnchor="middle" fill="currentColor">
               {points[i].label}
             </text>
           ))}
-          <path d={path} fill="none" stroke="var(--color-primary)" strokeWidth={2} strokeLinejoin="round" />
+          <path data-part="line" d={path} fill="none" stroke="var(--color-primary)" strokeWidth={2} strokeLinejoin="round" />
           {points.map((p, i) => (
             <circle
               key={p.date}
+              data-part="point"
               cx={xOf(i)}
               cy={yOf(p.score)}
               r={3}
