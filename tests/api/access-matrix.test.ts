@@ -241,10 +241,12 @@ export const ACCESS_MATRIX: Record<string, Access> = {
   'GET /api/consumers/me/sms-alerts': { roles: ['consumer'] },
   'PUT /api/consumers/me/sms-alerts': { roles: ['consumer'], owner: 'sms-provider.test.ts: the own sign-in phone only' },
   'POST /api/sms/delivery-reports': {
-    handlerChecked: 'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
+    handlerChecked:
+      'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
   },
   'POST /api/sms/incoming': {
-    handlerChecked: 'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
+    handlerChecked:
+      'sms-provider.test.ts: the SMS gateway only (SMS_CALLBACK_SECRET, SMS_CALLBACK_ALLOWED_IPS): others 403 SMS_CALLER_REFUSED',
   },
   'POST /api/ussd': {
     handlerChecked: 'ussd.test.ts: the aggregator only (shared secret, USSD_ALLOWED_IPS): others 403 USSD_CALLER_REFUSED',
