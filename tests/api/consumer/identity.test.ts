@@ -75,13 +75,15 @@ describe('identity before data', () => {
     const dashboard = (await get('/api/consumers/me/dashboard', impostor.cookie)).json();
     expect(dashboard).toMatchObject({ state: 'unverified', score: null, recentActivity: [] });
 
-    // Asking for a code sends it to the file's phone; the impostor's own phone gets nothing.
+    // Asking for a code sends it to the file's phone; the impostor's own phone never gets the code,
+    // only the alert (issue 21) that a code went to a phone on file.
     expect((await post('/api/consumers/me/identity/code', impostor.cookie, { phoneId: identity.phones[0].phoneId })).statusCode).toBe(200);
-    const [toImpostor] = await queryRows<{ n: number }>(
+    const toImpostor = await queryRows<{ purpose: string; body: string }>(
       t.db,
-      sql`SELECT count(*)::int AS n FROM sms_outbox WHERE to_phone = ${impostor.phone}`,
+      sql`SELECT purpose, body FROM sms_outbox WHERE to_phone = ${impostor.phone}`,
     );
-    expect(Number(toImpostor.n)).toBe(0);
+    expect(toImpostor.map((m) => m.purpose)).toEqual(['identity_code_alert']);
+    expect(toImpostor.every((m) => !/\d{6}/.test(m.body))).toBe(true);
     expect((await get('/api/consumers/me/report', impostor.cookie)).json().report).toBeNull();
   });
 
