@@ -92,11 +92,15 @@ export async function datePhonesBack(t: TestApp, subjectIds: string[]): Promise<
   );
 }
 
-/** The code of the last SMS to this phone (the sandbox outbox). */
+/**
+ * The identity code last sent to this phone (the sandbox outbox). By purpose: the alert to the
+ * sign-in phone and the notices to the file's other phones are written in the same transaction,
+ * with the same timestamp.
+ */
 export async function lastCodeSentTo(t: TestApp, phone: string): Promise<string> {
   const [row] = await queryRows<{ body: string }>(
     t.db,
-    sql`SELECT body FROM sms_outbox WHERE to_phone = ${phone} ORDER BY created_at DESC LIMIT 1`,
+    sql`SELECT body FROM sms_outbox WHERE to_phone = ${phone} AND purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
   );
   const code = row?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${phone}`);
@@ -109,7 +113,10 @@ export async function confirmIdentity(t: TestApp, cookie: string): Promise<void>
   const phoneId = status.phones[0].phoneId as string;
   const sent = await t.app.inject({ method: 'POST', url: '/api/consumers/me/identity/code', headers: { cookie }, payload: { phoneId } });
   if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.statusCode} ${sent.body}`);
-  const [row] = await queryRows<{ to_phone: string }>(t.db, sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`);
+  const [row] = await queryRows<{ to_phone: string }>(
+    t.db,
+    sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
+  );
   const code = await lastCodeSentTo(t, row.to_phone);
   const verified = await t.app.inject({ method: 'POST', url: '/api/consumers/me/identity/verify', headers: { cookie }, payload: { code } });
   if (verified.statusCode !== 200) throw new Error(`not verified: ${verified.statusCode} ${verified.body}`);

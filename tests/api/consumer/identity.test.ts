@@ -94,7 +94,7 @@ describe('identity before data', () => {
     expect(sent.statusCode).toBe(200);
     const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
       t.db,
-      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+      sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
     );
     expect(person.phones).toContain(phone);
     const code = await lastCodeSentTo(t, phone);
@@ -126,7 +126,7 @@ describe('identity before data', () => {
     await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) });
     const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
       t.db,
-      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+      sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
     );
     const code = await lastCodeSentTo(t, phone);
     await t.db.execute(
@@ -144,7 +144,7 @@ describe('identity before data', () => {
     await post('/api/consumers/me/identity/code', cookie, { phoneId: await phoneIdOf(cookie) });
     const [{ to_phone: phone }] = await queryRows<{ to_phone: string }>(
       t.db,
-      sql`SELECT to_phone FROM sms_outbox ORDER BY created_at DESC LIMIT 1`,
+      sql`SELECT to_phone FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
     );
     const code = await lastCodeSentTo(t, phone);
     const wrong = code === '000000' ? '111111' : '000000';
