@@ -79,14 +79,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(creditRateLimitPlugin);
   await app.register(recordDeniedAccessPlugin);
 
+  const mobileMoney = mobileMoneyProvidersFor(options.config);
   await registerModules(app, {
     sms: options.smsProvider ?? smsProviderFor(options.config),
     paymentProvider: options.paymentProvider ?? paymentProviderFor(options.config),
-    mobileMoney: mobileMoneyProvidersFor(options.config),
+    mobileMoney,
     isEmailAvailable: !!options.config.smtpUrl,
   });
 
-  await app.register(webAppPlugin, { webDist: options.webDist });
+  await app.register(webAppPlugin, { webDist: options.webDist, mobileMoney });
 
   if (options.config.runScheduledJobs) {
     startScheduler(app, productJobs(app, { dailyCheckMs: options.config.jobsCheckSeconds * 1000 }));

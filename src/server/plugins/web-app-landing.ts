@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { managedContent } from '../db/schema/index';
 import { SESSION_COOKIE } from '../modules/accounts';
-import { listPlans } from '../modules/billing';
+import { planCatalogue, type MobileMoneyProviders } from '../modules/billing';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,7 +54,7 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
  * send() answers false when it cannot (no server bundle, a render error): the caller then sends
  * the app shell, which renders the page in the browser as before.
  */
-export function createLandingPage(app: FastifyInstance, ssrDist: string) {
+export function createLandingPage(app: FastifyInstance, ssrDist: string, mobileMoney: MobileMoneyProviders = {}) {
   let bundle: Promise<{ template: string; renderer: TLandingRenderer }> | null = null;
   let cache: { key: string; page: Promise<TRenderedPage> } | null = null;
 
@@ -79,7 +79,7 @@ export function createLandingPage(app: FastifyInstance, ssrDist: string) {
         .from(managedContent)
         .where(inArray(managedContent.section, [...CMS_SECTIONS]))
         .orderBy(asc(managedContent.key)),
-      listPlans(app.db),
+      planCatalogue(app.db, mobileMoney),
     ]);
     const section = (name: (typeof CMS_SECTIONS)[number]) =>
       rows.filter((r) => r.section === name).map(({ key, content }) => ({ key, content }));

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAppRoute } from '@shared/app-routes';
+import type { MobileMoneyProviders } from '../modules/billing';
 import { createLandingPage, hasSessionCookie } from './web-app-landing';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -16,7 +17,7 @@ export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.u
  * gets the same page with status 404. "/" for a visitor without a session cookie is the
  * landing page rendered on the server (web-app-landing.ts, decisions/018).
  */
-async function webAppPlugin(app: FastifyInstance, options: { webDist?: string }) {
+async function webAppPlugin(app: FastifyInstance, options: { webDist?: string; mobileMoney?: MobileMoneyProviders }) {
   const root = options.webDist ?? WEB_DIST;
   const isBuilt = existsSync(`${root}/index.html`);
   if (isBuilt) {
@@ -31,7 +32,7 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string })
     });
   }
 
-  const landingPage = createLandingPage(app, join(dirname(root), 'web-ssr'));
+  const landingPage = createLandingPage(app, join(dirname(root), 'web-ssr'), options.mobileMoney);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

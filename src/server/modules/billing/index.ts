@@ -24,7 +24,7 @@ export { type MobileMoneyProvider, type MobileMoneyProviders } from './mobile-mo
 export { OrangeMoneyProvider } from './orange-money-provider';
 export { type PaymentProvider } from './payment-provider';
 export { listAdminPlans } from './plan-admin';
-export { findPlan, listPlans } from './plans';
+export { findPlan, listPlans, planCatalogue } from './plans';
 export { grantRegistrationPayment } from './registration-grant';
 export { SandboxMobileMoneyProvider } from './sandbox-mobile-money';
 export { SandboxPaymentProvider } from './sandbox-provider';

@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plans } from '../../db/schema/index';
 import { readSetting } from '../settings';
+import type { TMobileMoneyMethod } from '@shared/schemas/mobile-money';
+import type { MobileMoneyProviders } from './mobile-money-provider';
 import { usdCentsToSllApprox } from './money';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -32,4 +34,12 @@ export async function listPlans(db: Database): Promise<{ plans: TPlan[]; exchang
       isPublic: p.isPublic,
     })),
   };
+}
+
+/**
+ * GET /api/plans, and the plans the server-rendered landing page carries to seed the same query
+ * (decisions/018): the catalogue and the wallets a business may pay with (MOBILE_MONEY).
+ */
+export async function planCatalogue(db: Database, mobileMoney: MobileMoneyProviders) {
+  return { ...(await listPlans(db)), mobileMoneyMethods: Object.keys(mobileMoney) as TMobileMoneyMethod[] };
 }

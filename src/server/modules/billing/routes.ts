@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../../lib/http-error';
 import { errorResponses } from '../../lib/route-schemas';
 import type { ModuleOptions } from '../../lib/server-module';
 import { auditContextOf } from '../audit';
-import { listPlans } from './plans';
+import { planCatalogue } from './plans';
 import { hasRegistrationPaymentGrant, payingBusinessOf } from './registration-grant';
 import { payForSubscription } from './service';
 
@@ -16,10 +16,7 @@ export async function paymentRoutes(app: FastifyInstance, options: ModuleOptions
   typed.get(
     '/api/plans',
     { schema: { tags: ['payments'], summary: 'The plan catalogue with SLL approximations', response: { 200: ZPlanListSchema } } },
-    async () => ({
-      ...(await listPlans(app.db)),
-      mobileMoneyMethods: Object.keys(options.mobileMoney) as ('orange_money' | 'afrimoney')[],
-    }),
+    async () => planCatalogue(app.db, options.mobileMoney),
   );
 
   typed.post(
