@@ -40,7 +40,10 @@ if (run(process.execPath, ['scripts/scan-logs.mjs', 'test-results/server-log.jso
 
 let browserStatus = 0;
 const chromium = findChromium();
-if (!chromium) {
+// TEST_BROWSERS=off: CI's second pass, on PostgreSQL, runs the unit and API tests only (decisions/049).
+if (process.env.TEST_BROWSERS === 'off') {
+  console.log(`\nBrowser tests not run in this pass (TEST_BROWSERS=off): they ran in the PGlite pass.`);
+} else if (!chromium) {
   if (isCi) {
     console.error('Chromium is missing and CI=true: browser tests cannot be skipped. Install it with: apt-get install -y chromium');
     browserStatus = 1;
