@@ -134,7 +134,7 @@ export default function UssdSimulatorPage() {
               className="bg-white font-mono text-slate-900"
             />
             <div className="grid grid-cols-2 gap-2">
-              <Button type="submit" disabled={step.isPending} className="bg-emerald-600 text-white hover:bg-emerald-700">
+              <Button type="submit" disabled={step.isPending} className="bg-emerald-700 text-white hover:bg-emerald-800">
                 {isInSession ? t('simulator.send') : t('simulator.dial')}
               </Button>
               <Button type="button" variant="destructive" onClick={cancel}>
