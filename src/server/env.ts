@@ -19,7 +19,7 @@ export type TPaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type TSmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 /**
- * A comma-separated list of IP addresses or CIDRs (USSD_ALLOWED_IPS); null when an entry is neither.
+ * A comma-separated list of IP addresses or CIDRs (TRUST_PROXY, USSD_ALLOWED_IPS, SMS_CALLBACK_ALLOWED_IPS); null when an entry is neither.
  */
 export function parseAddressList(value: string): string[] | null {
   const entries = value
@@ -44,18 +44,7 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   const text = value.trim().toLowerCase();
   if (['false', 'off', 'no', 'none', '0'].includes(text)) return false;
   if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
-  const entries = text
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return null;
-  const isAddressOrCidr = (entry: string) => {
-    const [address, prefix, extra] = entry.split('/');
-    if (extra !== undefined || isIP(address) === 0) return false;
-    if (prefix === undefined) return true;
-    return /^\d+$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
-  };
-  return entries.every(isAddressOrCidr) ? entries : null;
+  return parseAddressList(text);
 }
 
 /** Whether a text is an Ed25519 private key: PEM, or base64 of its PKCS#8 DER (CERTIFICATE_SIGNING_KEY). */
