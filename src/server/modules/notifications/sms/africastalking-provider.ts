@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { smsOutbox } from '../../../db/schema/index';
-import { outboxBodyOf, type SmsMessage, type SmsProvider, type SmsSent } from './sms-provider';
+import { recordInOutbox, type SmsMessage, type SmsProvider, type SmsSent } from './sms-provider';
 
 export interface AfricasTalkingSettings {
   username: string;
@@ -51,20 +50,10 @@ export class AfricasTalkingSmsProvider implements SmsProvider {
 
   async send(db: Database, message: SmsMessage): Promise<SmsSent> {
     const attempt = await this.post(message);
-    const [row] = await db
-      .insert(smsOutbox)
-      .values({
-        toPhone: message.to,
-        body: outboxBodyOf(message, this.name),
-        provider: this.name,
-        purpose: message.purpose,
-        userId: message.userId ?? null,
-        providerMessageId: attempt.ok ? attempt.messageId : null,
-        status: attempt.ok ? 'sent' : 'failed',
-        failureReason: attempt.ok ? null : attempt.reason.slice(0, 500),
-      })
-      .returning({ id: smsOutbox.id });
-    return { id: row.id, status: attempt.ok ? 'sent' : 'failed' };
+    return recordInOutbox(db, message, this.name, {
+      providerMessageId: attempt.ok ? attempt.messageId : null,
+      failureReason: attempt.ok ? null : attempt.reason.slice(0, 500),
+    });
   }
 
   private async post(message: SmsMessage): Promise<Attempt> {

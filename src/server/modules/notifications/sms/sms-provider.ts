@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import { smsOutbox } from '../../../db/schema/index';
 
 export interface SmsMessage {
   /** E.164. */
@@ -36,4 +37,31 @@ export interface SmsProvider {
   readonly name: string;
   /** Runs inside the caller's transaction: a message is recorded only if the code it carries is stored. */
   send(db: Database, message: SmsMessage): Promise<SmsSent>;
+}
+
+/**
+ * Every provider's record of a message in sms_outbox (codes masked unless the sandbox is the
+ * delivery: outboxBodyOf), with what the gateway answered when there is one.
+ */
+export async function recordInOutbox(
+  db: Database,
+  message: SmsMessage,
+  providerName: string,
+  delivery: { providerMessageId: string | null; failureReason: string | null } = { providerMessageId: null, failureReason: null },
+): Promise<SmsSent> {
+  const status = delivery.failureReason === null ? 'sent' : 'failed';
+  const [row] = await db
+    .insert(smsOutbox)
+    .values({
+      toPhone: message.to,
+      body: outboxBodyOf(message, providerName),
+      provider: providerName,
+      purpose: message.purpose,
+      userId: message.userId ?? null,
+      providerMessageId: delivery.providerMessageId,
+      status,
+      failureReason: delivery.failureReason,
+    })
+    .returning({ id: smsOutbox.id });
+  return { id: row.id, status };
 }
