@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query';
 import { extractCertificateToken, verifyCertificatePdf } from '../../src/server/modules/certificates';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
-import { datePhonesBack, registerAndSignIn, type RegistryPerson } from './consumer/consumer-fixtures';
+import { confirmIdentity, datePhonesBack, registerAndSignIn, type RegistryPerson } from './consumer/consumer-fixtures';
 import { accountReport } from './credit/credit-fixtures';
 
 // Issue 21: a clearance certificate anyone can verify (decisions/045).
@@ -50,25 +50,6 @@ async function people(count: number, negative: boolean): Promise<RegistryPerson[
     lastName: r.last_name,
     phones: [],
   }));
-}
-
-/** Sends a code to the file's first phone and confirms it (the code read from the identity code's SMS, whatever else was sent since). */
-async function confirmIdentity(_t: TestApp, cookie: string): Promise<void> {
-  const status = (await t.app.inject({ method: 'GET', url: '/api/consumers/me/identity', headers: { cookie } })).json();
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/consumers/me/identity/code',
-    headers: { cookie },
-    payload: { phoneId: status.phones[0].phoneId },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const [row] = await queryRows<{ body: string }>(
-    t.db,
-    sql`SELECT body FROM sms_outbox WHERE purpose = 'identity_code' ORDER BY created_at DESC LIMIT 1`,
-  );
-  const code = row.body.match(/\b(\d{6})\b/)![1];
-  const verified = await t.app.inject({ method: 'POST', url: '/api/consumers/me/identity/verify', headers: { cookie }, payload: { code } });
-  expect(verified.statusCode, verified.body).toBe(200);
 }
 
 async function verifiedConsumer(_t: TestApp, person: RegistryPerson) {
