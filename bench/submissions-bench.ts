@@ -1,4 +1,4 @@
-// `npm run bench:submissions -- [--registry 100000] [--rows 100000] [--seed 11] [--format json|csv] [--fresh] [--once]`
+// `npm run bench:submissions -- [--registry 100000] [--rows 100000] [--seed 11] [--format json|csv] [--fresh] [--once] [--namesakes]`
 //
 // Times a monthly file end to end (storing it: the 202 queued answer; then validation, identity matching, writes, one transaction) against
 // a generated registry in a throwaway database: PostgreSQL when DATABASE_URL is set (the target
@@ -7,7 +7,8 @@
 // people it has never seen. The same file is then sent again (every row an update; --once skips it).
 // After the first send it prints what matching decided for each kind of row, against the generator's
 // truth (linked to the right person, wrong merges, new people, reviews by reason). With --seed 42 the
-// registry and the file are those of `npm run bench` (its ingest scenario).
+// registry and the file are those of `npm run bench` (its ingest scenario). --namesakes sends instead a file
+// whose rows all share one name and birth date, each with its own new NIN (issue 22; sent once).
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -21,7 +22,7 @@ import { CSV_COLUMNS, type TCreditAccountReportInput } from '../src/shared/schem
 import { openTestDatabase } from '../tests/helpers/test-database';
 import { argValue, hasFlag } from './lib/args';
 import { fileOutcomes, formatFileOutcomes } from './lib/file-outcomes';
-import { buildMonthlyFile } from './lib/monthly-file';
+import { buildMonthlyFile, buildNamesakesFile } from './lib/monthly-file';
 
 const registryPeople = Number(argValue('registry', '100000'));
 const rows = Number(argValue('rows', '100000'));
@@ -125,7 +126,10 @@ function toCsv(file: TCreditAccountReportInput[]): string {
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-const file = buildMonthlyFile({ rows, registryPeople, seed, asOf, accountPrefix: 'BENCH', accountLife: hasFlag('account-life') });
+const namesakes = hasFlag('namesakes');
+const file = namesakes
+  ? buildNamesakesFile({ rows, newPeopleFrom: registryPeople + 10_000_000, seed, asOf, accountPrefix: 'BENCH' })
+  : buildMonthlyFile({ rows, registryPeople, seed, asOf, accountPrefix: 'BENCH', accountLife: hasFlag('account-life') });
 const body =
   format === 'csv'
     ? { format: 'csv' as const, body: toCsv(file) }
@@ -153,7 +157,7 @@ async function cpuSeconds(): Promise<{ node: number; database: number | null }> 
   }
 }
 
-for (const round of hasFlag('once') ? ['first send'] : ['first send', 'sent again']) {
+for (const round of hasFlag('once') || namesakes ? ['first send'] : ['first send', 'sent again']) {
   const sentAt = new Date();
   const cpuBefore = await cpuSeconds();
   const started = performance.now();
@@ -169,11 +173,13 @@ for (const round of hasFlag('once') ? ['first send'] : ['first send', 'sent agai
     `${round}: ${rows.toLocaleString('en')} ${format.toUpperCase()} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s; ` +
       `${status.status}, accepted ${status.accepted}, rejected ${status.rejected}, matches ${JSON.stringify(status.matches)}, created ${status.created}, updated ${status.updated}`,
   );
-  const phases = Object.entries(timings).filter(([k]) => !k.startsWith('cpu '));
+  const phases = Object.entries(timings).filter(([k]) => !k.startsWith('cpu ') && !k.startsWith('count '));
+  const scored = timings['count candidates scored'] ?? 0;
+  console.log(`  candidates scored: ${scored.toLocaleString('en')} (${(scored / rows).toFixed(1)} a row)`);
   console.log(`  ms by phase: ${phases.map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   console.log(`  server CPU ms by phase: ${phases.map(([k]) => `${k} ${Math.round(timings[`cpu ${k}`] ?? 0)}`).join(', ')}`);
   const cpuAfter = await cpuSeconds();
-  if (round === 'first send') {
+  if (round === 'first send' && !namesakes) {
     const outcomes = await fileOutcomes(database.db, {
       businessId: lender,
       accountPrefix: 'BENCH',

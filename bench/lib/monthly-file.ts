@@ -108,3 +108,42 @@ function partiesOf(
     },
   ];
 }
+
+/**
+ * Issue 22: a file whose rows all share one name and birth date, each with its own new NIN, phone
+ * and address (a lender's export with a default birth date, or a hostile one). Every row is a new
+ * person; matching must not cost more per row as the namesakes already on file grow.
+ */
+export function buildNamesakesFile(options: {
+  rows: number;
+  newPeopleFrom: number;
+  seed: number;
+  asOf: Date;
+  accountPrefix: string;
+}): TCreditAccountReportInput[] {
+  const lenders = indexLenders(LENDERS);
+  const person = (index: number) => generatePerson({ seed: options.seed, asOf: options.asOf }, index, lenders);
+  const name = { firstName: 'Mohamed', middleName: undefined, lastName: 'Kamara', dateOfBirth: '1980-01-01' };
+  return Array.from({ length: options.rows }, (_, i) => {
+    const p = person(options.newPeopleFrom + i);
+    return {
+      subject: {
+        ...reportedSubjectOf(p),
+        ...name,
+        nationalId: `NS${String(options.newPeopleFrom + i).padStart(9, '0')}`,
+        passportNumber: undefined,
+        driversLicense: undefined,
+      },
+      account: {
+        accountNumber: `${options.accountPrefix}-${i}`,
+        type: 'microfinance_loan',
+        currency: 'SLE',
+        principal: String(1_000 + (i % 90) * 100),
+        balance: String(500 + (i % 40) * 10),
+        openedAt: '2025-06-01',
+        status: 'current',
+        paymentHistory: '000000',
+      },
+    };
+  });
+}

@@ -104,6 +104,8 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
   writer.write(round.batch);
 
   lap('decisions');
+  if (context.timings)
+    context.timings['count candidates scored'] = (context.timings['count candidates scored'] ?? 0) + people.candidatesScored;
   await writer.done();
   lap('writes');
   return { applied, rejects };

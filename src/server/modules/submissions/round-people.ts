@@ -11,6 +11,7 @@ import {
 } from '../matching';
 import type { Tx } from './batch-planner';
 import type { ChunkLookup } from './chunk-lookup';
+import { NAMESAKES_SCORED, NamesakeLimit } from './namesake-limit';
 
 /** What earlier rows of a round added to a person whose identity was not loaded. */
 export interface Additions {
@@ -53,9 +54,11 @@ function probeKeys(probe: ProbeIdentity): string[] {
 export class RoundPeople {
   /** People pointed at whose identity is not loaded: what earlier rows of this round added to them. */
   private readonly additions = new Map<string, Additions>();
-  /** Batch state: people created or extended by earlier rows of this chunk. */
-  private readonly batchIndex = new Map<string, Set<string>>();
+  /** Batch state: people created or extended by earlier rows of this chunk, by blocking key. */
+  private readonly batchIndex = new Map<string, InRoundBlock>();
   readonly identities: Map<string, CandidateIdentity>;
+  /** Candidates handed to the scoring so far (benchmarks and the namesakes test read it). */
+  candidatesScored = 0;
 
   constructor(
     private readonly tx: Tx,
@@ -123,17 +126,68 @@ export class RoundPeople {
 
   /** Makes a person this round created or extended findable by later rows of the round. */
   indexIdentity(subjectId: string, probe: ProbeIdentity) {
-    for (const key of blockingKeysOf(probe.firstCode, probe.lastCode, probe.dob, probe.phone)) {
-      let set = this.batchIndex.get(key);
-      if (!set) this.batchIndex.set(key, (set = new Set()));
-      set.add(subjectId);
+    // Only a person known to hold a NIN goes with the NIN holders (see NamesakeLimit); one whose
+    // identifiers were not loaded stays with the others, which every row still scores.
+    const holdsNin = (this.identities.get(subjectId)?.identifiers.get('nin')?.size ?? 0) > 0;
+    const keys = blockingKeysOf(probe.firstCode, probe.lastCode, probe.dob, probe.phone);
+    if (probe.addressLine) keys.push(`a:${probe.addressLine}`);
+    for (const key of keys) {
+      let block = this.batchIndex.get(key);
+      if (!block) this.batchIndex.set(key, (block = { others: new Set(), ninHolders: new Set() }));
+      (holdsNin ? block.ninHolders : block.others).add(subjectId);
     }
   }
 
-  /** A row's candidates: the registry's (found by the look-up) and the people earlier rows of the round created or extended. */
+  /**
+   * A row's candidates: the registry's (found by the look-up) and the people earlier rows of the
+   * round created or extended, each block read as the SQL blocks are (at most IN_ROUND_BLOCK_LIMIT
+   * people a block) and NIN holders limited for a row with a NIN of its own (NamesakeLimit).
+   */
   candidatesOf(idx: number, probe: ProbeIdentity): Set<string> {
-    const ids = new Set<string>(this.lookup.candidateIds.get(idx) ?? []);
-    if (this.batchIndex.size > 0) for (const key of probeKeys(probe)) for (const id of this.batchIndex.get(key) ?? []) ids.add(id);
+    const limit = new NamesakeLimit(probe, this.identities);
+    const ids = new Set<string>();
+    for (const id of this.lookup.candidateIds.get(idx) ?? []) if (limit.admits(id)) ids.add(id);
+    if (this.batchIndex.size > 0) {
+      const overflowing: Set<string>[] = [];
+      for (const key of probeKeys(probe)) {
+        const block = this.batchIndex.get(key);
+        if (!block) continue;
+        takeUpTo(block.others, IN_ROUND_BLOCK_LIMIT, ids);
+        const isLimited = limit.appliesTo(block.ninHolders.size);
+        takeUpTo(block.ninHolders, isLimited ? NAMESAKES_SCORED : IN_ROUND_BLOCK_LIMIT, ids);
+        if (isLimited) overflowing.push(block.ninHolders);
+      }
+      // Past the limit, the namesakes at the row's own phone (its key above) and address line still come in.
+      const sameLine = probe.addressLine ? this.batchIndex.get(`a:${probe.addressLine}`) : undefined;
+      if (sameLine && overflowing.length > 0) {
+        let taken = 0;
+        for (const id of sameLine.ninHolders) {
+          if (taken >= NAMESAKES_SCORED) break;
+          if (overflowing.some((block) => block.has(id)) && !ids.has(id)) {
+            ids.add(id);
+            taken++;
+          }
+        }
+      }
+    }
+    this.candidatesScored += ids.size;
     return ids;
+  }
+}
+
+/** A blocking key's people made or extended by the round: those known to hold a NIN apart. */
+interface InRoundBlock {
+  others: Set<string>;
+  ninHolders: Set<string>;
+}
+
+/** Most people one in-round block brings to a row, as TIGHT_BLOCK_LIMIT caps the registry's blocks. */
+const IN_ROUND_BLOCK_LIMIT = 200;
+
+function takeUpTo(from: Set<string>, limit: number, into: Set<string>) {
+  let taken = 0;
+  for (const id of from) {
+    if (taken++ >= limit) return;
+    into.add(id);
   }
 }
