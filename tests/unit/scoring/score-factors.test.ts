@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '@shared/i18n/translate';
 import { SCORE_REASON_GROUP } from '@shared/score-factors';
 import { SCORE_FACTOR_GROUPS, SCORE_REASON_TEXTS } from '@shared/scoring';
 import { factorCards } from '@web/features/consumer/dashboard/factor-grades';
 import { trendDomain, trendPoints } from '@web/features/consumer/dashboard/score-trend-points';
 import { FEATURE_DEFINITIONS } from '../../../src/server/modules/scoring/feature-definitions';
+
+/** The English translate function, as the dashboard passes the reader's. */
+const english = translatorFor('en');
 
 describe('the reason-to-group map the dashboard uses', () => {
   it('gives every reason code the group of the scorecard feature that gives it', () => {
@@ -19,7 +23,7 @@ describe('factor cards', () => {
   const reason = (code: keyof typeof SCORE_REASON_TEXTS, text = `${code} sentence`) => ({ code, text });
 
   it('one card per factor group, in order; all strong when no reason', () => {
-    const cards = factorCards([]);
+    const cards = factorCards([], english);
     expect(cards.map((c) => c.group)).toEqual([...SCORE_FACTOR_GROUPS]);
     expect(cards.map((c) => c.grade)).toEqual(['Strong', 'Strong', 'Strong', 'Strong', 'Strong']);
     expect(cards.map((c) => c.title)).toEqual([
@@ -33,7 +37,7 @@ describe('factor cards', () => {
   });
 
   it('the reason costing most needs attention, the others could be better, each with its own sentence of what would help', () => {
-    const cards = factorCards([reason('HIGH_BALANCES'), reason('LATE_ACCOUNTS'), reason('INQUIRIES')]);
+    const cards = factorCards([reason('HIGH_BALANCES'), reason('LATE_ACCOUNTS'), reason('INQUIRIES')], english);
     const byGroup = Object.fromEntries(cards.map((c) => [c.group, c]));
     expect(byGroup.amounts_owed).toMatchObject({ grade: 'Needs attention', text: 'HIGH_BALANCES sentence' });
     expect(byGroup.payment_history).toMatchObject({ grade: 'Could be better', text: 'LATE_ACCOUNTS sentence' });
@@ -43,13 +47,10 @@ describe('factor cards', () => {
   });
 
   it('a default always needs attention; a group keeps its first reason; "few kinds of credit" and unknown codes make no card', () => {
-    const cards = factorCards([
-      reason('SHORT_HISTORY'),
-      reason('DEFAULTS'),
-      reason('RECENT_DELINQUENCY'),
-      reason('ACCOUNT_MIX'),
-      { code: 'NEW_CODE', text: 'x' },
-    ]);
+    const cards = factorCards(
+      [reason('SHORT_HISTORY'), reason('DEFAULTS'), reason('RECENT_DELINQUENCY'), reason('ACCOUNT_MIX'), { code: 'NEW_CODE', text: 'x' }],
+      english,
+    );
     const byGroup = Object.fromEntries(cards.map((c) => [c.group, c]));
     expect(byGroup.payment_history).toMatchObject({ grade: 'Needs attention', text: 'DEFAULTS sentence' });
     expect(byGroup.length_of_history.grade).toBe('Needs attention');

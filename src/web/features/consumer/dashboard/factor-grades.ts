@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
-import { translatorFor } from '@shared/i18n/translate';
 import { groupOfReason } from '@shared/score-factors';
 import { SCORE_FACTOR_GROUPS, type TScoreFactorGroup } from '@shared/scoring';
 
@@ -34,7 +33,7 @@ export function reasonText(reason: { code: string; text: string }, t: TFunction,
  */
 export function factorCards(
   reasons: readonly { code: string; text: string }[],
-  t: TFunction = translatorFor('en'),
+  t: TFunction,
   language: Language = DEFAULT_LANGUAGE,
 ): TFactorCard[] {
   const title = (group: TScoreFactorGroup) => t(`dashboard:factors.group.${group}`);
