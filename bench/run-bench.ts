@@ -1,5 +1,5 @@
 // `npm run bench -- [--people 1000000] [--json] [--fresh] [--seconds 15] [--connections 32] [--rate 500] [--ingest-rows 100000]
-//   [--search-rate 100] [--only report,search] [--cpu-prof] [--server-heap-mb 768]`
+//   [--search-rate 100] [--only report,search] [--cpu-prof] [--server-heap-mb 768] [--namesakes-rows 20000]`
 //
 // The national-scale benchmark (docs/performance.md): a registry of N generated people in the
 // configured database (PostgreSQL with DATABASE_URL, PGlite otherwise), the real server started
@@ -7,7 +7,8 @@
 //   baseline  GET /api/health (one trivial query), at the same concurrency as the rest;
 //   report    POST /api/credit/reports for a person found by NIN: audited, an inquiry, scored;
 //   search    POST /api/credit/search by name and date of birth;
-//   ingest    one monthly file of 100,000 rows with identity matching.
+//   ingest    one monthly file of 100,000 rows with identity matching;
+//   namesakes one file of 20,000 rows sharing one name and birth date, each with a NIN of its own.
 // Throughput is taken flat out; report latency also at a fixed offered rate (--rate, 500/s).
 // Ratios to the baseline are the figures to compare between machines.
 import { mkdirSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { BENCH_AS_OF, BENCH_SEED, openBenchDatabase } from './lib/bench-database
 import { startBenchServer } from './lib/bench-server';
 import { CpuMeter, cpuPerRequest } from './lib/cpu-usage';
 import { runLoad, type LoadResult } from './lib/load';
-import { buildMonthlyFile } from './lib/monthly-file';
+import { buildMonthlyFile, buildNamesakesFile } from './lib/monthly-file';
 import { runPacedLoad } from './lib/paced-load';
 import { waitForSubmissionAt } from '../tests/helpers/submissions';
 
@@ -37,9 +38,10 @@ const offeredRate = Number(argValue('rate', '500'));
 // Latency is read at an offered rate, below capacity: flat out, p99 only measures the queue.
 const searchRate = Number(argValue('search-rate', '100'));
 const ingestRows = Number(argValue('ingest-rows', '100000'));
+const namesakesRows = Number(argValue('namesakes-rows', '20000'));
 // For working on one path: `--only report,search` runs the baseline and those scenarios alone
-// (report, search, ingest); the JSON line then holds only what ran.
-const only = new Set(argValue('only', 'report,search,ingest').split(','));
+// (report, search, ingest, namesakes); the JSON line then holds only what ran.
+const only = new Set(argValue('only', 'report,search,ingest,namesakes').split(','));
 // With --cpu-prof the baseline is left out, so the profile holds the chosen scenarios alone (no ratios then).
 const runBaseline = !hasFlag('cpu-prof');
 // `--cpu-prof`: the server writes a V8 CPU profile of the whole run to .bench-data/profiles
@@ -166,19 +168,9 @@ try {
     );
   }
 
-  let ingest: { rowsPerSecond: number; rows: number; seconds: number } | undefined;
-  if (only.has('ingest')) {
-    log(`ingest: building a monthly file of ${ingestRows.toLocaleString('en')} rows...`);
-    const file = JSON.stringify({
-      rows: buildMonthlyFile({
-        rows: ingestRows,
-        registryPeople: people,
-        newPeopleFrom,
-        seed: BENCH_SEED,
-        asOf: BENCH_AS_OF,
-        accountPrefix: `BENCH-${Date.now()}`,
-      }),
-    });
+  /** Sends one monthly file and waits until it is applied: rows a second from the send to the final status. */
+  const timeMonthlyFile = async (name: string, fileRows: unknown[]) => {
+    const file = JSON.stringify({ rows: fileRows });
     const started = performance.now();
     const sent = await postOnFreshConnection(
       `${server.url}/api/credit/submissions`,
@@ -190,12 +182,39 @@ try {
     if (sent.status !== 202) throw new Error(`the monthly file was refused: ${sent.status} ${sent.body.slice(0, 500)}`);
     // The answer says `queued` (decisions/033): the rows are applied once its status is final.
     const status = await waitForSubmissionAt(server.url, headers, outcome.id!, 30 * 60_000);
-    const ingestSeconds = (performance.now() - started) / 1000;
+    const fileSeconds = (performance.now() - started) / 1000;
     log(`  ${JSON.stringify({ status: status.status, accepted: status.accepted, rejected: status.rejected, matches: status.matches })}`);
     log(
-      `  ${ingestRows.toLocaleString('en')} rows: answered 202 queued in ${answerSeconds.toFixed(1)} s, applied in ${ingestSeconds.toFixed(1)} s`,
+      `  ${name}: ${fileRows.length.toLocaleString('en')} rows answered 202 queued in ${answerSeconds.toFixed(1)} s, applied in ${fileSeconds.toFixed(1)} s`,
     );
-    ingest = { rowsPerSecond: Math.round(ingestRows / ingestSeconds), rows: ingestRows, seconds: Math.round(ingestSeconds * 10) / 10 };
+    return { rowsPerSecond: Math.round(fileRows.length / fileSeconds), rows: fileRows.length, seconds: Math.round(fileSeconds * 10) / 10 };
+  };
+  type FileRate = Awaited<ReturnType<typeof timeMonthlyFile>>;
+  let ingest: FileRate | undefined;
+  if (only.has('ingest')) {
+    log(`ingest: building a monthly file of ${ingestRows.toLocaleString('en')} rows...`);
+    const file = buildMonthlyFile({
+      rows: ingestRows,
+      registryPeople: people,
+      newPeopleFrom,
+      seed: BENCH_SEED,
+      asOf: BENCH_AS_OF,
+      accountPrefix: `BENCH-${Date.now()}`,
+    });
+    ingest = await timeMonthlyFile('ingest', file);
+  }
+  // Issue 22: a file of namesakes must run at least a tenth as fast as the varied one.
+  let namesakes: FileRate | undefined;
+  if (only.has('namesakes')) {
+    log(`namesakes: a file of ${namesakesRows.toLocaleString('en')} rows, one name and birth date, a NIN each...`);
+    const file = buildNamesakesFile({
+      rows: namesakesRows,
+      newPeopleFrom: newPeopleFrom + 500_000,
+      seed: BENCH_SEED,
+      asOf: BENCH_AS_OF,
+      accountPrefix: `NAMESAKES-${Date.now()}`,
+    });
+    namesakes = await timeMonthlyFile('namesakes', file);
   }
 
   const ratio = (r: LoadResult) => (baseline ? Math.round((r.rps / baseline.rps) * 1000) / 1000 : NaN);
@@ -222,6 +241,11 @@ try {
   if (ingest)
     log(
       `ingest                         ${ingest.rowsPerSecond.toLocaleString('en')} rows/s (${ingest.rows.toLocaleString('en')} rows in ${ingest.seconds.toFixed(1)} s)`,
+    );
+  if (namesakes)
+    log(
+      `namesakes                      ${namesakes.rowsPerSecond.toLocaleString('en')} rows/s (${namesakes.rows.toLocaleString('en')} rows in ${namesakes.seconds.toFixed(1)} s)` +
+        (ingest ? `, ${(namesakes.rowsPerSecond / ingest.rowsPerSecond).toFixed(2)} of ingest's` : ''),
     );
   if (asJson) {
     console.log(
@@ -276,6 +300,7 @@ try {
               }
             : {}),
           ...(ingest ? { ingest } : {}),
+          ...(namesakes ? { namesakes } : {}),
         },
       }),
     );
