@@ -12,7 +12,7 @@ const ROOT = join(__dirname, '../..');
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'description', 'caption', 'empty']);
 
 /** The consumer-only components outside the feature folder that the portal renders. */
-const EXTRA_FILES: string[] = [];
+const EXTRA_FILES: string[] = ['src/web/components/credit/account-life.tsx'];
 
 /** Text allowed to stay as written, each with its reason: `file: text`. */
 const ALLOWED = new Map<string, string>([
@@ -24,7 +24,7 @@ const ALLOWED = new Map<string, string>([
  * leaves this list. The test fails when a listed file has no hard-coded text left, so the list
  * only shrinks.
  */
-const PENDING = new Set<string>(['src/web/features/consumer/disputes-page.tsx']);
+const PENDING = new Set<string>([]);
 
 export interface TFinding {
   line: number;

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Clock, Landmark, Scale } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import type { TReportAccount } from '@shared/schemas/credit';
 import {
+  DISPUTE_MESSAGES,
   DISPUTE_NEW_INFORMATION_MIN_CHARS,
   DISPUTE_REASONS,
   DISPUTE_STATEMENT_MAX_WORDS,
@@ -20,22 +22,32 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@web/components/ui/field';
 import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { formatDate, formatDateTime, formatMoney, plural } from '@shared/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
 import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
+import { accountStatusName, accountTypeName } from './account-labels';
 import { useComplainToRegulator, useDisputes, useFileDispute } from './api/disputes';
 import { useOwnReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 
+/** The form's own check messages (DISPUTE_MESSAGES) in the reader's language; a server's message as sent. */
+function validationText(t: TFunction, message: string | undefined): string | undefined {
+  const key = Object.entries(DISPUTE_MESSAGES).find(([, text]) => text === message)?.[0];
+  return key && ['account', 'reason', 'statementRequired', 'statementWords'].includes(key)
+    ? t(`disputes:validation.${key}`, { max: DISPUTE_STATEMENT_MAX_WORDS })
+    : message;
+}
+
 function FileDisputeForm() {
+  const { t } = useT('disputes');
   const own = useOwnReport();
   const disputes = useDisputes();
   const search = useSearch();
-  if (own.isPending) return <PageLoading label="Loading your accounts…" />;
+  if (own.isPending) return <PageLoading label={t('loadingAccounts')} />;
   const accounts = (own.data?.report?.accounts ?? []).filter((a) => !a.disputed);
   return (
     <FileDisputeFormFor
@@ -65,6 +77,7 @@ function FileDisputeFormFor({
   verifiedOn: Record<string, string>;
   preselected: string;
 }) {
+  const { t } = useT(['disputes', 'labels']);
   const form = useForm<TFileDispute>({
     resolver: zodResolver(ZFileDisputeSchema),
     defaultValues: {
@@ -80,14 +93,14 @@ function FileDisputeFormFor({
     onSuccess: (dispute) => {
       toast({
         kind: 'success',
-        title: `Dispute ${dispute.reference} filed`,
-        description: `The entry is marked disputed. The lender must answer by ${formatDate(dispute.dueAt)}.`,
+        title: t('form.filedToast', { reference: dispute.reference }),
+        description: t('form.filedToastText', { date: formatDate(dispute.dueAt) }),
       });
       form.reset({ accountId: '', reason: '' as TFileDispute['reason'], statement: '' });
     },
     onError: (error) => {
       if (!applyServerFieldErrors(form, error))
-        toast({ kind: 'error', title: 'Dispute not filed', description: errorMessageOf(error, 'Please try again') });
+        toast({ kind: 'error', title: t('form.notFiled'), description: errorMessageOf(error, t('form.tryAgain')) });
     },
   });
   const errors = form.formState.errors;
@@ -95,48 +108,44 @@ function FileDisputeFormFor({
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>File a dispute</h2>
+          <h2>{t('form.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Challenge one entry of your report, free. It is marked disputed on every report at once, and the lender must answer within the
-          deadline.
-        </CardDescription>
+        <CardDescription>{t('form.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {accounts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Every account on your file already has an open dispute, or there is no account to dispute.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('form.nothingToDispute')}</p>
         ) : (
           <form className="grid gap-4 md:grid-cols-2" onSubmit={form.handleSubmit((values) => file.mutate(values))} noValidate>
-            <Field id="dispute-account" label="Account" error={errors.accountId?.message}>
+            <Field id="dispute-account" label={t('form.account')} error={validationText(t, errors.accountId?.message)}>
               <NativeSelect {...form.register('accountId')}>
-                <option value="">Choose an account…</option>
+                <option value="">{t('form.chooseAccount')}</option>
                 {accounts.map((a) => (
                   <option key={a.accountId} value={a.accountId}>
-                    {a.lender} · {a.typeName} · {a.accountNumber} ({a.statusName}, {formatMoney(a.currency, a.balance)})
+                    {a.lender} · {accountTypeName(t, a)} · {a.accountNumber} ({accountStatusName(t, a)},{' '}
+                    {formatMoney(a.currency, a.balance)})
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field id="dispute-reason" label="What is wrong" error={errors.reason?.message}>
+            <Field id="dispute-reason" label={t('form.reason')} error={validationText(t, errors.reason?.message)}>
               <NativeSelect {...form.register('reason')}>
-                <option value="">Choose a reason…</option>
+                <option value="">{t('form.chooseReason')}</option>
                 {DISPUTE_REASONS.map((r) => (
                   <option key={r.code} value={r.code}>
-                    {r.label}
+                    {t(`reasons.${r.code}`)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
             <Field
               id="dispute-statement"
-              label="Your statement"
+              label={t('form.statement')}
               className="md:col-span-2"
-              error={errors.statement?.message}
+              error={validationText(t, errors.statement?.message)}
               hint={
                 <span aria-live="polite" className={cn(words > DISPUTE_STATEMENT_MAX_WORDS && 'font-medium text-destructive')}>
-                  {words} of {DISPUTE_STATEMENT_MAX_WORDS} words. Say what is wrong and what is right; the lender reads it.
+                  {t('form.words', { words, max: DISPUTE_STATEMENT_MAX_WORDS })}
                 </span>
               }
             >
@@ -144,15 +153,13 @@ function FileDisputeFormFor({
             </Field>
             {verifiedAt ? (
               <p className="text-sm md:col-span-2" role="note">
-                The lender checked this entry and verified it on {formatDate(verifiedAt)}. To dispute it again, tell us what is new since
-                then (a payment, a date, a document you hold) in at least {DISPUTE_NEW_INFORMATION_MIN_CHARS} characters, not the same as
-                your earlier dispute.
+                {t('form.verifiedBefore', { date: formatDate(verifiedAt), min: DISPUTE_NEW_INFORMATION_MIN_CHARS })}
               </p>
             ) : null}
             <div className="md:col-span-2">
               <Button type="submit" disabled={file.isPending}>
                 <Scale aria-hidden />
-                {file.isPending ? 'Filing…' : 'File dispute'}
+                {file.isPending ? t('form.filing') : t('form.file')}
               </Button>
             </div>
           </form>
@@ -163,28 +170,27 @@ function FileDisputeFormFor({
 }
 
 function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [subject, setSubject] = useState(`Dispute ${dispute.reference} with ${dispute.account.lender}`);
+  const { t } = useT('disputes');
+  const [subject, setSubject] = useState(() => t('complaint.subject', { reference: dispute.reference, lender: dispute.account.lender }));
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | undefined>();
   const complain = useComplainToRegulator({
     onSuccess: (answer) => {
       toast({
         kind: 'success',
-        title: 'Complaint sent to the regulator',
-        description: `Reference ${answer.reference}. The Bank of Sierra Leone will look into it.`,
+        title: t('complaint.sentToast'),
+        description: t('complaint.sentToastText', { reference: answer.reference }),
       });
       onOpenChange(false);
     },
-    onError: (e) => setError(errorMessageOf(e, 'Please try again')),
+    onError: (e) => setError(errorMessageOf(e, t('form.tryAgain'))),
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Complain to the regulator</DialogTitle>
-          <DialogDescription>
-            The Bank of Sierra Leone supervises lenders and the bureau. Tell them what went wrong with this dispute.
-          </DialogDescription>
+          <DialogTitle>{t('complaint.title')}</DialogTitle>
+          <DialogDescription>{t('complaint.description')}</DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-4"
@@ -194,10 +200,10 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
             complain.mutate({ disputeId: dispute.id, subject, description });
           }}
         >
-          <Field id="complaint-subject" label="Subject">
+          <Field id="complaint-subject" label={t('complaint.subjectLabel')}>
             <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />
           </Field>
-          <Field id="complaint-description" label="What happened" error={error}>
+          <Field id="complaint-description" label={t('complaint.whatHappened')} error={error}>
             <textarea
               value={description}
               onChange={(e) => setDescription(e.target.value)}
@@ -207,10 +213,10 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('complaint.cancel')}
             </Button>
             <Button type="submit" disabled={complain.isPending}>
-              {complain.isPending ? 'Sending…' : 'Send complaint'}
+              {complain.isPending ? t('complaint.sending') : t('complaint.send')}
             </Button>
           </DialogFooter>
         </form>
@@ -219,25 +225,22 @@ function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; op
   );
 }
 
-/** How a closed dispute ended, for the person who filed it. */
-const OUTCOME_LABEL: Record<NonNullable<TDispute['outcome']>, string> = {
-  corrected: 'Resolved: corrected',
-  verified: 'Resolved: verified by the lender',
-  removed: 'Resolved: taken off your file',
-};
-
+/** Where the dispute stands; a closed one says how it ended, for the person who filed it. */
 function StatusBadge({ dispute }: { dispute: TDispute }) {
+  const { t } = useT('disputes');
   if (dispute.status === 'resolved') {
-    return <Badge variant="success">{dispute.outcome ? OUTCOME_LABEL[dispute.outcome] : 'Resolved'}</Badge>;
+    return <Badge variant="success">{dispute.outcome ? t(`status.${dispute.outcome}`) : t('status.resolved')}</Badge>;
   }
-  if (dispute.isOverdue) return <Badge variant="destructive">Overdue: the lender missed the deadline</Badge>;
-  return <Badge variant="warning">Open · {plural(dispute.daysLeft ?? 0, { one: 'day', other: 'days' })} left</Badge>;
+  if (dispute.isOverdue) return <Badge variant="destructive">{t('status.overdue')}</Badge>;
+  const days = dispute.daysLeft ?? 0;
+  return <Badge variant="warning">{t('status.open', { count: days, formatted: formatNumber(days) })}</Badge>;
 }
 
 /** Timeline steps whose note is the lender's answer, already shown above the timeline. */
 const ANSWER_KINDS = new Set(['corrected', 'verified', 'removed']);
 
 function DisputeCard({ dispute }: { dispute: TDispute }) {
+  const { t } = useT(['disputes', 'labels']);
   const [isComplaining, setIsComplaining] = useState(false);
   const corrected = dispute.outcome === 'corrected';
   // Taken off the file (removed as reported in error, or moved to the right person): no balance now.
@@ -250,7 +253,8 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
             {dispute.reference} · {dispute.account.lender}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {dispute.account.typeName} <span className="font-mono">{dispute.account.accountNumber}</span> · {dispute.reasonLabel}
+            {accountTypeName(t, dispute.account)} <span className="font-mono">{dispute.account.accountNumber}</span> ·{' '}
+            {t(`reasons.${dispute.reason}`, { defaultValue: dispute.reasonLabel })}
           </p>
         </div>
         <StatusBadge dispute={dispute} />
@@ -258,53 +262,54 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
       <blockquote className="mt-3 border-l-2 pl-3 text-sm italic">{dispute.statement}</blockquote>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">Filed</dt>
+          <dt className="text-muted-foreground">{t('card.filed')}</dt>
           <dd>{formatDate(dispute.filedAt)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Answer due</dt>
+          <dt className="text-muted-foreground">{t('card.answerDue')}</dt>
           <dd>{formatDate(dispute.dueAt)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Balance when filed</dt>
+          <dt className="text-muted-foreground">{t('card.balanceWhenFiled')}</dt>
           <dd>{formatMoney(dispute.accountWhenFiled.currency, dispute.accountWhenFiled.balance)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Balance now</dt>
-          <dd>{removed ? 'Off your file' : formatMoney(dispute.account.currency, dispute.account.balance)}</dd>
+          <dt className="text-muted-foreground">{t('card.balanceNow')}</dt>
+          <dd>{removed ? t('card.offFile') : formatMoney(dispute.account.currency, dispute.account.balance)}</dd>
         </div>
       </dl>
       {dispute.responseNote ? (
         <div className={cn('mt-3 rounded-md p-3 text-sm', corrected || removed ? 'bg-accent/50' : 'bg-muted')}>
-          <p className="font-medium">{removed ? 'Why the lender took it off your file' : "The lender's answer"}</p>
+          <p className="font-medium">{removed ? t('card.whyRemoved') : t('card.lenderAnswer')}</p>
           <p>{dispute.responseNote}</p>
         </div>
       ) : null}
-      <h4 className="mt-4 text-sm font-medium">Timeline</h4>
+      <h4 className="mt-4 text-sm font-medium">{t('card.timeline')}</h4>
       <ol className="mt-2 space-y-2 border-l pl-4">
         {dispute.timeline.map((event, i) => (
           <li key={`${event.kind}-${i}`} className="relative text-sm">
             <span className="absolute -left-[21px] top-1 flex size-2.5 rounded-full bg-primary" aria-hidden />
-            <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> · {event.text}
+            <span className="text-muted-foreground">{formatDateTime(event.occurredAt)}</span> ·{' '}
+            {t(`events.${event.kind}`, { defaultValue: event.text })}
             {event.note && !ANSWER_KINDS.has(event.kind) ? <span className="block text-muted-foreground">{event.note}</span> : null}
           </li>
         ))}
         {dispute.status === 'open' ? (
           <li className="relative text-sm text-muted-foreground">
             <Clock className="absolute -left-[23px] top-0.5 size-3.5" aria-hidden />
-            Waiting for the lender&apos;s answer
+            {t('card.waiting')}
           </li>
         ) : (
           <li className="relative text-sm text-muted-foreground">
             <CheckCircle2 className="absolute -left-[23px] top-0.5 size-3.5" aria-hidden />
-            Closed {dispute.resolvedAt ? formatDate(dispute.resolvedAt) : ''}
+            {t('card.closed', { date: dispute.resolvedAt ? formatDate(dispute.resolvedAt) : '' })}
           </li>
         )}
       </ol>
       <div className="mt-4 flex justify-end">
         <Button size="sm" variant="outline" onClick={() => setIsComplaining(true)}>
           <Landmark aria-hidden />
-          Complain to the regulator
+          {t('complaint.open')}
         </Button>
       </div>
       {isComplaining ? <ComplainDialog dispute={dispute} open={isComplaining} onOpenChange={setIsComplaining} /> : null}
@@ -313,19 +318,20 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
 }
 
 function DisputeList() {
+  const { t } = useT('disputes');
   const disputes = useDisputes();
-  if (disputes.isPending) return <PageLoading label="Loading your disputes…" />;
+  if (disputes.isPending) return <PageLoading label={t('loadingDisputes')} />;
   if (disputes.isError) return <QueryErrorCard query={disputes} />;
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Your disputes ({disputes.data.disputes.length})</h2>
+          <h2>{t('list.title', { count: disputes.data.disputes.length })}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {disputes.data.disputes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">You have not disputed any entry.</p>
+          <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
         ) : (
           <ul className="space-y-4">
             {disputes.data.disputes.map((d) => (

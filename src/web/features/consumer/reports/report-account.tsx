@@ -7,6 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
+import { accountStatusName, accountTypeName } from '../account-labels';
 import { HISTORY_CELL } from '../score-band';
 
 function HistoryGrid({ account }: { account: TReportAccount }) {
@@ -32,20 +33,21 @@ function HistoryGrid({ account }: { account: TReportAccount }) {
 
 /** An account of the person's report, its 24 months and the way to dispute it. */
 export function AccountCard({ account, openDispute }: { account: TReportAccount; openDispute?: { reference: string; dueAt: string } }) {
-  const { t } = useT('reports');
+  const { t } = useT(['reports', 'labels']);
+  const say = (key: string, params?: Record<string, string | number>) => t(`life.${key}`, params);
   const isNegative = ['late_90', 'default', 'written_off'].includes(account.status);
   return (
     <li className="rounded-lg border p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">
-            {account.lender} · {account.typeName}
+            {account.lender} · {accountTypeName(t, account)}
           </h3>
           <p className="font-mono text-sm text-muted-foreground">{account.accountNumber}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <AccountRoleBadge account={account} />
-          <Badge variant={isNegative ? 'destructive' : 'secondary'}>{account.statusName}</Badge>
+          <AccountRoleBadge account={account} say={say} />
+          <Badge variant={isNegative ? 'destructive' : 'secondary'}>{accountStatusName(t, account)}</Badge>
           {account.disputed ? (
             <Badge variant="warning">
               {t('account.disputed')}
@@ -82,12 +84,12 @@ export function AccountCard({ account, openDispute }: { account: TReportAccount;
             </dd>
           </div>
         ) : null}
-        <AccountLifeFacts account={account} />
+        <AccountLifeFacts account={account} say={say} />
       </dl>
       <div className="mt-3 space-y-3">
-        <AccountParties account={account} />
+        <AccountParties account={account} say={say} />
         <HistoryGrid account={account} />
-        <BalanceHistoryChart account={account} />
+        <BalanceHistoryChart account={account} say={say} />
       </div>
       <div className="mt-3 flex justify-end">
         {account.disputed ? (
