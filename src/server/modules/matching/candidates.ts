@@ -168,7 +168,9 @@ const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
 export async function findCandidateSubjects(
   db: Executor,
   batch: BlockingProbe[],
-  options: { prepared?: boolean } = {},
+  // `blocks`: 'tight' runs only the tight blocks, 'loose' only the loose ones (a search scores the
+  // tight block's people first and asks for the loose blocks only when none of them is the person).
+  options: { prepared?: boolean; blocks?: 'all' | 'tight' | 'loose' } = {},
 ): Promise<Map<number, Set<string>>> {
   // A search (one probe, many a second) plans each block once per connection; a monthly file's
   // rounds keep custom plans, planned for their thousands of probes.
@@ -184,10 +186,14 @@ export async function findCandidateSubjects(
     if (!set) result.set(idx, (set = new Set()));
     set.add(subjectId);
   };
-  const tight = await query(
-    'match-tight-block',
-    ZTightBlockRow,
-    sql`${PROBES_CTE(probes)}
+  const blocks = options.blocks ?? 'all';
+  const tight =
+    blocks === 'loose'
+      ? []
+      : await query(
+          'match-tight-block',
+          ZTightBlockRow,
+          sql`${PROBES_CTE(probes)}
         SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
           SELECT n.subject_id FROM credit_subject_names n
            WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc AND n.first_code = p.fc LIMIT ${TIGHT_BLOCK_LIMIT}
@@ -201,7 +207,7 @@ export async function findCandidateSubjects(
         SELECT p.idx, x.subject_id, 'phone' AS via FROM p CROSS JOIN LATERAL (
           SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}
         ) x WHERE p.phone IS NOT NULL`,
-  );
+        );
   const byName = new Set<string>();
   const settled = new Set<number>();
   for (const r of tight) if (r.via === 'name') byName.add(`${r.idx}|${r.subject_id}`);
@@ -210,7 +216,7 @@ export async function findCandidateSubjects(
     if (r.via === 'phone' && byName.has(`${r.idx}|${r.subject_id}`)) settled.add(r.idx);
   }
   const open = probes.filter((p) => !settled.has(p.idx));
-  if (open.length === 0) return result;
+  if (open.length === 0 || blocks === 'tight') return result;
   const loose = await query(
     'match-loose-block',
     ZLooseBlockRow,

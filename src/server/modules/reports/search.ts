@@ -80,16 +80,24 @@ async function findByNameAndDob(
   const [codes] = await computeNameCodes(db, [{ first, last }]);
   const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
   const swapped = swapDayMonth(dateOfBirth);
-  const blocked = await findCandidateSubjects(
-    db,
-    [{ idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapped, phone: null }],
-    { prepared: true },
-  );
-  const people = await loadCandidates(db, [...(blocked.get(0) ?? [])]);
+  const blockProbe = [{ idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapped, phone: null }];
+  // The tight block first (birth date and both names' sounds): when it holds the person searched
+  // for, the loose blocks would only add namesakes scored below them, and at national scale they
+  // were most of a search's cost (docs/performance.md).
+  const tight = await findCandidateSubjects(db, blockProbe, { prepared: true, blocks: 'tight' });
+  const people = await loadCandidates(db, [...(tight.get(0) ?? [])]);
   const scoreAll = () => rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)));
   let ranked = scoreAll();
-  const isFound = ranked.some((s) => s.nameScore >= STRONG_NAME && (s.dobScore ?? 0) >= STRONG_DOB);
-  if (!isFound) {
+  const isFound = () => ranked.some((s) => s.nameScore >= STRONG_NAME && (s.dobScore ?? 0) >= STRONG_DOB);
+  if (!isFound()) {
+    const loose = await findCandidateSubjects(db, blockProbe, { prepared: true, blocks: 'loose' });
+    const more = [...(loose.get(0) ?? [])].filter((id) => !people.has(id));
+    if (more.length > 0) {
+      for (const [id, candidate] of await loadCandidates(db, more)) people.set(id, candidate);
+      ranked = scoreAll();
+    }
+  }
+  if (!isFound()) {
     const fullName = `${first} ${last}`;
     const nearest = await queryPreparedParsedRows(
       db,
