@@ -1,7 +1,7 @@
 import type { TCreditReport } from '@shared/schemas/credit';
 import type { TApiKeyScope } from '@shared/api-key-scopes';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, json, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditInquiries, creditSubjects } from './credit';
 import { users } from './users';
 
@@ -85,8 +85,12 @@ export const creditReportCopies = pgTable(
       .notNull()
       .references(() => users.id),
     subjectId: uuid('subject_id').references(() => creditSubjects.id, { onDelete: 'set null' }),
-    /** The report as answered, typed by the shared ZCreditReportSchema it is read back with (reports/report-copies.ts). */
-    report: jsonb('report').$type<TCreditReport>().notNull(),
+    /**
+     * The report as answered, typed by the shared ZCreditReportSchema it is read back with
+     * (reports/report-copies.ts). json, not jsonb: it is stored and read back whole, and the few
+     * fields lists read (->>) work on json too; jsonb parsed every copy on insert (docs/performance.md).
+     */
+    report: json('report').$type<TCreditReport>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('credit_report_copies_business_created_idx').on(t.businessId, t.createdAt)],

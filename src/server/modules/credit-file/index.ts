@@ -27,4 +27,4 @@ export { getPrivacyStatus, setFrozen } from './privacy-controls';
 export { openAccountReportedBeforeSql, refuseForWithdrawnConsent } from './withdrawn-consent';
 export { listPurposes } from './purposes';
 export { assembleCreditReport, buildCreditReport } from './report';
-export { readReportSources } from './report-sources';
+export { readReportSources, readReportSourcesAlong } from './report-sources';

@@ -1,10 +1,10 @@
 import { ACCOUNT_HISTORY_MONTHS, ACCOUNT_ROLES, ACCOUNT_STATUS_CODES, CURRENCIES } from '@shared/credit-reference';
 import type { TFraudAlert } from '@shared/schemas/consumer';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryPreparedParsedRows } from '../../db/prepared';
-import { jsonColumnOf, timestampColumn } from '../../db/query';
+import { queryPreparedRows } from '../../db/prepared';
+import { jsonColumnOf, parseRows, timestampColumn } from '../../db/query';
 import { ZSubjectRow } from '../../db/subject-row';
 import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { isHiddenFromLendersSql } from '../disputes';
@@ -142,17 +142,44 @@ export async function readReportSources(
     businessId?: string | null;
   },
 ): Promise<ReportSources | null> {
+  const rows = await readReportSourcesRows(db, subjectId, options);
+  return parseRows(ZReportSourcesRow, rows, () => '"credit-report-sources"')[0] ?? null;
+}
+
+/**
+ * readReportSources with one more column of the same statement, read with its own schema (a
+ * business report reads its business's access with the file: one round trip fewer). Null when the
+ * person is not in the registry.
+ */
+export async function readReportSourcesAlong<T>(
+  db: Database,
+  subjectId: string,
+  options: Parameters<typeof readReportSources>[2],
+  along: { name: string; column: SQL; schema: z.ZodType<T> },
+): Promise<{ sources: ReportSources; along: T } | null> {
+  const rows = await readReportSourcesRows(db, subjectId, options, along);
+  const label = () => `"credit-report-sources-${along.name}"`;
+  const [sources] = parseRows(ZReportSourcesRow, rows, label);
+  const [extra] = parseRows(z.object({ along: along.schema }), rows, label);
+  return sources && extra ? { sources, along: extra.along } : null;
+}
+
+async function readReportSourcesRows(
+  db: Database,
+  subjectId: string,
+  options: Parameters<typeof readReportSources>[2],
+  along?: { name: string; column: SQL },
+): Promise<unknown[]> {
   const { asOf } = options;
   const isBusiness = options.audience === 'business';
   const inquirySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - INQUIRY_WINDOW_MONTHS, asOf.getUTCDate()));
   const historySince = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (ACCOUNT_HISTORY_MONTHS - 1), 1))
     .toISOString()
     .slice(0, 10);
-  const [sources] = await queryPreparedParsedRows(
+  return queryPreparedRows(
     db,
-    `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}`,
-    ZReportSourcesRow,
-    sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
+    `credit-report-sources-${options.audience}${options.businessId && options.purpose ? (options.purpose === 'account_review' ? '-consent-review' : '-consent') : ''}${along ? `-${along.name}` : ''}`,
+    sql`SELECT ${along ? sql`${along.column} AS along, ` : sql``}s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
       COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
         FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers,
       COALESCE((SELECT json_agg(n) FROM (SELECT DISTINCT first_name, middle_name, last_name FROM credit_subject_names WHERE subject_id = s.id) n), '[]'::json) AS names,
@@ -212,5 +239,4 @@ export async function readReportSources(
       ${scoringInputsColumns(subjectId, asOf, options.excludeInquiryId, options.audience)}
     FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
   );
-  return sources ?? null;
 }

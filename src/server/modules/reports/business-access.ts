@@ -1,8 +1,10 @@
 import type { TBusinessUsage } from '@shared/schemas/credit';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
-import { businessProfiles, creditInquiries, plans, users } from '../../db/schema/index';
+import { queryPreparedParsedRows } from '../../db/prepared';
+import { jsonColumnOf } from '../../db/query';
+import { creditInquiries } from '../../db/schema/index';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
 import { reportsUsedThisMonth } from './quota';
 
@@ -23,38 +25,60 @@ export interface BusinessAccess {
   reportsThisMonth: number;
 }
 
-const businessAccessQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      businessId: businessProfiles.userId,
-      businessName: businessProfiles.businessName,
-      verificationStatus: businessProfiles.verificationStatus,
-      ownerStatus: users.status,
-      subscriptionStatus: businessProfiles.subscriptionStatus,
-      nextBillingDate: businessProfiles.nextBillingDate,
-      planCode: plans.code,
-      planName: plans.name,
-      isFreePlan: plans.isFree,
-      // A contracted quota (an agreement with a large lender) replaces the plan's.
-      monthlyQuota: sql<number>`COALESCE(${businessProfiles.monthlyQuotaOverride}, ${plans.monthlyInquiryQuota})`.mapWith(Number),
-      reportsThisMonth: sql<number>`COALESCE((SELECT u.reports FROM credit_report_usage u
-        WHERE u.business_id = ${businessProfiles.userId} AND u.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0)`.mapWith(
-        Number,
-      ),
+/**
+ * The business's access as one json column of a statement, null for no such business. Read alone
+ * by loadBusinessAccess, and by a report in the same statement as the person's file (one round
+ * trip fewer, reports/pull-report.ts).
+ */
+export function businessAccessColumn(businessId: SQL): SQL {
+  return sql`(SELECT json_build_object('businessId', bp.user_id, 'businessName', bp.business_name,
+      'verificationStatus', bp.verification_status, 'ownerStatus', owner.status, 'subscriptionStatus', bp.subscription_status,
+      'nextBillingDate', bp.next_billing_date, 'planCode', pl.code, 'planName', pl.name, 'isFreePlan', pl.is_free,
+      -- A contracted quota (an agreement with a large lender) replaces the plan's.
+      'monthlyQuota', COALESCE(bp.monthly_quota_override, pl.monthly_inquiry_quota),
+      'reportsThisMonth', COALESCE((SELECT u.reports FROM credit_report_usage u
+        WHERE u.business_id = bp.user_id AND u.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0))
+    FROM business_profiles bp
+    JOIN plans pl ON pl.code = bp.plan_code
+    JOIN users owner ON owner.id = bp.user_id
+    WHERE bp.user_id = ${businessId} LIMIT 1)`;
+}
+
+/** businessAccessColumn's value, read as BusinessAccess. */
+export const ZBusinessAccessColumn = jsonColumnOf(
+  z
+    .object({
+      businessId: z.string(),
+      businessName: z.string(),
+      verificationStatus: z.string(),
+      ownerStatus: z.string(),
+      subscriptionStatus: z.string(),
+      nextBillingDate: z.string().nullable(),
+      planCode: z.string(),
+      planName: z.string(),
+      isFreePlan: z.boolean(),
+      monthlyQuota: z.number(),
+      reportsThisMonth: z.number(),
     })
-    .from(businessProfiles)
-    .innerJoin(plans, eq(plans.code, businessProfiles.planCode))
-    .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .where(eq(businessProfiles.userId, sql.placeholder('businessId')))
-    .limit(1)
-    // Every search and report reads this first: planned once per connection.
-    .prepare('credit-business-access'),
+    .transform((a): BusinessAccess => ({ ...a, nextBillingDate: a.nextBillingDate === null ? null : new Date(a.nextBillingDate) }))
+    .nullable(),
 );
 
 export async function loadBusinessAccess(db: Database, businessId: string): Promise<BusinessAccess> {
-  const rows = await businessAccessQuery(db).execute({ businessId });
-  if (!rows[0]) throw notFound('Business profile not found');
-  return rows[0];
+  // Every search and report reads this first: planned once per connection.
+  const [row] = await queryPreparedParsedRows(
+    db,
+    'credit-business-access',
+    z.object({ access: ZBusinessAccessColumn }),
+    sql`SELECT ${businessAccessColumn(sql`${businessId}::uuid`)} AS access`,
+  );
+  return accessOrNotFound(row?.access ?? null);
+}
+
+/** A business's access as read, or 404 when there is no such business. */
+export function accessOrNotFound(access: BusinessAccess | null): BusinessAccess {
+  if (!access) throw notFound('Business profile not found');
+  return access;
 }
 
 /**
