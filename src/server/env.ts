@@ -1,8 +1,8 @@
-import { createPrivateKey } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { areEd25519PublicKeys, isEd25519PrivateKey } from './lib/ed25519-keys';
 import { SMS_GATEWAY_ENV, SMS_GATEWAY_SECRETS, smsGatewayConfigOf, smsGatewayIssues, type SmsGatewayConfig } from './env-sms';
 import {
   checkMobileMoneyEnv,
@@ -45,18 +45,6 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   if (['false', 'off', 'no', 'none', '0'].includes(text)) return false;
   if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
   return parseAddressList(text);
-}
-
-/** Whether a text is an Ed25519 private key: PEM, or base64 of its PKCS#8 DER (CERTIFICATE_SIGNING_KEY). */
-export function isEd25519PrivateKey(text: string): boolean {
-  try {
-    const key = text.includes('-----BEGIN')
-      ? createPrivateKey(text)
-      : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
-    return key.asymmetricKeyType === 'ed25519';
-  } catch {
-    return false;
-  }
 }
 
 /** An address to listen on: an IP address, or a host name (letters, digits, hyphens, dots). */
@@ -217,6 +205,13 @@ const ZEnvSchema = z
         error: 'must be an Ed25519 private key: PEM, or base64 of its PKCS#8 DER (openssl genpkey -algorithm ed25519)',
       })
       .optional(),
+    /** Public keys of signing keys retired by a rotation: certificates they signed still verify (decisions/045). */
+    CERTIFICATE_RETIRED_PUBLIC_KEYS: z
+      .string()
+      .refine(areEd25519PublicKeys, {
+        error: 'must be Ed25519 public keys: PEM blocks one after another, or base64 of SPKI DER separated by commas',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
@@ -294,6 +289,8 @@ export interface AppConfig extends SmsGatewayConfig {
   publicUrl?: string;
   /** Absent outside production: a key is generated once and kept in the database (decisions/045). */
   certificateSigningKey?: string;
+  /** The public keys of earlier signing keys (CERTIFICATE_RETIRED_PUBLIC_KEYS), for certificates signed before a rotation. */
+  certificateRetiredPublicKeys?: string;
 }
 
 // Only used outside production, where a fixed secret is harmless: sessions live in the database.
@@ -368,5 +365,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
+    certificateRetiredPublicKeys: env.CERTIFICATE_RETIRED_PUBLIC_KEYS,
   };
 }

@@ -7,6 +7,20 @@ export const DEMO_ACCOUNTS = {
   consumer: { nationalId: 'DEMO0001', phone: '+23276000001', firstName: 'Aminata', lastName: 'Kamara' },
 } as const;
 
+/**
+ * A second demo consumer whose file is in good standing (a current loan, a mobile money loan paid
+ * off), so the clearance certificate (decisions/045) can be tried in demo mode: Aminata Kamara's
+ * file holds a default, and a certificate is refused while it does. Same demo password; not in the
+ * portal's demo box (README lists it).
+ */
+export const DEMO_CLEAN_CONSUMER = {
+  nationalId: 'DEMO0004',
+  phone: '+23276000004',
+  firstName: 'Fatmata',
+  lastName: 'Conteh',
+  dateOfBirth: '1985-11-02',
+} as const;
+
 /** The demo consumer's USSD PIN (decisions/044), set by the seed: the simulator at /ussd-simulator takes it at once. */
 export const DEMO_USSD_PIN = '4826';
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,9 +72,9 @@ function pdfText(pdf: Buffer): string {
 
 beforeAll(async () => {
   t = await createTestApp();
-  clear = await people(4, false);
+  clear = await people(5, false);
   [defaulter] = await people(1, true);
-  expect(clear.length).toBe(4);
+  expect(clear.length).toBe(5);
   expect(defaulter).toBeDefined();
 }, 120_000);
 afterAll(() => t.close());
@@ -177,6 +177,43 @@ describe('a clearance certificate: issued, checked by anyone, tamper-evident', (
     });
   });
 
+  it('a key rotation keeps earlier certificates valid through the retired public key; a key left out signs nothing valid', async () => {
+    const before = (await inject('GET', '/api/certificates/public-key')).json();
+    expect(before.retiredKeys).toEqual([]);
+    const newKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // The bureau after the rotation: a new signing key, the old key's public half kept (a one-line setting with \n).
+    const rotated = await createTestApp({
+      sharedDatabase: t.database,
+      config: { certificateSigningKey: newKey, certificateRetiredPublicKeys: before.publicKeyPem.replace(/\n/g, '\\n') },
+    });
+    // A compromised key: rotated away and not kept.
+    const withoutOld = await createTestApp({ sharedDatabase: t.database, config: { certificateSigningKey: newKey } });
+    try {
+      const published = (await rotated.app.inject({ method: 'GET', url: '/api/certificates/public-key' })).json();
+      expect(published.keyId).not.toBe(before.keyId);
+      expect(published.retiredKeys).toEqual([{ keyId: before.keyId, publicKeyPem: before.publicKeyPem }]);
+      const old = (await rotated.app.inject({ method: 'GET', url: `/api/certificates/${certificate.id}` })).json();
+      expect(old).toMatchObject({ valid: true, keyId: before.keyId });
+      const dropped = (await withoutOld.app.inject({ method: 'GET', url: `/api/certificates/${certificate.id}` })).json();
+      expect(dropped).toMatchObject({ valid: false, reason: 'signature_invalid' });
+      // New certificates are signed with the new key and check against it, not against the old one.
+      const person = await verifiedConsumer(t, clear[4]);
+      const fresh = await rotated.app.inject({
+        method: 'POST',
+        url: '/api/consumers/me/certificates',
+        headers: { cookie: person.cookie },
+        payload: {},
+      });
+      expect(fresh.statusCode).toBe(201);
+      const checked = (await rotated.app.inject({ method: 'GET', url: `/api/certificates/${fresh.json().id}` })).json();
+      expect(checked).toMatchObject({ valid: true, keyId: published.keyId });
+      expect((await check(fresh.json().id)).json()).toMatchObject({ valid: false, reason: 'signature_invalid' });
+    } finally {
+      await rotated.close();
+      await withoutOld.close();
+    }
+  });
+
   it('an id with one character changed, or a malformed one, is 404 with a stable code (never a 500)', async () => {
     const last = certificate.id.at(-1) === 'A' ? 'B' : 'A';
     for (const id of [certificate.id.slice(0, -1) + last, 'not-an-id', '1', "x'%20OR%201=1", 'A'.repeat(60)]) {
@@ -215,6 +252,37 @@ describe('a clearance certificate: issued, checked by anyone, tamper-evident', (
       sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'certificate.issued' AND target_id = ${certificate.id}`,
     );
     expect(Number(audited.n)).toBe(1);
+  });
+
+  it('a check by someone with the link is in the access log: once an hour for each address, not per reload', async () => {
+    const checks = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            t.db,
+            sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'certificate.checked' AND target_id = ${certificate.id}`,
+          )
+        )[0].n,
+      );
+    const logged = async () => {
+      const log = (await inject('GET', '/api/consumers/me/access-log', holder.cookie)).json();
+      return log.entries.filter((e: { kind: string }) => e.kind === 'certificate.checked');
+    };
+    // Earlier tests checked it several times from one address: one entry.
+    expect(await checks()).toBe(1);
+    const before = (await logged()).length;
+    await check(certificate.id);
+    expect(await checks()).toBe(1);
+    const elsewhere = await t.app.inject({ method: 'GET', url: `/api/certificates/${certificate.id}`, remoteAddress: '10.20.30.40' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(await checks()).toBe(2);
+    const entries = await logged();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({ businessName: 'Someone with the link' });
+    expect(entries[0].description).toMatch(/^Checked your clearance certificate/);
+    // An unknown id leaves nothing behind.
+    await check(`${certificate.id.slice(0, -1)}${certificate.id.endsWith('A') ? 'B' : 'A'}`);
+    expect(await checks()).toBe(2);
   });
 
   it('the list shows each certificate, valid or not', async () => {

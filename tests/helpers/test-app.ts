@@ -19,9 +19,13 @@ export interface TestApp {
  * One app and one fresh database for a whole test file (call in beforeAll, close in afterAll).
  * The demo data is seeded unless `seed: false`.
  */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<AppConfig>; sharedDatabase?: DatabaseHandle } = {},
+): Promise<TestApp> {
   const isSeedWanted = options.seed ?? true;
-  const database = await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated');
+  // A second app on another app's database (e.g. the same bureau after a change of settings): closing it leaves the database open.
+  const shared = options.sharedDatabase;
+  const database = shared ?? (await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated'));
   if (isSeedWanted && !database.isSeeded) await seedIfEmpty(database.db, { demoMode: true });
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }),
@@ -38,7 +42,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_CERTIFICATE_SIGNING_KEY } from '../helpers/certificate-key';
 import { EnvironmentError, loadConfig } from '../../src/server/env';
@@ -42,6 +43,20 @@ describe('loadConfig', () => {
     );
     const der = TEST_CERTIFICATE_SIGNING_KEY.replace(/-----[A-Z ]+-----|\s/g, '');
     expect(loadConfig({ CERTIFICATE_SIGNING_KEY: der }).certificateSigningKey).toBe(der);
+  });
+
+  it('reads CERTIFICATE_RETIRED_PUBLIC_KEYS: Ed25519 public keys as PEM blocks or base64 SPKI DER; refuses a private or another kind of key', () => {
+    const pems = [0, 1].map(() => generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    expect(loadConfig({ CERTIFICATE_RETIRED_PUBLIC_KEYS: pems.join('') }).certificateRetiredPublicKeys).toBe(pems.join(''));
+    expect(() => loadConfig({ CERTIFICATE_RETIRED_PUBLIC_KEYS: pems.join('').replace(/\n/g, '\\n') })).not.toThrow();
+    const ders = pems.map((pem) => createPublicKey(pem).export({ type: 'spki', format: 'der' }).toString('base64'));
+    expect(() => loadConfig({ CERTIFICATE_RETIRED_PUBLIC_KEYS: ders.join(', ') })).not.toThrow();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    for (const bad of [rsa, TEST_CERTIFICATE_SIGNING_KEY, 'not a key', `${pems[0]}${rsa}`]) {
+      expect(() => loadConfig({ CERTIFICATE_RETIRED_PUBLIC_KEYS: bad }), bad.slice(0, 30)).toThrow(
+        /CERTIFICATE_RETIRED_PUBLIC_KEYS must be Ed25519 public keys/,
+      );
+    }
   });
 
   it('names every bad variable in one message', () => {

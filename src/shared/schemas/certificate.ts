@@ -50,7 +50,14 @@ export const ZOwnCertificateListSchema = z.object({ certificates: z.array(ZOwnCe
 export type TOwnCertificateList = z.infer<typeof ZOwnCertificateListSchema>;
 
 /** GET /api/certificates/public-key: the bureau's key that signs every certificate. */
-export const ZCertificatePublicKeySchema = z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKeyPem: z.string() });
+export const ZCertificatePublicKeySchema = z.object({
+  algorithm: z.literal('Ed25519'),
+  /** The key signing new certificates. */
+  keyId: z.string(),
+  publicKeyPem: z.string(),
+  /** Keys retired by a rotation: they check certificates issued before it (the certificate's keyId names its key). */
+  retiredKeys: z.array(z.object({ keyId: z.string(), publicKeyPem: z.string() })),
+});
 export type TCertificatePublicKey = z.infer<typeof ZCertificatePublicKeySchema>;
 
 /** Any text is taken as an id: one that is not of the pattern is simply not found (404, not 400). */

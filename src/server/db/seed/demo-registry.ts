@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '@shared/demo';
+import { DEMO_ACCOUNTS, DEMO_CLEAN_CONSUMER } from '@shared/demo';
 import { ZCreditAccountReportSchema } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
 import { applyAccountReports } from '../../modules/submissions';
@@ -130,6 +130,60 @@ function demoConsumerReports() {
   };
 }
 
+/** The second demo consumer's file, in good standing: a current salary loan and a mobile money loan paid off. */
+function cleanConsumerReports() {
+  const c = DEMO_CLEAN_CONSUMER;
+  const subject = {
+    nationalId: c.nationalId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    dateOfBirth: c.dateOfBirth,
+    phone: c.phone,
+    address: { line: '21 Wilkinson Road, Freetown', district: 'Western Area Urban' },
+  };
+  return {
+    demoBusiness: [
+      {
+        subject,
+        account: {
+          accountNumber: 'DMF-SL-0004',
+          type: 'salary_loan',
+          currency: 'SLE',
+          principal: '8000.00',
+          balance: '3100.00',
+          openedAt: monthsAgo(14, 6),
+          status: 'current',
+          paymentHistory: '00000000000000',
+          amountPastDue: '0.00',
+          lastPaymentDate: monthsAgo(0, 2),
+          lastPaymentAmount: '400.00',
+          scheduledPaymentAmount: '400.00',
+          termMonths: 24,
+          paymentFrequency: 'monthly',
+        },
+      },
+    ],
+    mobileLender: [
+      {
+        subject,
+        account: {
+          accountNumber: 'MM-0076000004',
+          type: 'mobile_money_loan',
+          currency: 'SLE',
+          principal: '300.00',
+          balance: '0.00',
+          openedAt: monthsAgo(9, 11),
+          status: 'closed',
+          paymentHistory: '000000000',
+          lastPaymentDate: monthsAgo(6, 10),
+          lastPaymentAmount: '300.00',
+          paymentFrequency: 'single_payment',
+        },
+      },
+    ],
+  };
+}
+
 /** Demo mode only: a registry of a few thousand people, and the demo consumer's accounts. */
 export async function seedDemoRegistry(db: Database, people = demoRegistryPeople()) {
   const [business] = await queryParsedRows(
@@ -152,9 +206,12 @@ export async function seedDemoRegistry(db: Database, people = demoRegistryPeople
       sql`SELECT user_id FROM business_profiles WHERE business_name = 'Salone MoMo Credit'`,
     );
     const reports = demoConsumerReports();
+    const clean = cleanConsumerReports();
     const parse = (rows: unknown[]) => rows.map((row, i) => ({ rowNumber: i + 1, report: ZCreditAccountReportSchema.parse(row) }));
     await applyAccountReports(tx, { businessId: business.id, submissionId: null }, parse(reports.demoBusiness));
     await applyAccountReports(tx, { businessId: mobileLender.user_id, submissionId: null }, parse(reports.mobileLender));
+    await applyAccountReports(tx, { businessId: business.id, submissionId: null }, parse(clean.demoBusiness));
+    await applyAccountReports(tx, { businessId: mobileLender.user_id, submissionId: null }, parse(clean.mobileLender));
     await seedDemoConsumerMonths(tx);
   });
 }

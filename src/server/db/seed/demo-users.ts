@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USSD_PIN } from '@shared/demo';
+import { DEMO_ACCOUNTS, DEMO_CLEAN_CONSUMER, DEMO_PASSWORD, DEMO_USSD_PIN } from '@shared/demo';
 import { hashPassword } from '../../modules/accounts';
 import type { Database } from '../client';
 import { businessProfiles, consumerProfiles, consumerUssdPins, staffProfiles, users } from '../schema/index';
@@ -72,5 +72,20 @@ export async function seedDemoUsers(db: Database) {
       identityVerifiedAt: new Date(),
     });
     await tx.insert(consumerUssdPins).values({ userId: consumerUser.id, pinHash: await hashPassword(DEMO_USSD_PIN) });
+
+    const clean = DEMO_CLEAN_CONSUMER;
+    const [cleanUser] = await tx
+      .insert(users)
+      .values({ role: 'consumer', phone: clean.phone, email: 'fatmata.conteh@example.sl', passwordHash })
+      .returning({ id: users.id });
+    await tx.insert(consumerProfiles).values({
+      userId: cleanUser.id,
+      nationalId: clean.nationalId,
+      firstName: clean.firstName,
+      lastName: clean.lastName,
+      dateOfBirth: clean.dateOfBirth,
+      consentToDataProcessing: true,
+      identityVerifiedAt: new Date(),
+    });
   });
 }

@@ -13,7 +13,7 @@ import { authOf, requireRole } from '../../plugins/authorization';
 import { auditContextOf } from '../audit';
 import { renderCertificatePdf } from './certificate-pdf';
 import { issueCertificate, languageOfUser, listOwnCertificates, ownCertificate, revokeCertificate, verifyCertificate } from './service';
-import { CERTIFICATE_ALGORITHM, signingKeyOf } from './signing-key';
+import { CERTIFICATE_ALGORITHM, signingKeyLoader } from './signing-key';
 
 /** A public page's limit: anyone may check a certificate, not walk the id space. */
 const PUBLIC_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -21,7 +21,10 @@ const PUBLIC_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 export async function certificateRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const consumer = requireRole('consumer');
-  const key = () => signingKeyOf(app.db, app.config.certificateSigningKey);
+  const key = signingKeyLoader(app.db, {
+    signingKey: app.config.certificateSigningKey,
+    retiredPublicKeys: app.config.certificateRetiredPublicKeys,
+  });
   // The demo key is made (or read) at start, not by the first request: a request that is refused
   // must leave nothing stored (tests/api/fuzz-every-route.test.ts). Not fatal: a database down at
   // start only means the first request that needs the key reads it.
@@ -123,8 +126,9 @@ export async function certificateRoutes(app: FastifyInstance) {
       },
     },
     async () => {
-      const { keyId, publicKeyPem } = await key();
-      return { algorithm: CERTIFICATE_ALGORITHM, keyId, publicKeyPem };
+      const { keyId, publicKeyPem, retired } = await key();
+      const retiredKeys = [...retired.values()].map((entry) => ({ keyId: entry.keyId, publicKeyPem: entry.publicKeyPem }));
+      return { algorithm: CERTIFICATE_ALGORITHM, keyId, publicKeyPem, retiredKeys };
     },
   );
 
@@ -139,6 +143,6 @@ export async function certificateRoutes(app: FastifyInstance) {
         response: { 200: ZCertificateVerificationSchema, ...errorResponses(404, 429) },
       },
     },
-    async (request) => verifyCertificate(app.db, request.params.id, await key()),
+    async (request) => verifyCertificate(app.db, request.params.id, await key(), auditContextOf(request)),
   );
 }

@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
 import { requireOwnSubject } from '../consumers';
 import { isWorseThan, readFileStanding, type FileState } from './file-standing';
-import { CERTIFICATE_ALGORITHM, canonicalJson, isSignatureValid, signPayload, type SigningKey } from './signing-key';
+import { CERTIFICATE_ALGORITHM, canonicalJson, isSignatureValid, publicKeyFor, signPayload, type SigningKey } from './signing-key';
 
 /** Certificates a person may have issued in 24 hours (free; the limit keeps the registry from being polled). */
 export const CERTIFICATES_PER_DAY = 5;
@@ -169,7 +169,8 @@ async function validityOf(
  * payload itself is caught; re-signing needs the private key, which production keeps out of the database).
  */
 function isStoredRowSigned(row: CertificateRow, key: SigningKey): boolean {
-  if (row.keyId !== key.keyId || !isSignatureValid(row.signedPayload, row.signature, key.publicKey)) return false;
+  const publicKey = publicKeyFor(key, row.keyId);
+  if (!publicKey || !isSignatureValid(row.signedPayload, row.signature, publicKey)) return false;
   const expected: CertificatePayload = {
     id: row.id,
     holderName: row.holderName,
@@ -202,10 +203,42 @@ async function findCertificate(db: Database, id: string): Promise<CertificateRow
   return row ?? null;
 }
 
+/**
+ * A check of a certificate reveals the holder's name and standing to whoever holds the link, so it
+ * is an access to the file and shows in the person's Data Access Log (decisions/045). One entry an
+ * hour per certificate and address: a page reloaded, or a verifier polling, does not flood the log.
+ */
+const CHECK_LOGGED_ONCE_PER = '1 hour';
+
+async function recordCheck(db: Database, row: CertificateRow, context: AuditContext): Promise<void> {
+  const [recent] = await queryParsedRows(
+    db,
+    z.object({ found: z.number() }),
+    sql`SELECT 1 AS found FROM audit_events
+        WHERE subject_id = ${row.subjectId}::uuid AND occurred_at > now() - ${CHECK_LOGGED_ONCE_PER}::interval
+          AND action = 'certificate.checked' AND target_id = ${row.id} AND ip IS NOT DISTINCT FROM ${context.ip ?? null}
+        LIMIT 1`,
+  );
+  if (recent) return;
+  await recordAuditEvent(db, {
+    ...context,
+    action: 'certificate.checked',
+    subjectId: row.subjectId,
+    targetType: 'clearance_certificate',
+    targetId: row.id,
+  });
+}
+
 /** GET /api/certificates/:id: anyone with the link. */
-export async function verifyCertificate(db: Database, id: string, key: SigningKey): Promise<TCertificateVerification> {
+export async function verifyCertificate(
+  db: Database,
+  id: string,
+  key: SigningKey,
+  context: AuditContext,
+): Promise<TCertificateVerification> {
   const row = await findCertificate(db, id);
   if (!row) throw notFoundCertificate();
+  await recordCheck(db, row, context);
   const validity = await validityOf(db, row, key);
   return {
     id: row.id,

@@ -2,55 +2,86 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { certificateSigningKeys } from '../../db/schema/index';
+import { ed25519PrivateKeyFrom, ed25519PublicKeysFrom } from '../../lib/ed25519-keys';
 
 /**
  * The bureau's Ed25519 key that signs clearance certificates (decisions/045). Production: the
  * CERTIFICATE_SIGNING_KEY setting (PEM, or base64 of the PKCS#8 DER), never in the database. Demo and
  * tests: a key generated once and kept in `certificate_signing_keys`, so certificates issued before
  * a restart still verify (the oldest row wins when two instances start together).
+ * A rotation keeps the retired keys' public halves (CERTIFICATE_RETIRED_PUBLIC_KEYS), so what they
+ * signed still verifies; a key left out of that list (a compromised one) signs nothing valid.
  */
 export interface SigningKey {
   keyId: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
   publicKeyPem: string;
+  /** Retired keys by key id: they verify certificates issued before a rotation, and sign nothing. */
+  retired: ReadonlyMap<string, PublicKeyEntry>;
+}
+
+export interface PublicKeyEntry {
+  keyId: string;
+  publicKey: KeyObject;
+  publicKeyPem: string;
 }
 
 export const CERTIFICATE_ALGORITHM = 'Ed25519' as const;
 
-function keyOf(privateKey: KeyObject): SigningKey {
-  const publicKey = createPublicKey(privateKey);
+function publicEntryOf(publicKey: KeyObject): PublicKeyEntry {
   const der = publicKey.export({ type: 'spki', format: 'der' });
   return {
     // The first 16 hex digits of the SHA-256 of the public key (SPKI DER): names the key, proves nothing.
     keyId: createHash('sha256').update(der).digest('hex').slice(0, 16),
-    privateKey,
     publicKey,
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
 }
 
-export function privateKeyFromSetting(text: string): KeyObject {
-  return text.includes('-----BEGIN')
-    ? createPrivateKey(text)
-    : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
-}
-
-const loaded = new WeakMap<Database, Promise<SigningKey>>();
-
-/** The key of this app: read once per database handle. */
-export function signingKeyOf(db: Database, setting: string | undefined): Promise<SigningKey> {
-  let key = loaded.get(db);
-  if (!key) {
-    key = setting ? Promise.resolve(keyOf(privateKeyFromSetting(setting))) : storedDemoKey(db);
-    // A failed read is tried again next time, not remembered.
-    key.catch(() => loaded.delete(db));
-    loaded.set(db, key);
+function keyOf(privateKey: KeyObject, retiredSetting?: string): SigningKey {
+  const current = publicEntryOf(createPublicKey(privateKey));
+  const retired = new Map<string, PublicKeyEntry>();
+  for (const publicKey of retiredSetting ? ed25519PublicKeysFrom(retiredSetting) : []) {
+    const entry = publicEntryOf(publicKey);
+    if (entry.keyId !== current.keyId) retired.set(entry.keyId, entry);
   }
-  return key;
+  return { ...current, privateKey, retired };
 }
 
-async function storedDemoKey(db: Database): Promise<SigningKey> {
+/** The public key that checks a certificate signed with `keyId`: the current key or a retired one. */
+export function publicKeyFor(key: SigningKey, keyId: string): KeyObject | null {
+  return keyId === key.keyId ? key.publicKey : (key.retired.get(keyId)?.publicKey ?? null);
+}
+
+export interface SigningKeySettings {
+  /** CERTIFICATE_SIGNING_KEY; absent outside production (a demo key is kept in the database). */
+  signingKey?: string;
+  /** CERTIFICATE_RETIRED_PUBLIC_KEYS. */
+  retiredPublicKeys?: string;
+}
+
+/**
+ * The app's key, read once (the demo key from the database on first use); a failed read is tried
+ * again next time, not remembered. One loader per app: two apps on one database (a test of a
+ * rotation) each keep their own settings.
+ */
+export function signingKeyLoader(db: Database, settings: SigningKeySettings): () => Promise<SigningKey> {
+  let key: Promise<SigningKey> | null = null;
+  return () => {
+    if (!key) {
+      key = settings.signingKey
+        ? Promise.resolve(keyOf(ed25519PrivateKeyFrom(settings.signingKey), settings.retiredPublicKeys))
+        : storedDemoKey(db, settings.retiredPublicKeys);
+      key.catch(() => {
+        key = null;
+      });
+    }
+    return key;
+  };
+}
+
+async function storedDemoKey(db: Database, retiredSetting?: string): Promise<SigningKey> {
   const read = () => db.select().from(certificateSigningKeys).orderBy(asc(certificateSigningKeys.createdAt)).limit(1);
   let [row] = await read();
   if (!row) {
@@ -61,7 +92,7 @@ async function storedDemoKey(db: Database): Promise<SigningKey> {
       .onConflictDoNothing();
     [row] = await read();
   }
-  return keyOf(createPrivateKey(row.privateKeyPem));
+  return keyOf(createPrivateKey(row.privateKeyPem), retiredSetting);
 }
 
 /** JSON with keys sorted at every level and no spaces: the same bytes for the same content, what is signed. */

@@ -25,6 +25,7 @@ const AUDIT_DESCRIPTIONS: Record<string, string> = {
   'consumer.identity_verified': 'Another account confirmed a code sent to a phone on your file',
   'certificate.issued': 'Issued you a clearance certificate of your file',
   'certificate.revoked': 'Revoked your clearance certificate, as you asked',
+  'certificate.checked': 'Checked your clearance certificate: they saw your name, the last 4 digits of your NIN and your standing',
 };
 
 /** The person's own actions that are still accesses to their file: a certificate tells anyone with the link about it (decisions/045). */
@@ -97,7 +98,7 @@ export async function getAccessLog(
           WHERE q.terms_hash IN (${hashList}) AND q.result_count = 0
           ORDER BY q.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.actor_role = 'system' OR e.action LIKE 'certificate.%' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
+        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.action = 'certificate.checked' THEN 'Someone with the link' WHEN e.actor_role = 'system' OR e.action LIKE 'certificate.%' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
           FROM audit_events e
           LEFT JOIN business_profiles b ON b.user_id = e.business_id
           WHERE e.subject_id = ${subjectId}::uuid
