@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
@@ -7,20 +8,22 @@ import { useMarkNotificationsRead, useNotifications } from '@web/lib/notificatio
 import { cn } from '@web/lib/utils';
 import { formatDayMonth } from '@shared/format';
 
-function timeAgo(iso: string): string {
+function timeAgo(t: TFunction, iso: string): string {
   const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('bell.justNow');
+  if (minutes < 60) return t('bell.minutesAgo', { n: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t('bell.hoursAgo', { n: hours });
   return formatDayMonth(iso);
 }
 
 /**
  * The bell of the consumer and business headers: the latest notifications (new accounts, inquiries,
- * dispute updates) and the unread count. Read again each time it is opened.
+ * dispute updates) and the unread count. Read again each time it is opened. Its words come from the
+ * header's translator `t` (portal namespace): the consumer's language, English for a business
+ * (role-layout.tsx, decisions/047). The notifications' own titles and texts are the server's.
  */
-export function NotificationBell() {
+export function NotificationBell({ t }: { t: TFunction }) {
   const [isOpen, setIsOpen] = useState(false);
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
@@ -34,7 +37,12 @@ export function NotificationBell() {
       }}
     >
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread ? t('bell.labelUnread', { n: unread }) : t('bell.title')}
+        >
           <Bell aria-hidden />
           {unread ? (
             <span
@@ -53,7 +61,7 @@ export function NotificationBell() {
           className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg"
         >
           <div className="flex items-center justify-between border-b px-4 py-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 className="text-sm font-semibold">{t('bell.title')}</h2>
             <Button
               variant="link"
               size="sm"
@@ -61,7 +69,7 @@ export function NotificationBell() {
               disabled={!unread || markRead.isPending}
               onClick={() => markRead.mutate(undefined)}
             >
-              Mark all read
+              {t('bell.markAllRead')}
             </Button>
           </div>
           {list.data?.notifications.length ? (
@@ -69,7 +77,7 @@ export function NotificationBell() {
               {list.data.notifications.map((n) => (
                 <li key={n.id} className={cn('px-4 py-3 text-sm', !n.readAt && 'bg-accent/40')}>
                   <p className="font-medium">
-                    {!n.readAt ? <span className="sr-only">Unread: </span> : null}
+                    {!n.readAt ? <span className="sr-only">{t('bell.unread')}</span> : null}
                     {n.link ? (
                       <Link
                         href={n.link}
@@ -86,12 +94,14 @@ export function NotificationBell() {
                     )}
                   </p>
                   <p className="text-muted-foreground">{n.body}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">{timeAgo(n.createdAt)}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">{timeAgo(t, n.createdAt)}</p>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="px-4 py-6 text-center text-sm text-muted-foreground">{list.isPending ? 'Loading…' : 'Nothing new.'}</p>
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">
+              {list.isPending ? t('bell.loading') : t('bell.nothingNew')}
+            </p>
           )}
         </Popover.Content>
       </Popover.Portal>

@@ -1,6 +1,7 @@
 import { LogOut, Menu, UserCircle2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PRODUCT_NAME } from '@shared/app-routes';
 import type { TRole } from '@shared/roles';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
@@ -54,6 +55,11 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
   useEffect(() => {
     if (consumerLanguage) applyLanguage(consumerLanguage);
   }, [consumerLanguage]);
+  // The consumer's tab title in the portal's language (app/document-title.tsx names it in English first).
+  const consumerTabTitle = role === 'consumer' ? links.find((link) => link.href === location) : undefined;
+  useEffect(() => {
+    if (consumerTabTitle) document.title = `${navLabel(consumerTabTitle)} · ${PRODUCT_NAME}`;
+  });
 
   const onLogout = () => {
     setIsMenuOpen(false);
@@ -100,7 +106,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
               </Tooltip>
             ) : null}
             {role === 'consumer' ? <LanguageSwitcher className="hidden sm:inline-flex" /> : null}
-            {role === 'consumer' || role === 'business' ? <NotificationBell /> : null}
+            {role === 'consumer' || role === 'business' ? <NotificationBell t={t} /> : null}
             <ThemeToggle />
             <Button variant="outline" size="sm" className="hidden lg:inline-flex" onClick={onLogout} disabled={logout.isPending}>
               <LogOut aria-hidden />
