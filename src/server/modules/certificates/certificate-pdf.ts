@@ -102,7 +102,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   paragraph(doc, t('certificate:pdf.signature', { keyId: input.keyId, signature: input.signature }), { size: 7, color: COLOR.muted });
   doc.moveDown(0.3);
   paragraph(doc, t('certificate:pdf.offline', { publicKeyUrl: input.publicKeyUrl }), { size: 7, color: COLOR.muted });
-  drawFooters(doc, t('certificate:pdf.footer'));
+  drawFooters(doc, t('certificate:pdf.footer'), (page, pages) => t('certificate:pdf.page', { page, pages }));
   doc.end();
   return bytes;
 }

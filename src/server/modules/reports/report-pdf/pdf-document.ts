@@ -76,7 +76,11 @@ export function paragraph(doc: Doc, text: string, options: { size?: number; colo
 }
 
 /** The same footer on every page, with "Page i of n" on the right. */
-export function drawFooters(doc: Doc, footer: string) {
+export function drawFooters(
+  doc: Doc,
+  footer: string,
+  pageOf: (page: number, pages: number) => string = (page, pages) => `Page ${page} of ${pages}`,
+) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -86,7 +90,7 @@ export function drawFooters(doc: Doc, footer: string) {
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(7.5).fillColor(COLOR.muted);
     doc.text(footer, PAGE_MARGIN, y, { width: contentWidth(doc) - 70 });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE_MARGIN + contentWidth(doc) - 60, y, {
+    doc.text(pageOf(i - range.start + 1, range.count), PAGE_MARGIN + contentWidth(doc) - 60, y, {
       width: 60,
       align: 'right',
       lineBreak: false,
