@@ -65,7 +65,17 @@ export type TScoreFactorGroup = (typeof SCORE_FACTOR_GROUPS)[number];
 export const MIN_REASON_POINTS = 5;
 export type TScoreUnavailableCode = keyof typeof SCORE_UNAVAILABLE;
 
-export const ZScoreReasonSchema = z.object({ code: z.string(), text: z.string() });
+/**
+ * A reason: its code, the server's English sentence, and (scorecard 2, issue 21) the sentence's
+ * figures, so the portal can say it in the person's language (@shared/score-reason-text).
+ */
+export const ZScoreReasonSchema = z.object({
+  code: z.string(),
+  text: z.string(),
+  params: z
+    .object({ count: z.number().optional(), amount: z.number().optional(), percent: z.number().optional(), variant: z.string().optional() })
+    .optional(),
+});
 
 export const ZCreditScoreSchema = z.object({
   value: z.number().int().min(SCORE_MIN).max(SCORE_MAX),

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translatorFor } from '../../../src/shared/i18n';
+import { reasonSentenceOptions, type TScoreReasonParams } from '../../../src/shared/score-reason-text';
 import { DEMO_ACCOUNTS } from '@shared/demo';
 import { creditScores } from '../../../src/server/db/schema/index';
 import { loadActiveModel, readActiveModelVersion } from '../../../src/server/modules/scoring/model-store';
@@ -114,6 +116,18 @@ describe('scores on credit reports', () => {
     expect(['Good', 'Fair', 'Poor']).toContain(defaulter.score.band);
     expect(good.scoreUnavailable).toBeNull();
     expect(defaulter.score.modelVersion).toBe(readActiveModelVersion());
+  });
+
+  it('sends each reason’s figures with it (params), from which the catalogue builds the same English sentence and the Krio one', async () => {
+    const defaulter = await pullReport(defaulterId);
+    for (const reason of defaulter.score.reasons as { code: string; text: string; params?: TScoreReasonParams }[]) {
+      expect(reason.params, reason.code).toBeTypeOf('object');
+      const options = reasonSentenceOptions(reason.params!);
+      expect(translatorFor('en')(`scoring:sentences.${reason.code}`, options)).toBe(reason.text);
+      const krio = translatorFor('kri')(`scoring:sentences.${reason.code}`, options);
+      expect(krio).not.toBe(reason.text);
+      for (const figure of [options.formatted, options.amount, options.percent].filter(Boolean)) expect(krio).toContain(String(figure));
+    }
   });
 
   it('gives a thin file no score and the reason, never a low score', async () => {

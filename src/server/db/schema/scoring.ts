@@ -1,3 +1,4 @@
+import type { TScoreReasonParams } from '@shared/score-reason-text';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { creditSubjects } from './credit';
 
@@ -23,7 +24,7 @@ export const creditScores = pgTable(
     /** 300 to 850; null when there is no score (see unavailableCode). */
     value: integer('value'),
     band: text('band'),
-    reasons: jsonb('reasons').$type<{ code: string; text: string }[]>().notNull().default([]),
+    reasons: jsonb('reasons').$type<{ code: string; text: string; params?: TScoreReasonParams }[]>().notNull().default([]),
     unavailableCode: text('unavailable_code'),
     /** Feature values (null for a thin file). */
     features: jsonb('features').$type<Record<string, number | null>>(),

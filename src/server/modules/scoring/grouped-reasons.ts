@@ -1,6 +1,6 @@
 import { MAX_SCORE_REASONS, MIN_REASON_POINTS, SCORE_FACTOR_GROUPS } from '@shared/scoring';
 import { FEATURE_DEFINITION_BY_KEY, type FeatureVector, type TFeatureKey } from './feature-definitions';
-import { reasonSentence } from './reason-sentences';
+import { reasonParams, reasonSentence } from './reason-sentences';
 
 /** Points a feature lost against its own best bin. */
 export interface FeatureLoss {
@@ -29,5 +29,8 @@ export function selectGroupedReasons(losses: readonly FeatureLoss[], features: F
   const ordered = [...bestOfGroup.values()].sort((a, b) => b.loss - a.loss || groupOrder(a.key) - groupOrder(b.key));
   const codes = ordered.map((l) => FEATURE_DEFINITION_BY_KEY[l.key].reasonCode);
   const chosen = isRuleScored ? (['DEFAULTS', ...codes] as const) : codes;
-  return chosen.slice(0, MAX_SCORE_REASONS).map((code) => ({ code, text: reasonSentence(code, features) }));
+  return chosen.slice(0, MAX_SCORE_REASONS).map((code) => {
+    const params = reasonParams(code, features);
+    return { code, text: reasonSentence(code, params), params };
+  });
 }

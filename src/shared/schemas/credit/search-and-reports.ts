@@ -9,6 +9,7 @@ import {
   ZPassportNumberSchema,
   ZPhoneSchema,
 } from './field-rules';
+import { ZScoreReasonSchema } from '../../scoring';
 import { CREDIT_MESSAGES } from './messages';
 
 const ZPurposeSchema = z.enum(PURPOSE_CODES, { error: CREDIT_MESSAGES.purpose });
@@ -115,7 +116,7 @@ export const ZReportInquirySchema = z.object({
 export const ZScoreSchema = z.object({
   value: z.number(),
   band: z.string(),
-  reasons: z.array(z.object({ code: z.string(), text: z.string() })),
+  reasons: z.array(ZScoreReasonSchema),
   /** The scorecard version that computed it (api-contract: score {value, band, reasons, modelVersion}). */
   modelVersion: z.string(),
   /**

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
+import { reasonSentenceOptions, type TScoreReasonParams } from '@shared/score-reason-text';
 import { groupOfReason } from '@shared/score-factors';
 import { SCORE_FACTOR_GROUPS, type TScoreFactorGroup } from '@shared/scoring';
 
@@ -16,13 +17,18 @@ export interface TFactorCard {
 
 /**
  * A score reason as the person reads it, in the portal's language: in English the server's own
- * sentence (with the file's figures); in another language the catalogue's text for the reason's
- * code (scoring namespace), or the server's sentence for a code the catalogue does not know.
+ * sentence (with the file's figures); in another language the catalogue's sentence filled with the
+ * figures the server sent with the reason (`params`, scorecard 2), else the catalogue's short text
+ * for the code (a score stored before the figures were sent), else the server's sentence.
  */
-export function reasonText(reason: { code: string; text: string }, t: TFunction, language: Language): string {
+export function reasonText(reason: TReasonInput, t: TFunction, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return reason.text;
-  return t(`scoring:reasons.${reason.code}`, { defaultValue: reason.text });
+  const short = t(`scoring:reasons.${reason.code}`, { defaultValue: reason.text });
+  if (!reason.params) return short;
+  return t(`scoring:sentences.${reason.code}`, { ...reasonSentenceOptions(reason.params), defaultValue: short });
 }
+
+type TReasonInput = { code: string; text: string; params?: TScoreReasonParams };
 
 /**
  * One card per factor group, in the groups' order. The reason that costs the most points comes
@@ -31,11 +37,7 @@ export function reasonText(reason: { code: string; text: string }, t: TFunction,
  * group shown here (scorecard 1's "few kinds of credit") is left out: its only advice would be to
  * borrow more.
  */
-export function factorCards(
-  reasons: readonly { code: string; text: string }[],
-  t: TFunction,
-  language: Language = DEFAULT_LANGUAGE,
-): TFactorCard[] {
+export function factorCards(reasons: readonly TReasonInput[], t: TFunction, language: Language = DEFAULT_LANGUAGE): TFactorCard[] {
   const title = (group: TScoreFactorGroup) => t(`dashboard:factors.group.${group}`);
   const grouped = reasons
     .map((reason, rank) => ({ reason, rank, group: groupOfReason(reason.code) }))
