@@ -9,7 +9,7 @@ import { bandVariant } from '../score-band';
 
 /** The score with its band and what affects it most. */
 export function ScoreSection({ report }: { report: TCreditReport }) {
-  const { t } = useT(['reports', 'scoring']);
+  const { t } = useT(['reports', 'scoring', 'dashboard']);
   return (
     <Card>
       <CardHeader>
@@ -41,7 +41,11 @@ export function ScoreSection({ report }: { report: TCreditReport }) {
           <div className="md:col-span-2">
             <p className="text-2xl font-semibold">{t('score.noScore')}</p>
             <p className="text-sm text-muted-foreground">
-              {t('score.notEnough', { reason: report.scoreUnavailable?.text ?? t('score.insufficient') })}
+              {t('score.notEnough', {
+                reason: report.scoreUnavailable
+                  ? t(`dashboard:overview.unavailable.${report.scoreUnavailable.code}`, { defaultValue: report.scoreUnavailable.text })
+                  : t('score.insufficient'),
+              })}
             </p>
           </div>
         )}
