@@ -1,20 +1,17 @@
 import type { TIdentifierType } from '@shared/credit-reference';
-import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queryPreparedParsedRows } from '../../db/prepared';
 import { queryParsedRows } from '../../db/query';
 import { plainArray, textArray } from '../../db/sql-arrays';
+import { inIndexOrder } from './index-order';
 import {
   ZAddressRow,
   ZIdentifierOwnerRow,
   ZKnownFactsRow,
-  ZLooseBlockRow,
   ZNameCodeRow,
   ZNameRow,
   ZPhoneRow,
   ZSubjectIdentifierRow,
-  ZTightBlockRow,
   type NameRow,
 } from './candidate-rows';
 import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
@@ -109,147 +106,7 @@ export async function findIdentifierOwners(db: Executor, identifiers: Identifier
 
 export const identifierKey = (type: string, value: string) => `${type}:${value}`;
 
-/**
- * The batch sorted by the key of the index its look-up probes. Same answers in any order, but
- * PostgreSQL then walks each index from one end to the other instead of jumping about it: half the
- * CPU of the same probes in file order.
- */
-export function inIndexOrder<T>(items: readonly T[], key: (item: T) => string): T[] {
-  const keyed = items.map((item) => ({ item, k: key(item) }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  return keyed.map((x) => x.item);
-}
-
-export interface BlockingProbe {
-  idx: number;
-  firstCode: string;
-  lastCode: string;
-  dob: string | null;
-  swappedDob: string | null;
-  phone: string | null;
-}
-
-/** Most people one phone number may bring in as candidates (a lender's own number on many records). */
-const PHONE_CANDIDATE_LIMIT = 20;
-/**
- * Most people one loose block may bring in. Blocks on a birth date and one name's sound are large
- * for common names on common dates (thousands of Kamaras carry 1 January at national scale); the
- * tight block (birth date and both sounds) has no limit, so the usual case is never cut.
- */
-const LOOSE_BLOCK_LIMIT = 40;
-/**
- * A safety cap on the tight block. Every block is a LATERAL subquery with a LIMIT on purpose: it
- * keeps PostgreSQL probing the index once per row, where its planner would otherwise merge-join
- * whole index ranges of common names (Kamara, Mohamed) against the batch.
- */
-const TIGHT_BLOCK_LIMIT = 200;
-
-const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
-    SELECT p.*, ARRAY[p.dob, p.sdob] AS dobs,
-      make_date(extract(year FROM p.dob)::int, extract(month FROM p.dob)::int, 1) AS month_start
-    FROM unnest(
-      ${plainArray(probes.map((p) => p.idx))}::int[],
-      ${textArray(probes.map((p) => p.firstCode))}::text[],
-      ${textArray(probes.map((p) => p.lastCode))}::text[],
-      ${plainArray(probes.map((p) => p.dob))}::date[],
-      ${plainArray(probes.map((p) => p.swappedDob))}::date[],
-      ${textArray(probes.map((p) => p.phone))}::text[]
-    ) AS p(idx, fc, lc, dob, sdob, phone)
-  )`;
-
-/**
- * People worth scoring against each probe, found by blocking keys that each hit an index. First
- * the tight blocks: birth date (or its day-month swap) with both names' sounds, either way round,
- * and the phone. A probe whose tight blocks already agree on someone (same names, same birth date,
- * same phone) stops there; the others also get the loose blocks: birth date with one name's sound,
- * either way round (the other misspelt past recognition), both sounds in the same birth month (a mistyped day), and
- * both sounds where either side has no birth date.
- */
-export async function findCandidateSubjects(
-  db: Executor,
-  batch: BlockingProbe[],
-  // `blocks`: 'tight' runs only the tight blocks, 'loose' only the loose ones (a search scores the
-  // tight block's people first and asks for the loose blocks only when none of them is the person).
-  options: { prepared?: boolean; blocks?: 'all' | 'tight' | 'loose' } = {},
-): Promise<Map<number, Set<string>>> {
-  // A search (one probe, many a second) plans each block once per connection; a monthly file's
-  // rounds keep custom plans, planned for their thousands of probes.
-  const query = <S extends z.ZodType>(name: string, schema: S, statement: SQL) =>
-    options.prepared
-      ? queryPreparedParsedRows(db as Database, name, schema, statement)
-      : queryParsedRows(db as Database, schema, statement);
-  const result = new Map<number, Set<string>>();
-  if (batch.length === 0) return result;
-  const probes = inIndexOrder(batch, (p) => `${p.dob ?? ''} ${p.lastCode} ${p.firstCode}`);
-  const add = (idx: number, subjectId: string) => {
-    let set = result.get(idx);
-    if (!set) result.set(idx, (set = new Set()));
-    set.add(subjectId);
-  };
-  const blocks = options.blocks ?? 'all';
-  const tight =
-    blocks === 'loose'
-      ? []
-      : await query(
-          'match-tight-block',
-          ZTightBlockRow,
-          sql`${PROBES_CTE(probes)}
-        SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc AND n.first_code = p.fc LIMIT ${TIGHT_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.fc AND n.first_code = p.lc LIMIT ${TIGHT_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id, 'phone' AS via FROM p CROSS JOIN LATERAL (
-          SELECT ph.subject_id FROM credit_subject_phones ph WHERE ph.phone = p.phone LIMIT ${PHONE_CANDIDATE_LIMIT}
-        ) x WHERE p.phone IS NOT NULL`,
-        );
-  const byName = new Set<string>();
-  const settled = new Set<number>();
-  for (const r of tight) if (r.via === 'name') byName.add(`${r.idx}|${r.subject_id}`);
-  for (const r of tight) {
-    add(r.idx, r.subject_id);
-    if (r.via === 'phone' && byName.has(`${r.idx}|${r.subject_id}`)) settled.add(r.idx);
-  }
-  const open = probes.filter((p) => !settled.has(p.idx));
-  if (open.length === 0 || blocks === 'tight') return result;
-  const loose = await query(
-    'match-loose-block',
-    ZLooseBlockRow,
-    sql`${PROBES_CTE(open)}
-        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = ANY (ARRAY[p.lc, p.fc]) LIMIT ${LOOSE_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.first_code = ANY (ARRAY[p.fc, p.lc]) LIMIT ${LOOSE_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.last_code = p.lc AND n.first_code = p.fc
-             AND n.date_of_birth >= p.month_start AND n.date_of_birth < (p.month_start + interval '1 month')::date
-           LIMIT ${LOOSE_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.last_code = p.lc AND n.first_code = p.fc AND n.date_of_birth IS NULL LIMIT ${LOOSE_BLOCK_LIMIT}
-        ) x
-        UNION ALL
-        SELECT p.idx, x.subject_id FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n WHERE n.last_code = p.lc AND n.first_code = p.fc LIMIT ${LOOSE_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NULL`,
-  );
-  for (const r of loose) add(r.idx, r.subject_id);
-  return result;
-}
+export { findCandidateSubjects, type BlockingProbe } from './blocking';
 
 /**
  * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
