@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { ROLE_API_SEGMENT, ROLE_DETECTION_ORDER } from './src/shared/roles';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const WEB_DIST = fromRoot('./dist/web');
@@ -24,6 +25,8 @@ interface TChunk {
   fileName: string;
   moduleIds?: string[];
   imports?: string[];
+  isDynamicEntry?: boolean;
+  facadeModuleId?: string | null;
 }
 
 /** The chunk that holds the module whose path ends with `suffix`. */
@@ -81,6 +84,49 @@ function writeLandingTemplate(webDist: string, ssrDist: string, clientChunks: TC
   writeFileSync(join(ssrDist, 'landing-template.html'), template);
 }
 
+/**
+ * What a consumer page asks the API for as soon as it runs, by page: the four "me" calls of the
+ * session check (lib/session.ts, in ROLE_DETECTION_ORDER) and, for the dashboard, its two reads
+ * (features/consumer/api). The page's HTML preloads them (writeRoutePages), so they travel with the
+ * code instead of after it. A URL here that the page no longer reads costs a wasted request, which
+ * tests/e2e/slow-network.spec.ts sees (each URL is fetched once).
+ */
+const SESSION_READS = ROLE_DETECTION_ORDER.map((role) => `/api/${ROLE_API_SEGMENT[role]}/me`);
+const CONSUMER_PAGE_READS: Record<string, string[]> = {
+  dashboard: ['/api/consumers/me/dashboard', '/api/consumers/me/scores'],
+};
+
+/**
+ * dist/web/routes/consumer/<page>.html: index.html with a modulepreload of every file the page
+ * loads (its static imports, and the "me" answer's schema the session check imports) and a preload
+ * of the API reads it makes first (decisions/048); the server sends it for that path (web-app.ts).
+ * The browser fetches them all at once with the entry instead of learning of each from the step
+ * before: on 3G each step of that chain was a 562 ms round trip.
+ */
+function writeRoutePages(webDist: string, chunks: TChunk[]) {
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const alreadyListed = new Set([...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const roleLayout = chunkOf(chunks, '/components/layout/role-layout.tsx');
+  const meSchemas = chunkOf(chunks, '/src/shared/schemas/me.ts');
+  const pageModules = chunks.flatMap((c) => c.moduleIds ?? []).filter((id) => /\/src\/web\/features\/consumer\/[\w-]+-page\.tsx$/.test(id));
+  if (pageModules.length < 6 || !indexHtml.includes('</head>')) throw new Error('route pages: no consumer pages or no </head>');
+  mkdirSync(join(webDist, 'routes', 'consumer'), { recursive: true });
+  for (const pageModule of pageModules) {
+    const name = /([\w-]+)-page\.tsx$/.exec(pageModule)![1];
+    const modules = [...importClosure(chunks, [roleLayout, meSchemas, chunkOf(chunks, pageModule)])]
+      .filter((file) => !alreadyListed.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    // credentials: 'include' in lib/api.ts: the preload must ask the same way to be the answer the page takes.
+    const reads = [...SESSION_READS, ...(CONSUMER_PAGE_READS[name] ?? [])].map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
+    );
+    writeFileSync(
+      join(webDist, 'routes', 'consumer', `${name}.html`),
+      indexHtml.replace('</head>', `${[...modules, ...reads].join('')}</head>`),
+    );
+  }
+}
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 function listFiles(dir: string): string[] {
@@ -129,6 +175,61 @@ function browserChecksPhonesLightly() {
   };
 }
 
+/** The files `roots` load, through their static imports. */
+function staticClosure(chunks: TChunk[], roots: TChunk[]): TChunk[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  return [...importClosure(chunks, roots)].flatMap((file) => byName.get(file) ?? []);
+}
+
+/**
+ * The signed-in consumer's code in a few files instead of ~90 (decisions/048): on 3G each file is a
+ * round trip and ~900 bytes of headers. A first build splits the code as Rolldown does by default;
+ * from its files `plan` sorts the modules the consumer's pages load (their files and the role
+ * layout's, with what those import) into groups, which the second build makes one chunk each of:
+ * - shared: what the landing page loads too, the entry's code with it (the landing page loads this
+ *   one file instead of several, and nothing it did not load before);
+ * - portal: the role layout's own code, loaded by every signed-in role;
+ * - consumer: what two or more of the consumer's pages load;
+ * - consumer-<page>: what only that page loads.
+ */
+function signedInChunks() {
+  // Vite loads this file more than once in a build: the groups' tests and the plan share the map through globalThis.
+  const shared = globalThis as { ccslSignedInGroups?: Map<string, string> };
+  const groupOf = (shared.ccslSignedInGroups ??= new Map<string, string>());
+  const groups = [
+    {
+      name: (id: string) => groupOf.get(id) ?? null,
+      test: (id: string) => groupOf.has(id),
+      includeDependenciesRecursively: false,
+    },
+  ];
+  function plan(chunks: TChunk[]) {
+    groupOf.clear();
+    const entry = chunkOf(chunks, '/src/web/main.tsx');
+    const isLanding = (c: TChunk) =>
+      c.moduleIds?.some((id) => /\/features\/landing\/|\/components\/ui\/toaster\.tsx$|\/components\/layout\/public-layout\.tsx$/.test(id));
+    const landing = new Set(staticClosure(chunks, [entry, ...chunks.filter((c) => c.type === 'chunk' && isLanding(c))]));
+    const roleLayout = chunkOf(chunks, '/components/layout/role-layout.tsx');
+    const portal = new Set(staticClosure(chunks, [roleLayout]));
+    const consumerPages = chunks.filter(
+      (c) => c.type === 'chunk' && c.isDynamicEntry && /\/src\/web\/features\/consumer\/[\w-]+-page\.tsx$/.test(c.facadeModuleId ?? ''),
+    );
+    if (consumerPages.length < 6) throw new Error('signed-in chunks: the consumer pages were not found');
+    const pagesLoading = new Map<TChunk, TChunk[]>();
+    for (const page of consumerPages)
+      for (const chunk of staticClosure(chunks, [page])) pagesLoading.set(chunk, [...(pagesLoading.get(chunk) ?? []), page]);
+    const pageName = (page: TChunk) => `consumer-${/([\w-]+)-page\.tsx$/.exec(page.facadeModuleId!)![1]}`;
+    for (const chunk of staticClosure(chunks, [roleLayout, ...consumerPages])) {
+      const pages = pagesLoading.get(chunk) ?? [];
+      const group = landing.has(chunk) ? 'shared' : portal.has(chunk) ? 'portal' : pages.length === 1 ? pageName(pages[0]) : 'consumer';
+      // The entry's file keeps only main.tsx: the rest joins the shared file, which then never imports the entry back.
+      for (const id of chunk.moduleIds ?? []) if (!id.endsWith('/src/web/main.tsx')) groupOf.set(id, group);
+    }
+  }
+  return { groups, plan };
+}
+const signedIn = signedInChunks();
+
 const NOT_RENDERED = '\0ssr-not-rendered';
 
 /**
@@ -172,7 +273,10 @@ export default defineConfig({
     client: {
       // landing-boot.ts: the server-rendered landing page's script (decisions/018).
       build: {
-        rolldownOptions: { input: { index: fromRoot('./src/web/index.html'), 'landing-boot': fromRoot('./src/web/landing-boot.ts') } },
+        rolldownOptions: {
+          input: { index: fromRoot('./src/web/index.html'), 'landing-boot': fromRoot('./src/web/landing-boot.ts') },
+          output: { codeSplitting: { groups: signedIn.groups } },
+        },
       },
     },
     // The landing page's server render (decisions/018): one file with React and every library
@@ -192,11 +296,16 @@ export default defineConfig({
   // `vite build` builds both, then the landing template and the compressed copies.
   builder: {
     async buildApp(builder) {
-      const client = await builder.build(builder.environments.client);
+      type TOutput = Awaited<ReturnType<typeof builder.build>>;
+      const chunksOf = (built: TOutput): TChunk[] =>
+        (Array.isArray(built) ? built : [built]).flatMap((o) => ('output' in o ? (o.output as TChunk[]) : []));
+      // Twice: the default split shows which files each page loads, then the consumer's are grouped (signedInChunks).
+      signedIn.plan(chunksOf(await builder.build(builder.environments.client)));
+      rmSync(join(WEB_DIST, 'assets'), { recursive: true, force: true });
+      const chunks = chunksOf(await builder.build(builder.environments.client));
       await builder.build(builder.environments.ssr);
-      const outputs = Array.isArray(client) ? client : [client];
-      const chunks = outputs.flatMap((o) => ('output' in o ? o.output : []));
       writeLandingTemplate(WEB_DIST, SSR_DIST, chunks);
+      writeRoutePages(WEB_DIST, chunks);
       await precompress(WEB_DIST);
     },
   },

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAppRoute } from '@shared/app-routes';
@@ -32,6 +32,13 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string; m
     });
   }
 
+  // The consumer's pages each have their own copy of index.html that preloads all the files the page loads (decisions/048).
+  const routePages = new Set(
+    isBuilt && existsSync(join(root, 'routes', 'consumer'))
+      ? readdirSync(join(root, 'routes', 'consumer')).flatMap((file) => (file.endsWith('.html') ? [`/consumer/${file.slice(0, -5)}`] : []))
+      : [],
+  );
+
   const landingPage = createLandingPage(app, join(dirname(root), 'web-ssr'), options.mobileMoney);
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -43,7 +50,8 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist?: string; m
     if (request.method === 'GET' && !isApi && isBuilt) {
       // A path that is no page of the app is a 404, with the same page: the app shows its not-found page.
       const status = isAppRoute(path) ? 200 : 404;
-      return reply.status(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const page = routePages.has(path) ? `routes${path}.html` : 'index.html';
+      return reply.status(status).header('cache-control', 'no-cache').type('text/html').sendFile(page);
     }
     if (request.method === 'GET' && !isApi) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
