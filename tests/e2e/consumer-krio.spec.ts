@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { login } from './helpers/auth';
@@ -12,6 +13,23 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${what} scrolls sideways at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(0);
 }
+
+/**
+ * The Krio score-reason sentences that carry a figure (scoring:sentences), each as a pattern: the
+ * placeholders stand for a number, an amount or a percentage.
+ */
+const krioScoring = JSON.parse(readFileSync('src/shared/i18n/locales/kri/scoring.json', 'utf8')) as { sentences: Record<string, string> };
+const KRIO_SENTENCES_WITH_FIGURES = Object.values(krioScoring.sentences)
+  .filter((sentence) => sentence.includes('{{'))
+  .map(
+    (sentence) =>
+      new RegExp(
+        sentence
+          .split(/\{\{\w+\}\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('(?:SLE )?[\\d,.]+ ?%?'),
+      ),
+  );
 
 /** Each consumer page, its Krio heading and a Krio sentence on it. */
 const PAGES = [
@@ -44,6 +62,13 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
     );
     await expect(page.getByTestId('factor-card')).toHaveCount(5);
     await expect(page.getByRole('heading', { name: 'Aw yu de pe' })).toBeVisible();
+    // A score reason in Krio carries the person's figures (the server sends them with the reason).
+    const cardTexts = await page.getByTestId('factor-card').allInnerTexts();
+    expect(
+      cardTexts.some((text) => KRIO_SENTENCES_WITH_FIGURES.some((sentence) => sentence.test(text))),
+      `a factor card says a Krio reason with its figure:\n${cardTexts.join('\n')}`,
+    ).toBe(true);
+    await expect(page).toHaveTitle('Mi Profayl · CreditCheck SL');
 
     for (const target of PAGES) {
       await page.goto(target.path);
@@ -57,6 +82,15 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
       await shoot(page, `consumer-${target.name}-krio`);
     }
 
+    // The Disputes page's body: the form, its choices and the list, in Krio.
+    await page.goto('/consumer/disputes');
+    await expect(page.getByRole('heading', { name: 'Mek kompleyn' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: /^Yu kompleyn dem \(\d+\)$/ })).toBeVisible();
+    await expect(page).toHaveTitle('Kompleyn dem · CreditCheck SL');
+    const reasonChoice = page.getByLabel('Wetin rong');
+    if (await reasonChoice.isVisible()) await expect(reasonChoice.locator('option', { hasText: 'Dis akawnt no mi yon' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Nyus fo yu/ })).toBeVisible();
+
     // The server kept the choice: a fresh load of the page is still in Krio.
     await page.goto('/consumer/dashboard');
     await page.reload();
@@ -67,8 +101,9 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) {
       await mkdir('docs/screenshots', { recursive: true });
-      for (const width of [1366, 390])
-        await copyFile(`${dir}/consumer-dashboard-krio-${width}.png`, `docs/screenshots/consumer-dashboard-krio-${width}.png`);
+      for (const name of ['dashboard', 'disputes'])
+        for (const width of [1366, 390])
+          await copyFile(`${dir}/consumer-${name}-krio-${width}.png`, `docs/screenshots/consumer-${name}-krio-${width}.png`);
     }
 
     // Back to English: the words every other spec reads.

@@ -24,7 +24,7 @@ function matches(kind: string, filter: (typeof FILTERS)[number]['value']) {
 }
 
 function AccessLogTable() {
-  const { t } = useT('privacy');
+  const { t } = useT(['privacy', 'labels']);
   const log = useAccessLog();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
   if (log.isPending) return <PageLoading label={t('accessLog.loading')} />;
@@ -71,8 +71,8 @@ function AccessLogTable() {
               <TableRow key={`${e.at}-${i}`} data-testid="access-log-entry">
                 <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
                 <TableCell className="font-medium">{e.businessName}</TableCell>
-                <TableCell>{e.description}</TableCell>
-                <TableCell>{e.purposeName ?? '—'}</TableCell>
+                <TableCell>{t(`accessLog.kinds.${e.kind.replaceAll('.', '_')}`, { defaultValue: e.description })}</TableCell>
+                <TableCell>{e.purpose ? t(`labels:purpose.${e.purpose}`, { defaultValue: e.purposeName ?? e.purpose }) : '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
