@@ -27,6 +27,8 @@ export async function renderLanding(data) {
   const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return '<h1>' + escape(headline) + '</h1><p>' + data.plans.plans.length + ' plans</p>';
 }`;
+/** A consumer page's own copy of the shell, with its preloads (vite.config.ts writeRoutePages, decisions/048). */
+const DASHBOARD_SHELL = SHELL.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/app-abc123.js"></head>');
 const ASSET = `export const answer = ${'42 + '.repeat(400)}0;\n`;
 
 let dir: string;
@@ -42,6 +44,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'web', 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(dir, 'web', 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
   writeFileSync(join(dir, 'web-ssr', 'landing-template.html'), TEMPLATE);
+  mkdirSync(join(dir, 'web', 'routes', 'consumer'), { recursive: true });
+  writeFileSync(join(dir, 'web', 'routes', 'consumer', 'dashboard.html'), DASHBOARD_SHELL);
   writeFileSync(join(dir, 'web-ssr', 'entry-server.js'), RENDERER);
 
   const opened = await openTestDatabase('seeded');
@@ -179,5 +183,20 @@ describe('other answers', () => {
     const plain = await get('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+});
+
+describe("a consumer page's own shell (decisions/048)", () => {
+  it('is sent for its path, with its preloads; another page gets the plain shell', async () => {
+    const dashboard = await app.inject({ method: 'GET', url: '/consumer/dashboard?tab=1' });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(dashboard.body).toBe(DASHBOARD_SHELL);
+    const reports = await app.inject({ method: 'GET', url: '/consumer/reports' });
+    expect(reports.statusCode).toBe(200);
+    expect(reports.body).toBe(SHELL);
+    // Only a page's exact path: the file's own address is a static file, and nothing else maps onto the folder.
+    const traversal = await app.inject({ method: 'GET', url: '/consumer/dashboard/..%2f..%2findex' });
+    expect(traversal.body).not.toBe(DASHBOARD_SHELL);
   });
 });
