@@ -25,8 +25,13 @@ export async function createTestApp(
   const isSeedWanted = options.seed ?? true;
   // A second app on another app's database (e.g. the same bureau after a change of settings): closing it leaves the database open.
   const shared = options.sharedDatabase;
-  const database = shared ?? (await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated'));
-  if (isSeedWanted && !database.isSeeded) await seedIfEmpty(database.db, { demoMode: true });
+  let database: DatabaseHandle;
+  if (shared) database = shared;
+  else {
+    const opened = await openTestDatabase(isSeedWanted ? 'seeded' : 'migrated');
+    if (isSeedWanted && !opened.isSeeded) await seedIfEmpty(opened.db, { demoMode: true });
+    database = opened;
+  }
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }),
     loginRateLimit: 10_000,
