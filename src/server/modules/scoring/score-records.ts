@@ -96,7 +96,8 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
     model !== null &&
     recomputed.value === row.value &&
     recomputed.band === row.band &&
-    JSON.stringify(recomputed.reasons) === JSON.stringify(row.reasons) &&
+    // By code and sentence: the sentence carries the figures, and jsonb reorders the keys of a reason's params.
+    JSON.stringify(recomputed.reasons.map(reasonKey)) === JSON.stringify(row.reasons.map(reasonKey)) &&
     (row.features !== null || row.unavailableCode !== null);
   return {
     id: row.id,
@@ -116,3 +117,5 @@ export async function auditStoredScore(db: Database, scoreId: string): Promise<T
     isRegistryUnchanged: digestInputs(inputs) === row.inputsDigest,
   };
 }
+
+const reasonKey = (reason: { code: string; text: string }) => [reason.code, reason.text];
