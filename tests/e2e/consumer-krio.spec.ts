@@ -58,7 +58,7 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
     await expect(page.getByRole('button', { name: 'Komot' })).toBeVisible();
     await expect(page.getByRole('meter', { name: 'Kredit skor' })).toHaveAttribute(
       'aria-valuetext',
-      /^\d{3}, (Gud|Midul|Lo), from 300 to 850$/,
+      /^\d{3}, (Gud|Midul|Lo), frum 300 te 850$/,
     );
     await expect(page.getByTestId('factor-card')).toHaveCount(5);
     await expect(page.getByRole('heading', { name: 'Aw yu de pe' })).toBeVisible();
