@@ -58,34 +58,34 @@ export async function seedDemoUsers(db: Database) {
     });
 
     const consumer = DEMO_ACCOUNTS.consumer;
-    const [consumerUser] = await tx
-      .insert(users)
-      .values({ role: 'consumer', phone: consumer.phone, email: 'aminata.kamara@example.sl', passwordHash })
-      .returning({ id: users.id });
-    await tx.insert(consumerProfiles).values({
-      userId: consumerUser.id,
-      nationalId: consumer.nationalId,
-      firstName: consumer.firstName,
-      lastName: consumer.lastName,
+    const consumerUserId = await insertVerifiedConsumer(tx, passwordHash, {
+      ...consumer,
       dateOfBirth: '1988-04-12',
-      consentToDataProcessing: true,
-      identityVerifiedAt: new Date(),
+      email: 'aminata.kamara@example.sl',
     });
-    await tx.insert(consumerUssdPins).values({ userId: consumerUser.id, pinHash: await hashPassword(DEMO_USSD_PIN) });
-
-    const clean = DEMO_CLEAN_CONSUMER;
-    const [cleanUser] = await tx
-      .insert(users)
-      .values({ role: 'consumer', phone: clean.phone, email: 'fatmata.conteh@example.sl', passwordHash })
-      .returning({ id: users.id });
-    await tx.insert(consumerProfiles).values({
-      userId: cleanUser.id,
-      nationalId: clean.nationalId,
-      firstName: clean.firstName,
-      lastName: clean.lastName,
-      dateOfBirth: clean.dateOfBirth,
-      consentToDataProcessing: true,
-      identityVerifiedAt: new Date(),
-    });
+    await tx.insert(consumerUssdPins).values({ userId: consumerUserId, pinHash: await hashPassword(DEMO_USSD_PIN) });
+    await insertVerifiedConsumer(tx, passwordHash, { ...DEMO_CLEAN_CONSUMER, email: 'fatmata.conteh@example.sl' });
   });
+}
+
+/** A demo consumer whose identity is already confirmed (the demo skips the SMS code). */
+async function insertVerifiedConsumer(
+  tx: Pick<Database, 'insert'>,
+  passwordHash: string,
+  person: { nationalId: string; phone: string; firstName: string; lastName: string; dateOfBirth: string; email: string },
+): Promise<string> {
+  const [user] = await tx
+    .insert(users)
+    .values({ role: 'consumer', phone: person.phone, email: person.email, passwordHash })
+    .returning({ id: users.id });
+  await tx.insert(consumerProfiles).values({
+    userId: user.id,
+    nationalId: person.nationalId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateOfBirth: person.dateOfBirth,
+    consentToDataProcessing: true,
+    identityVerifiedAt: new Date(),
+  });
+  return user.id;
 }
