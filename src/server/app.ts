@@ -16,6 +16,7 @@ import { type SmsProvider } from './modules/notifications';
 import { recordDeniedAccessPlugin } from './modules/oversight';
 import { creditRateLimitPlugin, rateLimitStoreOptions } from './modules/rate-limits';
 import authorizationPlugin from './plugins/authorization';
+import compressedAnswersPlugin from './plugins/compressed-answers';
 import errorsPlugin from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.database.db);
 
   await app.register(errorsPlugin);
+  // Before any route: its onRoute hook decides, route by route, which answers may be compressed.
+  await app.register(compressedAnswersPlugin);
   // First: its onRoute hook must see every route, to move guards before validation and list them.
   await app.register(authorizationPlugin);
   // Before the OpenAPI plugin: it adds the Idempotency-Key header to the schemas of the routes that take it.
