@@ -110,6 +110,16 @@ describe('money without floats', () => {
     expect(formatMinorMoney('SLE', -100)).toBe('SLE -1.00');
   });
 
+  it('formats a whole number of minor units the same without BigInt as with it', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger().map((n) => n * (n % 2 ? -1 : 1)), (minor) => {
+        expect(formatMinorAmount(minor)).toBe(formatMinorAmount(BigInt(minor)));
+      }),
+    );
+    for (const minor of [0, 1, 9, 10, 99, 100, 101, -1, -99, -100, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
+      expect(formatMinorAmount(minor), String(minor)).toBe(formatMinorAmount(BigInt(minor)));
+  });
+
   it('formats US dollars from cents', () => {
     expect(formatUsdCents(10_000)).toBe('$100.00');
     expect(formatUsdCents(0)).toBe('$0.00');
@@ -146,6 +156,10 @@ describe('numbers and plurals', () => {
     expect(formatDecimal(1, 2)).toBe('1.00');
     expect(formatPercent(0.42)).toBe('42%');
     expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(0.125, 1)).toBe('12.5%');
+    // The formatters are kept per number of decimals: asking again, or with other decimals, still formats as asked.
+    expect(formatPercent(0.125)).toBe('13%');
+    expect(formatDecimal(0.73456, 1)).toBe('0.7');
     expect(formatPercent(0.125, 1)).toBe('12.5%');
     expect(formatPercent(0.1, 1)).toBe('10.0%');
   });

@@ -29,6 +29,12 @@ export function parseAmountToMinor(raw: unknown): number | null {
 
 /** "1500.50" from 150050: the API's exact decimal string of minor units (also a form's value). */
 export function formatMinorAmount(minor: number | string | bigint): string {
+  // A whole number within 2^53 needs no BigInt (a report formats a dozen amounts per account).
+  if (typeof minor === 'number' && Number.isSafeInteger(minor)) {
+    const abs = Math.abs(minor);
+    const cents = abs % 100;
+    return `${minor < 0 ? '-' : ''}${(abs - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
+  }
   const value = BigInt(minor);
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;

@@ -23,10 +23,12 @@ export interface BuildReportOptions {
 
 const CLOSED_STATUSES: readonly TAccountStatus[] = ['closed', 'paid'];
 
-/** "2025-10" for the month `back` months before the given date's month. */
+/** "2025-10" for the month `back` months before the given date's month (in whole numbers: no Date per month of every account). */
 function monthBefore(date: Date, back: number): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - back, 1));
-  return d.toISOString().slice(0, 7);
+  const index = date.getUTCFullYear() * 12 + date.getUTCMonth() - back;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
 function toReportAccount(row: SourceAccount, options: BuildReportOptions): TReportAccount {
