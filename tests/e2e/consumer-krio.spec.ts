@@ -6,7 +6,7 @@ import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures'
 import { shoot } from './helpers/screenshots';
 
 // Issue 21 (decisions/047): the consumer portal in Krio. The demo consumer switches in the header,
-// every consumer page reads in Krio (words from src/shared/i18n/locales/kri), the server keeps the
+// every consumer page reads in Krio (words from src/shared/i18n/locales/kri.json), the server keeps the
 // choice across a reload, and switching back gives the English every other spec reads.
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -18,7 +18,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
  * The Krio score-reason sentences that carry a figure (scoring:sentences), each as a pattern: the
  * placeholders stand for a number, an amount or a percentage.
  */
-const krioScoring = JSON.parse(readFileSync('src/shared/i18n/locales/kri/scoring.json', 'utf8')) as { sentences: Record<string, string> };
+const krioScoring = (JSON.parse(readFileSync('src/shared/i18n/locales/kri.json', 'utf8')) as { scoring: { sentences: Record<string, string> } }).scoring;
 const KRIO_SENTENCES_WITH_FIGURES = Object.values(krioScoring.sentences)
   .filter((sentence) => sentence.includes('{{'))
   .map(

@@ -1,10 +1,12 @@
 import i18next, { type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import englishCatalogue from '@shared/i18n/locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
 // Only the type: resources.ts imports every language's files, which the web fetches one language at a time.
 import type { Namespace } from '@shared/i18n/resources';
-import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer';
+import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/home';
 import { apiSend } from './api';
+import { sayErrorsWith } from './form-errors';
 import { meQueryKey } from './session';
 import { useApiMutation, type TMutationFeedback } from './use-api-mutation';
 
@@ -28,16 +30,16 @@ function rememberedLanguage(): Language {
   }
 }
 
-/** The catalogue files of a language folder, by namespace (the file's name). */
-function byNamespace(files: Record<string, ResourceKey>): ResourceLanguage {
-  return Object.fromEntries(Object.entries(files).map(([path, catalogue]) => [/([\w-]+)\.json$/.exec(path)![1], catalogue]));
+/** A language's catalogue file (locales/<code>.json) as i18next resources: its namespaces, not its `language` name. */
+function namespacesOf(catalogue: Record<string, ResourceKey>): ResourceLanguage {
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => key !== 'language'));
 }
 
-// English, the reference and fallback, comes with the code; another language's files are fetched
+// English, the reference and fallback, comes with the code; another language's file is fetched
 // only when someone chooses it, so an English reader's first load carries one language, not every
 // one (decisions/048: the slow-network budget).
-const english = byNamespace(import.meta.glob<ResourceKey>('../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' }));
-const otherLanguages = import.meta.glob<ResourceKey>(['../../shared/i18n/locales/*/*.json', '!../../shared/i18n/locales/en/*.json'], {
+const english = namespacesOf(englishCatalogue);
+const otherLanguages = import.meta.glob<Record<string, ResourceKey>>(['../../shared/i18n/locales/*.json', '!../../shared/i18n/locales/en.json'], {
   import: 'default',
 });
 
@@ -54,6 +56,21 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/**
+ * A refusal on a consumer page in another language than English: the catalogue's sentence for the
+ * answer's code (`common:errors.<CODE>`), else the server's message (lib/form-errors.ts). In English
+ * the server's own message is kept: it often names the case ("You have used all 3 credit reports…").
+ * Other roles' pages stay English even when this browser last chose Krio.
+ */
+export function errorSentenceOf(code: string, language: string = i18n.language, path = currentPath()): string | undefined {
+  if (language === DEFAULT_LANGUAGE || !isConsumerPath(path)) return undefined;
+  const key = `common:errors.${code}`;
+  return i18n.exists(key, { lng: language }) ? i18n.t(key, { lng: language }) : undefined;
+}
+const currentPath = () => (typeof window === 'undefined' ? '' : window.location.pathname);
+const isConsumerPath = (path: string) => path.startsWith('/consumer/');
+sayErrorsWith((code) => errorSentenceOf(code));
+
 /** The page's language attribute follows, so screen readers speak Krio text with the right voice. */
 function markDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -62,10 +79,9 @@ function markDocumentLanguage(language: string) {
 /** Fetches a language's catalogue files once, before the interface switches to it. */
 async function loadLanguage(language: Language) {
   if (i18n.hasResourceBundle(language, 'common')) return;
-  const prefix = `../../shared/i18n/locales/${language}/`;
-  const files = Object.entries(otherLanguages).filter(([path]) => path.startsWith(prefix));
-  const catalogues = await Promise.all(files.map(async ([path, load]) => [path, await load()] as const));
-  for (const [namespace, catalogue] of Object.entries(byNamespace(Object.fromEntries(catalogues))))
+  const load = Object.entries(otherLanguages).find(([path]) => path.endsWith(`/${language}.json`))?.[1];
+  if (!load) return;
+  for (const [namespace, catalogue] of Object.entries(namespacesOf(await load())))
     i18n.addResourceBundle(language, namespace, catalogue, true, true);
 }
 
