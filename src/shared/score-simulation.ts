@@ -40,6 +40,10 @@ export const ZScoreSimulationSchema = z.object({
 });
 export type TScoreSimulation = z.infer<typeof ZScoreSimulationSchema>;
 
-/** Said with every estimate, on the page and in the API. */
+/**
+ * Said with every estimate, on the page and in the API: the English of the catalogue's
+ * `dashboard:simulator.note` (tests/unit/portal-catalogues.test.ts holds them equal), which the
+ * portal shows in the reader's language (decisions/047).
+ */
 export const SIMULATION_NOTE =
   'An estimate from the scorecard lenders see, with your file as it is today and only the changes you chose. Nothing is saved, no lender sees it and it is not a credit check. Your real score changes only when lenders report the changes.';

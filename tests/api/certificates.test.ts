@@ -278,7 +278,7 @@ describe('a clearance certificate: issued, checked by anyone, tamper-evident', (
     expect(await checks()).toBe(2);
     const entries = await logged();
     expect(entries).toHaveLength(before + 1);
-    expect(entries[0]).toMatchObject({ businessName: 'Someone with the link' });
+    expect(entries[0]).toMatchObject({ accessor: 'link_holder', businessName: 'Someone with the link' });
     expect(entries[0].description).toMatch(/^Checked your clearance certificate/);
     // An unknown id leaves nothing behind.
     await check(`${certificate.id.slice(0, -1)}${certificate.id.endsWith('A') ? 'B' : 'A'}`);

@@ -124,6 +124,8 @@ describe('disputes', () => {
     // The lender was told.
     const bell = (await get('/api/notifications', business)).json();
     expect(bell.notifications.some((n: { kind: string }) => n.kind === 'dispute_filed')).toBe(true);
+    // A business's notifications are its English words only (the portal's catalogue is for consumers).
+    expect(bell.notifications.find((n: { kind: string }) => n.kind === 'dispute_filed').params).toBeNull();
   });
 
   it('another business can neither see nor answer it (404)', async () => {
@@ -204,7 +206,11 @@ describe('disputes', () => {
     expect(mine.account.balance).toBe('2500.00');
     expect(mine.responseNote).toBe('We found the March payment. Balance corrected.');
     const bell = (await get('/api/notifications', consumer)).json();
-    expect(bell.notifications[0]).toMatchObject({ kind: 'dispute_update', title: expect.stringContaining('corrected') });
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'dispute_update',
+      title: expect.stringContaining('corrected'),
+      params: { variant: 'corrected', reference: mine.reference, accountNumber: 'DMF-LN-0001', lender: expect.any(String) },
+    });
     // Answered once.
     expect(
       (await post(`/api/businesses/me/disputes/${disputeId}/response`, business, { outcome: 'verified', note: 'again' })).statusCode,

@@ -164,6 +164,12 @@ describe('data access log', () => {
     });
     // The person's own views and actions are not "access by others".
     expect(log.entries.every((e: { businessName: string }) => e.businessName !== 'Aminata Kamara')).toBe(true);
+    // A business's entries name it, with the code that says so.
+    expect(
+      log.entries
+        .filter((e: { businessName: string }) => e.businessName === 'Demo Microfinance Ltd')
+        .every((e: { accessor: string }) => e.accessor === 'business'),
+    ).toBe(true);
     // A report is listed once, from its inquiry: not again from its audit event (credit.report_pulled).
     const [reportsOnFile] = await queryRows<{ n: number }>(
       t.db,
@@ -215,13 +221,23 @@ describe('data access log', () => {
       sql`INSERT INTO audit_events (occurred_at, action, actor_user_id, actor_role, subject_id, details, content_hash)
           VALUES (now(), 'consumer.identity_code_sent', gen_random_uuid(), 'consumer', ${person.subjectId}::uuid, '{}'::jsonb, 'x')`,
     );
+    // A staff member's access, as the regulator's and administrators' actions on a file are written.
+    await t.db.execute(
+      sql`INSERT INTO audit_events (occurred_at, action, actor_user_id, actor_role, subject_id, details, content_hash)
+          VALUES (now(), 'credit.report_pdf_downloaded', gen_random_uuid(), 'system_admin', ${person.subjectId}::uuid, '{}'::jsonb, 'x')`,
+    );
     const log = (await get('/api/consumers/me/access-log', owner.cookie)).json();
-    expect(
-      log.entries.some(
-        (e: { kind: string; businessName: string }) =>
-          e.kind === 'consumer.identity_code_sent' && e.businessName === 'Another consumer account',
-      ),
-    ).toBe(true);
+    // Who, by a stable code the portal says in the reader's language, and in English as before.
+    expect(log.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'consumer.identity_code_sent',
+          accessor: 'consumer_account',
+          businessName: 'Another consumer account',
+        }),
+        expect.objectContaining({ kind: 'credit.report_pdf_downloaded', accessor: 'bureau_staff', businessName: 'CreditCheck SL staff' }),
+      ]),
+    );
     // The owner's own code and confirmation are not listed.
     expect(log.entries.filter((e: { kind: string }) => e.kind.startsWith('consumer.identity')).length).toBe(1);
   });

@@ -177,6 +177,20 @@ describe('notifications', () => {
     const bell = (await get('/api/notifications', account.cookie)).json();
     expect(bell.unread).toBe(3);
     expect(bell.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual(['new_account', 'new_default', 'new_inquiry']);
+    // Each carries its sentence's names and codes (the portal says it in Krio from them), and the English as before.
+    const byKind = Object.fromEntries(bell.notifications.map((n: { kind: string }) => [n.kind, n]));
+    expect(byKind.new_account).toMatchObject({
+      title: 'A new account was reported on your file',
+      params: { variant: 'reported', lender: 'Demo Microfinance Ltd', accountNumber: 'NOTIFY-1', accountType: expect.any(String) },
+    });
+    expect(byKind.new_account.body).toMatch(/^Demo Microfinance Ltd reported .+ NOTIFY-1\. Check it is yours\.$/);
+    expect(byKind.new_default.params).toEqual({
+      variant: 'reported',
+      lender: 'Demo Microfinance Ltd',
+      accountNumber: 'NOTIFY-1',
+      status: 'default',
+    });
+    expect(byKind.new_inquiry.params).toEqual({ variant: 'report', business: 'Demo Microfinance Ltd', purpose: 'credit_application' });
     // The demo consumer is told nothing about this person.
     expect(
       (await get('/api/notifications', consumer)).json().notifications.some((n: { body: string }) => n.body.includes('NOTIFY-1')),

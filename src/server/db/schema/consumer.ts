@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TNotificationParams } from '@shared/schemas/consumer';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditAccounts } from './credit';
 import { users } from './users';
@@ -209,6 +210,11 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /**
+     * The figures and names the sentence needs (and its `variant`), for saying it in the reader's
+     * language; null on rows written before (the English title/body are their words) and for businesses.
+     */
+    params: jsonb('params').$type<TNotificationParams>(),
     /** A path in the web app to open. */
     link: text('link'),
     dedupeKey: text('dedupe_key').notNull(),

@@ -1,4 +1,4 @@
-import type { TAccessLog, TAccessLogEntry } from '@shared/schemas/consumer';
+import { ACCESSORS, type TAccessLog, type TAccessLogEntry, type TAccessor } from '@shared/schemas/consumer';
 import { labelFromAuditAction } from '@shared/format';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,6 +31,18 @@ const AUDIT_DESCRIPTIONS: Record<string, string> = {
 /** The person's own actions that are still accesses to their file: a certificate tells anyone with the link about it (decisions/045). */
 const OWN_ACTIONS_LOGGED = ['certificate.issued', 'certificate.revoked'];
 
+/**
+ * Who did it when it was not a business, by code (the portal says it in the reader's language,
+ * `privacy:accessLog.accessors.<code>`), with the English the answer's `businessName` carries.
+ */
+const ACCESSOR_NAMES: Record<Exclude<TAccessor, 'business'>, string> = {
+  link_holder: 'Someone with the link',
+  bureau: 'CreditCheck SL',
+  consumer_account: 'Another consumer account',
+  bureau_staff: 'CreditCheck SL staff',
+  unknown: 'Unknown business',
+};
+
 const ZAccessLogRow = z.object({
   at: z.union([z.date(), z.string()]),
   kind: z.string(),
@@ -39,6 +51,7 @@ const ZAccessLogRow = z.object({
   purpose_name: z.string().nullable(),
   action: z.string().nullable(),
   actor_role: z.string().nullable(),
+  accessor: z.enum(ACCESSORS).nullable(),
 });
 type Row = z.infer<typeof ZAccessLogRow>;
 
@@ -83,7 +96,7 @@ export async function getAccessLog(
   const rows = await queryParsedRows(
     db,
     ZAccessLogRow,
-    sql`(SELECT q.created_at AS at, q.kind::text AS kind, b.business_name, q.purpose, p.name AS purpose_name, NULL AS action, NULL AS actor_role
+    sql`(SELECT q.created_at AS at, q.kind::text AS kind, b.business_name, q.purpose, p.name AS purpose_name, NULL AS action, NULL AS actor_role, NULL AS accessor
           FROM credit_inquiry_subjects qs
           JOIN credit_inquiries q ON q.id = qs.inquiry_id
           JOIN permissible_purposes p ON p.code = q.purpose
@@ -91,14 +104,17 @@ export async function getAccessLog(
           WHERE qs.subject_id = ${subjectId}::uuid
           ORDER BY q.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT q.created_at, 'search_no_hit', b.business_name, q.purpose, p.name, NULL, NULL
+        (SELECT q.created_at, 'search_no_hit', b.business_name, q.purpose, p.name, NULL, NULL, NULL
           FROM credit_inquiries q
           JOIN permissible_purposes p ON p.code = q.purpose
           LEFT JOIN business_profiles b ON b.user_id = q.business_id
           WHERE q.terms_hash IN (${hashList}) AND q.result_count = 0
           ORDER BY q.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT e.occurred_at, 'event', COALESCE(b.business_name, CASE WHEN e.action = 'certificate.checked' THEN 'Someone with the link' WHEN e.actor_role = 'system' OR e.action LIKE 'certificate.%' THEN 'CreditCheck SL' WHEN e.actor_role = 'consumer' THEN 'Another consumer account' WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'CreditCheck SL staff' END), NULL, NULL, e.action, e.actor_role
+        (SELECT e.occurred_at, 'event', b.business_name, NULL, NULL, e.action, e.actor_role,
+                CASE WHEN b.business_name IS NOT NULL THEN 'business' WHEN e.action = 'certificate.checked' THEN 'link_holder'
+                     WHEN e.actor_role = 'system' OR e.action LIKE 'certificate.%' THEN 'bureau' WHEN e.actor_role = 'consumer' THEN 'consumer_account'
+                     WHEN e.actor_role IN ('system_admin', 'regulator') THEN 'bureau_staff' END
           FROM audit_events e
           LEFT JOIN business_profiles b ON b.user_id = e.business_id
           WHERE e.subject_id = ${subjectId}::uuid
@@ -118,8 +134,9 @@ export async function getAccessLog(
 }
 
 function toEntry(r: Row): TAccessLogEntry {
-  const businessName = r.business_name ?? 'Unknown business';
-  const base = { at: new Date(r.at).toISOString(), businessName, purpose: r.purpose, purposeName: r.purpose_name };
+  const accessor: TAccessor = r.business_name ? 'business' : (r.accessor ?? 'unknown');
+  const businessName = accessor === 'business' ? r.business_name! : ACCESSOR_NAMES[accessor];
+  const base = { at: new Date(r.at).toISOString(), accessor, businessName, purpose: r.purpose, purposeName: r.purpose_name };
   switch (r.kind) {
     case 'report':
       return { ...base, kind: 'report', description: 'Pulled your credit report' };

@@ -63,6 +63,7 @@ export async function markOverdueDisputes(db: Database, now = new Date()): Promi
         kind: 'dispute_overdue' as const,
         title: `Dispute ${r.reference}: the lender missed the deadline`,
         body: 'The lender did not answer in time. Until it does, the entry is left out of the reports lenders see, and the regulator can see the case.',
+        params: { variant: 'missed', reference: r.reference },
         link: '/consumer/disputes',
         dedupeKey: `dispute_overdue:${r.id}`,
       },

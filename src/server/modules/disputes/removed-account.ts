@@ -42,6 +42,13 @@ export async function closeDisputeOfRemovedAccount(
       kind: 'dispute_update',
       title: `Dispute ${dispute.reference}: the account was taken off your file`,
       body: `${input.lender} took account ${input.accountNumber} off your file: ${input.note}`,
+      params: {
+        variant: 'removed',
+        reference: dispute.reference,
+        lender: input.lender,
+        accountNumber: input.accountNumber,
+        note: input.note,
+      },
       link: '/consumer/disputes',
       dedupeKey: `dispute_answered:${dispute.id}`,
     },

@@ -169,6 +169,12 @@ export async function respondToDispute(
           input.outcome === 'corrected'
             ? `${account.lender} corrected account ${account.account_number}. Your report now shows the corrected entry.`
             : `${account.lender} checked account ${account.account_number} and says it is correct. If you disagree, you can complain to the regulator.`,
+        params: {
+          variant: input.outcome === 'corrected' ? 'corrected' : 'verified',
+          reference: dispute.reference,
+          lender: account.lender,
+          accountNumber: account.account_number,
+        },
         link: '/consumer/disputes',
         dedupeKey: `dispute_answered:${dispute.id}`,
       },

@@ -15,7 +15,8 @@ const ZInsertedCountRow = z.object({ n: numberColumn });
  * verified consumers (consumer_profiles -> NIN -> subject -> accounts and inquiries by the
  * subject's indexes), so it never scans the registry, and it touches no registry write path: the
  * monthly files stay as fast as they were. Runs every few minutes on every instance; the unique
- * (user, dedupe key) makes each notification appear once.
+ * (user, dedupe key) makes each notification appear once. `params` carries the names and codes
+ * (no lender name: the portal's "A lender" in the reader's language) for the portal's catalogue.
  */
 export async function scanConsumerAlerts(db: Database, now = new Date()): Promise<Record<string, number>> {
   const since = new Date(now.getTime() - SCAN_WINDOW_HOURS * 3600_000).toISOString();
@@ -28,9 +29,10 @@ export async function scanConsumerAlerts(db: Database, now = new Date()): Promis
           JOIN credit_subject_identifiers i ON i.type = 'nin' AND i.value = cp.national_id
           WHERE cp.identity_verified_at IS NOT NULL
         ), inserted AS (
-          INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, email_status)
+          INSERT INTO notifications (user_id, kind, title, body, params, link, dedupe_key, email_status)
           SELECT p.user_id, 'new_account', 'A new account was reported on your file',
                  COALESCE(b.business_name, 'A lender') || ' reported ' || lower(t.name) || ' ' || a.account_number || '. Check it is yours.',
+                 jsonb_strip_nulls(jsonb_build_object('variant', 'reported', 'lender', b.business_name, 'accountType', a.type::text, 'accountNumber', a.account_number)),
                  '/consumer/reports', 'account:' || a.id, 'pending'
           FROM people p
           JOIN credit_accounts a ON a.subject_id = p.subject_id
@@ -40,6 +42,7 @@ export async function scanConsumerAlerts(db: Database, now = new Date()): Promis
           UNION ALL
           SELECT p.user_id, 'new_default', 'A default was reported on your file',
                  COALESCE(b.business_name, 'A lender') || ' reported account ' || a.account_number || ' as ' || lower(st.name) || '. If this is wrong, dispute it.',
+                 jsonb_strip_nulls(jsonb_build_object('variant', 'reported', 'lender', b.business_name, 'accountNumber', a.account_number, 'status', a.status::text)),
                  '/consumer/disputes', 'default:' || a.id || ':' || COALESCE(a.default_date::text, ''), 'pending'
           FROM people p
           JOIN credit_accounts a ON a.subject_id = p.subject_id
@@ -50,6 +53,7 @@ export async function scanConsumerAlerts(db: Database, now = new Date()): Promis
           SELECT p.user_id, 'new_inquiry',
                  CASE WHEN q.kind = 'report' THEN 'A business pulled your credit report' ELSE 'A business searched for you' END,
                  COALESCE(b.business_name, 'A business') || ' (' || lower(pp.name) || ').',
+                 jsonb_strip_nulls(jsonb_build_object('variant', CASE WHEN q.kind = 'report' THEN 'report' ELSE 'search' END, 'business', b.business_name, 'purpose', q.purpose)),
                  '/consumer/access-log', 'inquiry:' || q.id, 'pending'
           FROM people p
           JOIN credit_inquiry_subjects qs ON qs.subject_id = p.subject_id

@@ -19,7 +19,7 @@ export const notificationsModule: ServerModule = {
 
 export { scanConsumerAlerts } from './consumer-alerts';
 export { sendPendingNotificationEmails } from './email';
-export { notify } from './service';
+export { notify, type NewNotification } from './service';
 export { notifyPeopleOnFiles } from './people-on-file';
 export { SandboxSmsProvider } from './sms/sandbox-sms-provider';
 export { type SmsProvider, type SmsSent } from './sms/sms-provider';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TPageQuery } from '@shared/schemas/common';
-import type { TNotificationList } from '@shared/schemas/consumer';
+import type { TNotificationList, TNotificationParams } from '@shared/schemas/consumer';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { decodeKeysetCursor, keysetAfterSql, keysetPage, microsecondsSql } from '../../lib/keyset-page';
@@ -19,8 +19,14 @@ export type NotificationKind =
 export interface NewNotification {
   userId: string;
   kind: NotificationKind;
+  /** English: the email's words, and what a client without the catalogue shows. */
   title: string;
   body: string;
+  /**
+   * For a consumer: the sentence's figures and names (`variant` picks the sentence of its kind), so
+   * the portal says it from `portal:notices.<kind>.<variant>` in the reader's language (decisions/047).
+   */
+  params?: TNotificationParams | null;
   link?: string | null;
   /** The same key for the same user is written once (writers may run twice). */
   dedupeKey: string;
@@ -40,6 +46,7 @@ export async function notify(db: Database, items: NewNotification[]): Promise<vo
         kind: n.kind,
         title: n.title,
         body: n.body,
+        params: n.params ?? null,
         link: n.link ?? null,
         dedupeKey: n.dedupeKey,
         emailStatus: 'pending',
@@ -74,6 +81,7 @@ export async function listNotifications(db: Database, userId: string, page: TPag
     kind: r.kind,
     title: r.title,
     body: r.body,
+    params: r.params ?? null,
     link: r.link,
     createdAt: r.createdAt.toISOString(),
     readAt: r.readAt?.toISOString() ?? null,

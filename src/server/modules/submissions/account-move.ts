@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { recordAuditEvents } from '../audit';
 import { type InquiryMeta } from '../credit-file';
 import { closeDisputeOfRemovedAccount } from '../disputes';
-import { notifyPeopleOnFiles } from '../notifications';
+import { notifyPeopleOnFiles, type NewNotification } from '../notifications';
 import { lockOwnAccount } from './account-removal';
 import { applyAccountReports } from './apply-reports';
 
@@ -126,12 +126,13 @@ export async function moveOwnAccount(
       { ...event, action: 'credit.account_moved_away', subjectId: account.subject_id, details },
       { ...event, action: 'credit.account_moved_here', subjectId: row.subjectId, details },
     ]);
-    await notifyPeopleOnFiles(tx, [account.subject_id, row.subjectId], (subjectId) =>
+    await notifyPeopleOnFiles(tx, [account.subject_id, row.subjectId], (subjectId): Omit<NewNotification, 'userId'> =>
       subjectId === account.subject_id
         ? {
             kind: 'account_corrected',
             title: 'An account was taken off your file',
             body: `${account.lender} had reported account ${account.account_number} under your name by mistake and moved it to the right person.`,
+            params: { variant: 'movedAway', lender: account.lender, accountNumber: account.account_number },
             link: '/consumer/reports',
             dedupeKey: `account_moved_away:${account.id}:${row.subjectId}`,
           }
@@ -139,6 +140,13 @@ export async function moveOwnAccount(
             kind: 'account_corrected',
             title: 'An account was added to your file',
             body: `${account.lender} had reported account ${account.account_number} under another person by mistake and moved it to your file (balance ${formatMinorAmount(values.balance)} ${values.currency}). Check it is yours.`,
+            params: {
+              variant: 'movedHere',
+              lender: account.lender,
+              accountNumber: account.account_number,
+              balance: values.balance,
+              currency: values.currency,
+            },
             link: '/consumer/reports',
             dedupeKey: `account_moved_here:${account.id}:${row.subjectId}`,
           },

@@ -94,6 +94,7 @@ export async function removeOwnAccount(
     kind: 'account_corrected',
     title: 'An account was removed from your file',
     body: `${account.lender} removed account ${account.account_number}, which it had reported in error: ${reason}`,
+    params: { variant: 'removed', lender: account.lender, accountNumber: account.account_number, reason },
     link: '/consumer/reports',
     dedupeKey: `account_removed:${account.id}`,
   }));

@@ -157,6 +157,13 @@ async function recordCertifications(tx: Database, context: ApplyContext, certifi
       kind: 'account_corrected',
       title: 'A lender put back an entry a dispute had changed',
       body: `${guard.lender} put back ${what} of account ${row.report.account.accountNumber}, which a dispute had corrected or removed. They certified it is accurate: "${row.report.note}". If it is wrong, you can dispute it again.`,
+      params: {
+        variant: 'reinserted',
+        lender: guard.lender,
+        fields,
+        accountNumber: row.report.account.accountNumber,
+        note: row.report.note ?? '',
+      },
       link: '/consumer/disputes',
       dedupeKey: `reinsertion:${guard.id}:${now.getTime()}`,
     };

@@ -27,11 +27,22 @@ export type TConsumerDashboard = z.infer<typeof ZConsumerDashboardSchema>;
 
 // Notifications and settings
 
+/**
+ * A notification's figures and names (lender, account number, dispute reference, a code for an
+ * account type, status or purpose, which sentence of its kind in `variant`), so a client can say
+ * it in the reader's language (`portal:notices.<kind>.<variant>`, decisions/047). Null for
+ * notifications stored before they were sent and for a business's notifications: `title` and
+ * `body` (English) are then the words.
+ */
+export const ZNotificationParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
+export type TNotificationParams = z.infer<typeof ZNotificationParamsSchema>;
 export const ZNotificationSchema = z.object({
   id: z.string(),
+  /** new_account, new_default, new_inquiry, dispute_update, dispute_overdue, account_corrected, ussd_locked, ussd_callback, dispute_filed */
   kind: z.string(),
   title: z.string(),
   body: z.string(),
+  params: ZNotificationParamsSchema.nullable(),
   link: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),

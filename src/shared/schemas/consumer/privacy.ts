@@ -77,8 +77,19 @@ export type TFraudAlertRequest = z.input<typeof ZFraudAlertRequestSchema>;
 
 // Data access log
 
+/**
+ * Who touched the file, by kind: a business (named in `businessName`), someone who opened a
+ * certificate's link, the bureau itself (certificates, system jobs), the bureau's staff, another
+ * consumer account (identity codes), or a business no longer known. The portal says the
+ * non-business ones from its catalogue (`privacy:accessLog.accessors.<code>`, decisions/047).
+ */
+export const ACCESSORS = ['business', 'link_holder', 'bureau', 'bureau_staff', 'consumer_account', 'unknown'] as const;
+export type TAccessor = (typeof ACCESSORS)[number];
+
 export const ZAccessLogEntrySchema = z.object({
   at: z.string(),
+  accessor: z.enum(ACCESSORS),
+  /** The business's name; for another accessor, its English words ("CreditCheck SL staff", "Someone with the link"). */
   /** report, search (shown in results), search_no_hit (searched for by an identifier with no file then), dispute_response, ... */
   kind: z.string(),
   businessName: z.string(),

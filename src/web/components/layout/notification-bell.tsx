@@ -4,6 +4,7 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
+import { notificationText } from '@web/lib/notification-text';
 import { useMarkNotificationsRead, useNotifications } from '@web/lib/notifications';
 import { cn } from '@web/lib/utils';
 import { formatDayMonth } from '@shared/format';
@@ -21,7 +22,8 @@ function timeAgo(t: TFunction, iso: string): string {
  * The bell of the consumer and business headers: the latest notifications (new accounts, inquiries,
  * dispute updates) and the unread count. Read again each time it is opened. Its words come from the
  * header's translator `t` (portal namespace): the consumer's language, English for a business
- * (role-layout.tsx, decisions/047). The notifications' own titles and texts are the server's.
+ * (role-layout.tsx, decisions/047). A notification's own title and text are the catalogue's sentence
+ * of its kind with the figures the server sent (lib/notification-text.ts), else the server's English.
  */
 export function NotificationBell({ t }: { t: TFunction }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -74,29 +76,32 @@ export function NotificationBell({ t }: { t: TFunction }) {
           </div>
           {list.data?.notifications.length ? (
             <ul className="max-h-96 divide-y overflow-y-auto">
-              {list.data.notifications.map((n) => (
-                <li key={n.id} className={cn('px-4 py-3 text-sm', !n.readAt && 'bg-accent/40')}>
-                  <p className="font-medium">
-                    {!n.readAt ? <span className="sr-only">{t('bell.unread')}</span> : null}
-                    {n.link ? (
-                      <Link
-                        href={n.link}
-                        className="hover:underline"
-                        onClick={() => {
-                          setIsOpen(false);
-                          if (!n.readAt) markRead.mutate([n.id]);
-                        }}
-                      >
-                        {n.title}
-                      </Link>
-                    ) : (
-                      n.title
-                    )}
-                  </p>
-                  <p className="text-muted-foreground">{n.body}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">{timeAgo(t, n.createdAt)}</p>
-                </li>
-              ))}
+              {list.data.notifications.map((n) => {
+                const text = notificationText(t, n);
+                return (
+                  <li key={n.id} className={cn('px-4 py-3 text-sm', !n.readAt && 'bg-accent/40')}>
+                    <p className="font-medium">
+                      {!n.readAt ? <span className="sr-only">{t('bell.unread')}</span> : null}
+                      {n.link ? (
+                        <Link
+                          href={n.link}
+                          className="hover:underline"
+                          onClick={() => {
+                            setIsOpen(false);
+                            if (!n.readAt) markRead.mutate([n.id]);
+                          }}
+                        >
+                          {text.title}
+                        </Link>
+                      ) : (
+                        text.title
+                      )}
+                    </p>
+                    <p className="text-muted-foreground">{text.body}</p>
+                    <p className="mt-1 text-xs text-muted-foreground">{timeAgo(t, n.createdAt)}</p>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <p className="px-4 py-6 text-center text-sm text-muted-foreground">

@@ -12,6 +12,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Field } from '@web/components/ui/field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { useT } from '@web/lib/i18n';
+import { accessLogWords } from './privacy/access-log-words';
 
 /** The filter's choices; their words are accessLog.filter.<value> in the privacy catalogue. */
 const FILTERS = [{ value: 'all' }, { value: 'report' }, { value: 'search' }, { value: 'other' }] as const;
@@ -67,14 +68,17 @@ function AccessLogTable() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {entries.map((e, i) => (
-              <TableRow key={`${e.at}-${i}`} data-testid="access-log-entry">
-                <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
-                <TableCell className="font-medium">{e.businessName}</TableCell>
-                <TableCell>{t(`accessLog.kinds.${e.kind.replaceAll('.', '_')}`, { defaultValue: e.description })}</TableCell>
-                <TableCell>{e.purpose ? t(`labels:purpose.${e.purpose}`, { defaultValue: e.purposeName ?? e.purpose }) : '—'}</TableCell>
-              </TableRow>
-            ))}
+            {entries.map((e, i) => {
+              const words = accessLogWords(t, e);
+              return (
+                <TableRow key={`${e.at}-${i}`} data-testid="access-log-entry">
+                  <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
+                  <TableCell className="font-medium">{words.who}</TableCell>
+                  <TableCell>{words.what}</TableCell>
+                  <TableCell>{words.purpose ?? '—'}</TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
         {entries.length === 0 ? <p className="py-4 text-sm text-muted-foreground">{t('accessLog.nothingOfKind')}</p> : null}

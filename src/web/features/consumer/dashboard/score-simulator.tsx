@@ -39,7 +39,8 @@ function Estimate({ result }: { result: TScoreSimulation }) {
           ))}
         </ul>
       ) : null}
-      <p className="text-xs text-muted-foreground">{result.note}</p>
+      {/* The answer's `note` is this sentence's English (SIMULATION_NOTE): said here in the reader's language. */}
+      <p className="text-xs text-muted-foreground">{t('simulator.note')}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/ui/section-card';
 import { StatCard } from '@web/components/ui/stat-card';
 import { useT } from '@web/lib/i18n';
+import { accessLogWords } from '../privacy/access-log-words';
 
 function OpenLink({ href, children }: { href: string; children: string }) {
   return (
@@ -104,15 +105,18 @@ export function RecentActivity({ data }: { data: TConsumerDashboard }) {
         <p className="text-sm text-muted-foreground">{t('activity.none')}</p>
       ) : (
         <ul className="divide-y">
-          {data.recentActivity.map((entry, i) => (
-            <li key={`${entry.at}-${i}`} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:items-center sm:justify-between">
-              <span className="min-w-0 break-words">
-                <span className="font-medium">{entry.businessName}</span> · {entry.description}
-                {entry.purposeName ? <span className="text-muted-foreground"> ({entry.purposeName})</span> : null}
-              </span>
-              <span className="shrink-0 text-muted-foreground">{formatDateTime(entry.at)}</span>
-            </li>
-          ))}
+          {data.recentActivity.map((entry, i) => {
+            const words = accessLogWords(t, entry);
+            return (
+              <li key={`${entry.at}-${i}`} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+                <span className="min-w-0 break-words">
+                  <span className="font-medium">{words.who}</span> · {words.what}
+                  {words.purpose ? <span className="text-muted-foreground"> ({words.purpose})</span> : null}
+                </span>
+                <span className="shrink-0 text-muted-foreground">{formatDateTime(entry.at)}</span>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="mt-3">
