@@ -27,6 +27,7 @@ interface TChunk {
   imports?: string[];
   isDynamicEntry?: boolean;
   facadeModuleId?: string | null;
+  code?: string;
 }
 
 /** The chunk that holds the module whose path ends with `suffix`. */
@@ -189,9 +190,14 @@ function staticClosure(chunks: TChunk[], roots: TChunk[]): TChunk[] {
  * - shared: what the landing page loads too, the entry's code with it (the landing page loads this
  *   one file instead of several, and nothing it did not load before);
  * - portal: the role layout's own code, loaded by every signed-in role;
- * - consumer: what two or more of the consumer's pages load;
- * - consumer-<page>: what only that page loads.
+ * - consumer: what every one of the consumer's pages loads;
+ * - consumer-<page>[-<page>...]: what only those pages load (the forms library goes with the pages
+ *   that have forms, not with the dashboard). More files cost no round trip: each page's HTML
+ *   preloads all of its files at once (writeRoutePages).
  */
+/** Minified bytes under which code several consumer pages share joins the file every page loads. */
+const SMALLEST_PAGE_GROUP_BYTES = 4096;
+
 function signedInChunks() {
   // Vite loads this file more than once in a build: the groups' tests and the plan share the map through globalThis.
   const shared = globalThis as { ccslSignedInGroups?: Map<string, string> };
@@ -219,9 +225,23 @@ function signedInChunks() {
     for (const page of consumerPages)
       for (const chunk of staticClosure(chunks, [page])) pagesLoading.set(chunk, [...(pagesLoading.get(chunk) ?? []), page]);
     const pageName = (page: TChunk) => `consumer-${/([\w-]+)-page\.tsx$/.exec(page.facadeModuleId!)![1]}`;
+    const groupOfChunk = new Map<TChunk, string>();
+    const groupBytes = new Map<string, number>();
     for (const chunk of staticClosure(chunks, [roleLayout, ...consumerPages])) {
       const pages = pagesLoading.get(chunk) ?? [];
-      const group = landing.has(chunk) ? 'shared' : portal.has(chunk) ? 'portal' : pages.length === 1 ? pageName(pages[0]) : 'consumer';
+      const group = landing.has(chunk)
+        ? 'shared'
+        : portal.has(chunk)
+          ? 'portal'
+          : pages.length === consumerPages.length
+            ? 'consumer'
+            : `consumer-${pages.map((page) => pageName(page).slice('consumer-'.length)).sort().join('-')}`;
+      groupOfChunk.set(chunk, group);
+      groupBytes.set(group, (groupBytes.get(group) ?? 0) + (chunk.code?.length ?? 0));
+    }
+    for (const [chunk, planned] of groupOfChunk) {
+      // A few hundred bytes of code are not worth a file's headers: they go where every page gets them.
+      const group = planned.startsWith('consumer-') && groupBytes.get(planned)! < SMALLEST_PAGE_GROUP_BYTES ? 'consumer' : planned;
       // The entry's file keeps only main.tsx: the rest joins the shared file, which then never imports the entry back.
       for (const id of chunk.moduleIds ?? []) if (!id.endsWith('/src/web/main.tsx')) groupOf.set(id, group);
     }
@@ -229,6 +249,16 @@ function signedInChunks() {
   return { groups, plan };
 }
 const signedIn = signedInChunks();
+
+/**
+ * src/shared holds declarations only (schemas, labels, formats: no module there does anything when
+ * imported), so a module none of whose exports a page uses is left out of its files. Without this,
+ * a page that imported one schema through a barrel (`@shared/schemas/credit`) carried every module
+ * the barrel names: the consumer's header carried the lenders' CSV and monthly-file schemas (decisions/048).
+ */
+function hasSideEffects(id: string): boolean {
+  return !/\/src\/shared\/(?!i18n\/locales\/).*\.ts$/.test(id);
+}
 
 const NOT_RENDERED = '\0ssr-not-rendered';
 
@@ -276,6 +306,7 @@ export default defineConfig({
         rolldownOptions: {
           input: { index: fromRoot('./src/web/index.html'), 'landing-boot': fromRoot('./src/web/landing-boot.ts') },
           output: { codeSplitting: { groups: signedIn.groups } },
+          treeshake: { moduleSideEffects: hasSideEffects },
         },
       },
     },

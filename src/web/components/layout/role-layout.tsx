@@ -95,9 +95,9 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             {name ? (
-              <Tooltip content={t('signedInAs', { environment, role: roleName })}>
+              <Tooltip content={t('signedInAs', { environment, role: roleName })} className="hidden md:inline-flex">
                 <span
-                  className="hidden items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex"
+                  className="flex items-center gap-1.5 rounded-md text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   tabIndex={0}
                 >
                   <UserCircle2 className="size-5 text-muted-foreground" aria-hidden />
