@@ -1,115 +1,37 @@
 import type { TFunction } from 'i18next';
-import { Bell } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { useState } from 'react';
-import { Link } from 'wouter';
-import { Button } from '@web/components/ui/button';
-import { notificationText } from '@web/lib/notification-text';
-import { useMarkNotificationsRead, useNotifications } from '@web/lib/notifications';
-import { cn } from '@web/lib/utils';
-import { formatDayMonth } from '@shared/format';
+import { lazy, Suspense, useState } from 'react';
+import { useNotifications } from '@web/lib/notifications';
+import { BellButton } from './bell-button';
 
-function timeAgo(t: TFunction, iso: string): string {
-  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return t('bell.justNow');
-  if (minutes < 60) return t('bell.minutesAgo', { n: minutes });
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return t('bell.hoursAgo', { n: hours });
-  return formatDayMonth(iso);
-}
+// The list and its popover (Radix with floating-ui's positioning, about 10 KB compressed) come the
+// first time the bell is pressed, not with every signed-in page (decisions/048).
+const NotificationPopover = lazy(() => import('./notification-popover'));
 
 /**
- * The bell of the consumer and business headers: the latest notifications (new accounts, inquiries,
- * dispute updates) and the unread count. Read again each time it is opened. Its words come from the
- * header's translator `t` (portal namespace): the consumer's language, English for a business
- * (role-layout.tsx, decisions/047). A notification's own title and text are the catalogue's sentence
- * of its kind with the figures the server sent (lib/notification-text.ts), else the server's English.
+ * The bell of the consumer and business headers: the unread count, and the latest notifications
+ * (new accounts, inquiries, dispute updates) when pressed. Its words come from the header's
+ * translator `t` (portal namespace): the consumer's language, English for a business
+ * (role-layout.tsx, decisions/047).
  */
 export function NotificationBell({ t }: { t: TFunction }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const [isPressed, setIsPressed] = useState(false);
   const list = useNotifications();
-  const markRead = useMarkNotificationsRead();
   const unread = list.data?.unread ?? 0;
+  if (!isPressed)
+    return (
+      <BellButton
+        t={t}
+        unread={unread}
+        aria-expanded={false}
+        onClick={() => {
+          void list.refetch();
+          setIsPressed(true);
+        }}
+      />
+    );
   return (
-    <Popover.Root
-      open={isOpen}
-      onOpenChange={(open) => {
-        setIsOpen(open);
-        if (open) void list.refetch();
-      }}
-    >
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread ? t('bell.labelUnread', { n: unread }) : t('bell.title')}
-        >
-          <Bell aria-hidden />
-          {unread ? (
-            <span
-              className="absolute right-1.5 top-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground"
-              aria-hidden
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-popover p-0 text-popover-foreground shadow-lg"
-        >
-          <div className="flex items-center justify-between border-b px-4 py-3">
-            <h2 className="text-sm font-semibold">{t('bell.title')}</h2>
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              disabled={!unread || markRead.isPending}
-              onClick={() => markRead.mutate(undefined)}
-            >
-              {t('bell.markAllRead')}
-            </Button>
-          </div>
-          {list.data?.notifications.length ? (
-            <ul className="max-h-96 divide-y overflow-y-auto">
-              {list.data.notifications.map((n) => {
-                const text = notificationText(t, n);
-                return (
-                  <li key={n.id} className={cn('px-4 py-3 text-sm', !n.readAt && 'bg-accent/40')}>
-                    <p className="font-medium">
-                      {!n.readAt ? <span className="sr-only">{t('bell.unread')}</span> : null}
-                      {n.link ? (
-                        <Link
-                          href={n.link}
-                          className="hover:underline"
-                          onClick={() => {
-                            setIsOpen(false);
-                            if (!n.readAt) markRead.mutate([n.id]);
-                          }}
-                        >
-                          {text.title}
-                        </Link>
-                      ) : (
-                        text.title
-                      )}
-                    </p>
-                    <p className="text-muted-foreground">{text.body}</p>
-                    <p className="mt-1 text-xs text-muted-foreground">{timeAgo(t, n.createdAt)}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="px-4 py-6 text-center text-sm text-muted-foreground">
-              {list.isPending ? t('bell.loading') : t('bell.nothingNew')}
-            </p>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={<BellButton t={t} unread={unread} aria-busy />}>
+      <NotificationPopover t={t} />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '@shared/app-routes';
 import type { TRole } from '@shared/roles';
 import { Button } from '@web/components/ui/button';
-import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
+import { Sheet } from '@web/components/ui/sheet';
 import { Tooltip } from '@web/components/ui/tooltip';
 import { applyLanguage, i18n, useT } from '@web/lib/i18n';
 import { ROLE_INFO, ROLE_NAV } from '@web/lib/role-info';
@@ -112,33 +112,35 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
               <LogOut aria-hidden />
               {t('logout')}
             </Button>
-            <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-              <SheetTrigger asChild>
+            <Sheet
+              open={isMenuOpen}
+              onOpenChange={setIsMenuOpen}
+              title={environment}
+              trigger={
                 <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('openMenu')}>
                   <Menu aria-hidden />
                 </Button>
-              </SheetTrigger>
-              <SheetContent title={environment}>
-                {name ? <p className="text-sm font-medium">{name}</p> : null}
-                {role === 'consumer' ? <LanguageSwitcher className="self-start sm:hidden" /> : null}
-                <nav aria-label={t('mobileNav')} className="flex flex-col gap-1">
-                  {links.map((link) => (
-                    <Link
-                      key={link.href}
-                      href={link.href}
-                      className={linkClass(link.href)}
-                      onClick={() => setIsMenuOpen(false)}
-                      aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
-                    >
-                      {navLabel(link)}
-                    </Link>
-                  ))}
-                </nav>
-                <Button variant="outline" className="mt-auto" onClick={onLogout} disabled={logout.isPending}>
-                  <LogOut aria-hidden />
-                  {t('logout')}
-                </Button>
-              </SheetContent>
+              }
+            >
+              {name ? <p className="text-sm font-medium">{name}</p> : null}
+              {role === 'consumer' ? <LanguageSwitcher className="self-start sm:hidden" /> : null}
+              <nav aria-label={t('mobileNav')} className="flex flex-col gap-1">
+                {links.map((link) => (
+                  <Link
+                    key={link.href}
+                    href={link.href}
+                    className={linkClass(link.href)}
+                    onClick={() => setIsMenuOpen(false)}
+                    aria-current={isCurrent(link.href, location, info.home) ? 'page' : undefined}
+                  >
+                    {navLabel(link)}
+                  </Link>
+                ))}
+              </nav>
+              <Button variant="outline" className="mt-auto" onClick={onLogout} disabled={logout.isPending}>
+                <LogOut aria-hidden />
+                {t('logout')}
+              </Button>
             </Sheet>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
-import { Sheet, SheetContent, SheetTrigger } from '@web/components/ui/sheet';
+import { Sheet } from '@web/components/ui/sheet';
 import { ROLE_INFO } from '@web/lib/role-info';
 import { useSession } from '@web/lib/session';
 import { Brand } from './brand';
@@ -66,21 +66,23 @@ export function SiteHeader() {
           ) : null}
           <ThemeToggle />
           <div className="hidden md:block">{action}</div>
-          <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-            <SheetTrigger asChild>
+          <Sheet
+            open={isMenuOpen}
+            onOpenChange={setIsMenuOpen}
+            title="Menu"
+            trigger={
               <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
                 <Menu aria-hidden />
               </Button>
-            </SheetTrigger>
-            <SheetContent title="Menu">
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavLinks itemClass={mobileLinkClass} onNavigate={() => setIsMenuOpen(false)} />
-              </nav>
-              <div className="mt-auto flex flex-col gap-3" onClick={() => setIsMenuOpen(false)}>
-                {isVisitor ? <span className="font-mono text-xs text-muted-foreground">0.00012 Gwei</span> : null}
-                {action}
-              </div>
-            </SheetContent>
+            }
+          >
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <NavLinks itemClass={mobileLinkClass} onNavigate={() => setIsMenuOpen(false)} />
+            </nav>
+            <div className="mt-auto flex flex-col gap-3" onClick={() => setIsMenuOpen(false)}>
+              {isVisitor ? <span className="font-mono text-xs text-muted-foreground">0.00012 Gwei</span> : null}
+              {action}
+            </div>
           </Sheet>
         </div>
       </div>

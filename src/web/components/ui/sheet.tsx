@@ -1,29 +1,38 @@
-import { X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
-import { cn } from '@web/lib/utils';
+import { cloneElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 
-/** A side panel on the Dialog primitive: the headers' mobile menus. */
-export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
+// Radix's Dialog with its focus trap and scroll lock is about 10 KB compressed that a page needs
+// only once someone opens its menu: it comes then, not with every page (decisions/048).
+const SheetPanel = lazy(() => import('./sheet-panel'));
 
-export function SheetContent({ className, children, title, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: string }) {
+/**
+ * A side panel opened by `trigger`: the headers' mobile menus. Until it is first opened only the
+ * trigger is on the page; from then the panel (sheet-panel.tsx) keeps it.
+ */
+export function Sheet({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens the panel. */
+  trigger: ReactElement<{ onClick?: () => void; 'aria-expanded'?: boolean }>;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  if (open && !isLoaded) setIsLoaded(true);
+  const closedTrigger = cloneElement(trigger, { onClick: () => onOpenChange(true), 'aria-expanded': false });
+  if (!isLoaded) return closedTrigger;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        aria-describedby={undefined}
-        className={cn('fixed inset-y-0 right-0 z-50 flex w-4/5 max-w-xs flex-col gap-4 border-l bg-background p-6 shadow-lg', className)}
-        {...props}
-      >
-        <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>
+    <Suspense fallback={closedTrigger}>
+      <SheetPanel open={open} onOpenChange={onOpenChange} trigger={trigger} title={title} className={className}>
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer">
-          <X className="size-5" aria-hidden />
-          <span className="sr-only">Close menu</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+      </SheetPanel>
+    </Suspense>
   );
 }
