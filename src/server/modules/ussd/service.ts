@@ -138,13 +138,16 @@ async function answer(ctx: UssdContext, input: TUssdCallback): Promise<string> {
       const log = await getAccessLog(ctx.db, person.user_id, ctx.inquiryKey, { limit: 3, file });
       await viewed('checks');
       if (log.entries.length === 0) return end(t('ussd:checksNone'));
-      const lines = log.entries.slice(0, 3).map((e) =>
-        t('ussd:checkLine', {
+      const lines = log.entries.slice(0, 3).map((e) => {
+        // A business by its name; anyone else (staff, someone with a certificate's link) in the caller's words.
+        const who =
+          e.accessor === 'business' ? e.businessName : t(`privacy:accessLog.accessors.${e.accessor}`, { defaultValue: e.businessName });
+        return t('ussd:checkLine', {
           date: formatShortDate(e.at),
-          business: e.businessName.length > 28 ? `${e.businessName.slice(0, 27)}…` : e.businessName,
+          business: who.length > 28 ? `${who.slice(0, 27)}…` : who,
           purpose: t(`ussd:purpose.${e.purpose ?? 'other'}`, { defaultValue: t('ussd:purpose.other') }),
-        }),
-      );
+        });
+      });
       return end([t('ussd:checksTitle'), ...lines].join('\n'));
     }
     case '4': {
