@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Clock, Landmark, Scale } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import type { TReportAccount } from '@shared/schemas/credit';
@@ -18,9 +18,8 @@ import {
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
-import { Input, NativeSelect, inputClassName } from '@web/components/ui/input';
+import { NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
@@ -28,11 +27,14 @@ import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { accountStatusName, accountTypeName } from './account-labels';
-import { useComplainToRegulator, useDisputes, useFileDispute } from './api/disputes';
+import { useDisputes, useFileDispute } from './api/disputes';
 import { useOwnReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+
+// The complaint form is a dialog (Radix, about 10 KB compressed) few visits open: it comes when opened (decisions/048).
+const ComplainDialog = lazy(() => import('./disputes/complain-dialog'));
 
 /** The form's own check messages (DISPUTE_MESSAGES) in the reader's language; a server's message as sent. */
 function validationText(t: TFunction, message: string | undefined): string | undefined {
@@ -169,62 +171,6 @@ function FileDisputeFormFor({
   );
 }
 
-function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useT('disputes');
-  const [subject, setSubject] = useState(() => t('complaint.subject', { reference: dispute.reference, lender: dispute.account.lender }));
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const complain = useComplainToRegulator({
-    onSuccess: (answer) => {
-      toast({
-        kind: 'success',
-        title: t('complaint.sentToast'),
-        description: t('complaint.sentToastText', { reference: answer.reference }),
-      });
-      onOpenChange(false);
-    },
-    onError: (e) => setError(errorMessageOf(e, t('form.tryAgain'))),
-  });
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('complaint.title')}</DialogTitle>
-          <DialogDescription>{t('complaint.description')}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(undefined);
-            complain.mutate({ disputeId: dispute.id, subject, description });
-          }}
-        >
-          <Field id="complaint-subject" label={t('complaint.subjectLabel')}>
-            <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />
-          </Field>
-          <Field id="complaint-description" label={t('complaint.whatHappened')} error={error}>
-            <textarea
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              rows={5}
-              className={cn(inputClassName, 'h-auto')}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('complaint.cancel')}
-            </Button>
-            <Button type="submit" disabled={complain.isPending}>
-              {complain.isPending ? t('complaint.sending') : t('complaint.send')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /** Where the dispute stands; a closed one says how it ended, for the person who filed it. */
 function StatusBadge({ dispute }: { dispute: TDispute }) {
   const { t } = useT('disputes');
@@ -312,7 +258,11 @@ function DisputeCard({ dispute }: { dispute: TDispute }) {
           {t('complaint.open')}
         </Button>
       </div>
-      {isComplaining ? <ComplainDialog dispute={dispute} open={isComplaining} onOpenChange={setIsComplaining} /> : null}
+      {isComplaining ? (
+        <Suspense fallback={null}>
+          <ComplainDialog dispute={dispute} open={isComplaining} onOpenChange={setIsComplaining} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }
