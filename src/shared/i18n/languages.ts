@@ -1,17 +1,25 @@
+import { LANGUAGE_FILE_NAMES } from '#i18n-files';
+import { DEFAULT_LANGUAGE, languagesFrom, type Language } from './catalogue';
+
 /**
  * The languages of the consumer-facing surfaces (portal, USSD, SMS, score reasons, clearance
- * certificate). Krio's ISO 639-3 code is "kri". A third language is one folder of catalogue files
- * under locales/ and one entry here (decisions/043).
+ * certificate): one a catalogue file in locales/ (Krio's ISO 639-3 code is "kri"), so a third
+ * language is one file, <code>.json, and no code (decisions/043). `#i18n-files` is the
+ * environment's loader (package.json "imports"): the server reads the folder (files.node.ts), the
+ * browser's bundle has it listed by Vite (files.web.ts).
  */
-export const LANGUAGES = ['en', 'kri'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, type Language };
 
-/** Each language named in itself, as a chooser shows it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', kri: 'Krio' };
+const FOUND = languagesFrom(LANGUAGE_FILE_NAMES);
+
+/** English first, then the others by code. */
+export const LANGUAGES: readonly Language[] = FOUND.languages;
+
+/** Each language named in itself, as a chooser shows it (the `language.name` of its file). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = FOUND.names;
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && LANGUAGES.includes(value);
 }
 
 /** A stored or sent value read as a language; anything unknown falls back to English. */

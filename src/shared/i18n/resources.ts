@@ -1,23 +1,15 @@
-import en from './locales/en.json';
-import kri from './locales/kri.json';
-import type { Language } from './languages';
+import type { Language, Namespace, Namespaces } from './catalogue';
+import { CATALOGUES } from './files.node';
 
-/** A language's catalogue without its own name: the namespaces only. */
-function namespacesOf<C extends { language: unknown }>(catalogue: C): Omit<C, 'language'> {
-  const { language: _name, ...namespaces } = catalogue;
-  return namespaces;
-}
+export type { Namespace };
 
 /**
- * Every catalogue, by language and namespace: one file a language (locales/<code>.json), its
- * top-level keys the namespaces (common, portal, ussd, sms, certificate, scoring...) and `language`
- * (its name in itself). English is the reference: a key missing in Krio falls back to it, and
- * tests/unit/i18n-catalogues.test.ts fails when the two catalogues do not have the same keys.
+ * Every catalogue, by language and namespace, for the server's translator (translate.ts) and the
+ * tests: the files of locales/ as the server read them (files.node.ts). The web never imports it: it
+ * fetches a language's file when it is chosen (files.web.ts). English is the
+ * reference: a key missing in another language falls back to it, and
+ * tests/unit/i18n-catalogues.test.ts fails when a catalogue does not have English's keys.
  */
-export const RESOURCES = {
-  en: namespacesOf(en),
-  kri: namespacesOf(kri),
-} satisfies Record<Language, Record<string, unknown>>;
+export const RESOURCES: Readonly<Record<Language, Namespaces>> = CATALOGUES;
 
-export type Namespace = keyof (typeof RESOURCES)['en'];
 export const NAMESPACES = Object.keys(RESOURCES.en) as Namespace[];

@@ -27,8 +27,11 @@ export const ZConsumerMeSchema = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   identityVerified: z.boolean(),
-  /** 'en' or 'kri' (src/shared/i18n/languages.ts); written out so the session check imports nothing but zod. */
-  language: z.enum(['en', 'kri']),
+  /**
+   * A language's code ('en', 'kri': one a catalogue file, src/shared/i18n/languages.ts), read with
+   * languageOf. Any string, so the session check imports nothing but zod and a new language needs no change here.
+   */
+  language: z.string(),
 });
 export const ZStaffMeSchema = z.object({
   id: z.string(),

@@ -1,9 +1,9 @@
-import i18next, { type ResourceKey, type ResourceLanguage } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import englishCatalogue from '@shared/i18n/locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
-// Only the type: resources.ts imports every language's files, which the web fetches one language at a time.
-import type { Namespace } from '@shared/i18n/resources';
+// The browser's loader (the server's translator reads every file at start: resources.ts, never imported here).
+import { ENGLISH, loadNamespaces } from '@shared/i18n/files.web';
+import type { Namespace } from '@shared/i18n/catalogue';
 import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/home';
 import { apiSend } from './api';
 import { sayErrorsWith } from './form-errors';
@@ -30,26 +30,15 @@ function rememberedLanguage(): Language {
   }
 }
 
-/** A language's catalogue file (locales/<code>.json) as i18next resources: its namespaces, not its `language` name. */
-function namespacesOf(catalogue: Record<string, ResourceKey>): ResourceLanguage {
-  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => key !== 'language'));
-}
-
-// English, the reference and fallback, comes with the code; another language's file is fetched
-// only when someone chooses it, so an English reader's first load carries one language, not every
-// one (decisions/048: the slow-network budget).
-const english = namespacesOf(englishCatalogue);
-const otherLanguages = import.meta.glob<Record<string, ResourceKey>>(['../../shared/i18n/locales/*.json', '!../../shared/i18n/locales/en.json'], {
-  import: 'default',
-});
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: english },
+  // English, the reference and fallback, comes with the code; another language's file is fetched only
+  // when someone chooses it (decisions/048: the slow-network budget).
+  resources: { [DEFAULT_LANGUAGE]: ENGLISH },
   lng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: Object.keys(english),
+  ns: Object.keys(ENGLISH),
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -76,18 +65,17 @@ function markDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Fetches a language's catalogue files once, before the interface switches to it. */
+/** Fetches a language's catalogue file once, before the interface switches to it. */
 async function loadLanguage(language: Language) {
   if (i18n.hasResourceBundle(language, 'common')) return;
-  const load = Object.entries(otherLanguages).find(([path]) => path.endsWith(`/${language}.json`))?.[1];
-  if (!load) return;
-  for (const [namespace, catalogue] of Object.entries(namespacesOf(await load())))
+  for (const [namespace, catalogue] of Object.entries(await loadNamespaces(language)))
     i18n.addResourceBundle(language, namespace, catalogue, true, true);
 }
 
 /** Switches the interface (once its catalogue is here) and remembers the choice in this browser (the server keeps its own copy). */
 export function applyLanguage(language: Language): void {
-  void switchLanguage(language);
+  // A code this build has no file for (a stored choice of a removed language) reads as English.
+  void switchLanguage(languageOf(language));
 }
 
 async function switchLanguage(language: Language) {

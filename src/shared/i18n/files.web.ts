@@ -1,0 +1,31 @@
+import englishFile from './locales/en.json';
+import { DEFAULT_LANGUAGE, languageOfFile, namespacesOf, type Language, type Namespaces } from './catalogue';
+
+/**
+ * The browser's loader (Vite lists locales/ when it builds; a browser has no folder to read, and
+ * files.node.ts is the server's, which also checks each file's shape when it starts). Both parse
+ * a file with catalogue.ts; package.json's "imports" gives the browser's bundle this file for
+ * `#i18n-files`.
+ *
+ * Bytes (decisions/048): the first load carries English whole (the reference and fallback) and
+ * only the `language` key of every other file (a named import: the JSON plugin drops the rest of the
+ * file). A language's texts are fetched when someone chooses it (loadNamespaces), as the file's
+ * text (`?raw`): a module of its own, so the names' import does not pull the whole file into the
+ * first load.
+ */
+export const LANGUAGE_FILE_NAMES = import.meta.glob<{ name?: unknown }>('./locales/*.json', {
+  eager: true,
+  import: 'language',
+});
+
+const OTHER_LANGUAGES = import.meta.glob<string>(['./locales/*.json', '!./locales/en.json'], { query: '?raw', import: 'default' });
+
+export const ENGLISH: Namespaces = namespacesOf(englishFile);
+
+/** A language's namespaces, fetched the first time it is asked for. */
+export async function loadNamespaces(language: Language): Promise<Namespaces> {
+  if (language === DEFAULT_LANGUAGE) return ENGLISH;
+  const load = Object.entries(OTHER_LANGUAGES).find(([file]) => languageOfFile(file) === language)?.[1];
+  // isLanguage has let only a language with a file through (lib/i18n.ts).
+  return load ? namespacesOf(JSON.parse(await load()) as Record<string, unknown>) : ENGLISH;
+}
