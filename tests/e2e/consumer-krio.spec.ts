@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { login } from './helpers/auth';
-import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_CLEAN_CONSUMER } from '../../src/shared/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
+import { uniqueSuffix } from './helpers/data';
+import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 import { shoot } from './helpers/screenshots';
 
 // Issue 21 (decisions/047): the consumer portal in Krio. The demo consumer switches in the header,
@@ -18,7 +20,11 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
  * The Krio score-reason sentences that carry a figure (scoring:sentences), each as a pattern: the
  * placeholders stand for a number, an amount or a percentage.
  */
-const krioScoring = (JSON.parse(readFileSync('src/shared/i18n/locales/kri.json', 'utf8')) as { scoring: { sentences: Record<string, string> } }).scoring;
+const krio = JSON.parse(readFileSync('src/shared/i18n/locales/kri.json', 'utf8')) as {
+  scoring: { sentences: Record<string, string> };
+  common: { errors: Record<string, string> };
+};
+const krioScoring = krio.scoring;
 const KRIO_SENTENCES_WITH_FIGURES = Object.values(krioScoring.sentences)
   .filter((sentence) => sentence.includes('{{'))
   .map(
@@ -31,6 +37,45 @@ const KRIO_SENTENCES_WITH_FIGURES = Object.values(krioScoring.sentences)
       ),
   );
 
+/**
+ * The demo lender reports an account under the demo person and removes it as reported in error:
+ * the person is told at once (an `account_corrected` notification with its figures in `params`).
+ */
+async function removedAccountNotice(request: APIRequestContext, accountNumber: string) {
+  const signedIn = await request.post('/api/businesses/login', {
+    data: { username: DEMO_ACCOUNTS.business.username, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  const reported = await request.post('/api/credit/accounts', {
+    data: {
+      subject: {
+        nationalId: DEMO_ACCOUNTS.consumer.nationalId,
+        firstName: 'Aminata',
+        lastName: 'Kamara',
+        dateOfBirth: '1988-04-12',
+        phone: DEMO_ACCOUNTS.consumer.phone,
+        address: '7 Pademba Road, Freetown',
+      },
+      account: {
+        accountNumber,
+        type: 'personal_loan',
+        currency: 'SLE',
+        principal: '2000',
+        balance: '1500',
+        openedAt: '2025-06-01',
+        status: 'current',
+        paymentHistory: '000000',
+      },
+    },
+  });
+  expect(reported.status(), `report ${accountNumber}`).toBe(201);
+  const found = await (await request.get(`/api/businesses/me/accounts?q=${accountNumber}`)).json();
+  const removed = await request.delete(`/api/credit/accounts/${found.accounts[0].accountId}`, {
+    data: { reason: 'Entered under the wrong customer' },
+  });
+  expect(removed.status()).toBe(200);
+}
+
 /** Each consumer page, its Krio heading and a Krio sentence on it. */
 const PAGES = [
   { path: '/consumer/dashboard', name: 'dashboard', heading: 'Mi Profayl', text: 'Wetin de mek yu skor' },
@@ -41,7 +86,10 @@ const PAGES = [
   { path: '/consumer/settings', name: 'settings', heading: 'Setin dem', text: 'Yu fon, imel, paswod' },
 ];
 
-test('the consumer portal in Krio: switch in the header, every page in Krio, kept across a reload, back to English', async ({ page }) => {
+test('the consumer portal in Krio: switch in the header, every page in Krio, kept across a reload, back to English', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'consumer');
@@ -91,6 +139,26 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
     if (await reasonChoice.isVisible()) await expect(reasonChoice.locator('option', { hasText: 'Dis akawnt no mi yon' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^Nyus fo yu/ })).toBeVisible();
 
+    // What the server sends as codes and figures reads in Krio too (decisions/047, 2026-11-26).
+    // A notification: the bell says it from the catalogue with the account's number and the lender's name.
+    const accountNumber = `E2E-KRI-${uniqueSuffix()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(-8)}`;
+    await removedAccountNotice(request, accountNumber);
+    await page.reload();
+    await page.getByRole('button', { name: /^Nyus fo yu/ }).click();
+    const notice = page.getByRole('listitem').filter({ hasText: accountNumber });
+    await expect(notice).toContainText('Dem pul wan akawnt na yu fayl');
+    await expect(notice).toContainText(
+      `Demo Microfinance Ltd pul akawnt ${accountNumber}, we dem bin ripot bay mistek: Entered under the wrong customer`,
+    );
+    await page.keyboard.press('Escape');
+    // A server error: a certificate is refused while the file holds a default, said in Krio (errorMessageOf by its code).
+    await page.goto('/consumer/privacy');
+    await page.getByRole('button', { name: 'Get klians satifiket' }).click();
+    await expect(toastRegion(page).getByText(krio.common.errors.FILE_IN_DEFAULT)).toBeVisible();
+
     // The server kept the choice: a fresh load of the page is still in Krio.
     await page.goto('/consumer/dashboard');
     await page.reload();
@@ -113,6 +181,29 @@ test('the consumer portal in Krio: switch in the header, every page in Krio, kep
     await expect.poll(async () => (await page.request.get('/api/consumers/me')).text()).toContain('"language":"en"');
   } finally {
     // Whatever failed above, leave the demo consumer in English for the other specs.
+    await page.request.put('/api/consumers/me/language', { data: { language: 'en' } });
+  }
+});
+
+test('the access log in Krio: a check of a certificate by someone with its link', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const signedIn = await page.request.post('/api/consumers/login', {
+    data: { username: DEMO_CLEAN_CONSUMER.nationalId, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  try {
+    expect((await page.request.put('/api/consumers/me/language', { data: { language: 'kri' } })).status()).toBe(200);
+    const issued = await page.request.post('/api/consumers/me/certificates');
+    expect(issued.status()).toBe(201);
+    // Someone with the link opens it (the `request` fixture has no session).
+    expect((await request.get(`/api/certificates/${(await issued.json()).id}`)).status()).toBe(200);
+
+    await page.goto('/consumer/access-log');
+    await expect(page.getByRole('heading', { level: 1, name: 'Udat Luk Mi Fayl' })).toBeVisible({ timeout: 30_000 });
+    const check = page.getByTestId('access-log-entry').filter({ hasText: 'Sombodi we get di link' }).first();
+    await expect(check).toContainText('Chek yu klians satifiket');
+    await expect(page.getByText('Someone with the link')).toHaveCount(0);
+  } finally {
     await page.request.put('/api/consumers/me/language', { data: { language: 'en' } });
   }
 });
