@@ -66,8 +66,8 @@ describe('a third language is one file', () => {
   });
 
   it("the browser's loader (Vite's listing of the folder) finds it, and fetches its texts only when asked", async () => {
-    // Vite lists the folder when it first transforms files.web.ts: in this file, after beforeAll wrote the new one.
-    const web = await import('../../src/shared/i18n/files.web');
+    // Vite lists the folder when it first transforms files-browser.ts: in this file, after beforeAll wrote the new one.
+    const web = await import('../../src/shared/i18n/files-browser');
     const { languagesFrom } = await import('../../src/shared/i18n/catalogue');
     expect(languagesFrom(web.LANGUAGE_FILE_NAMES).names).toEqual({ en: 'English', kri: 'Krio', [CODE]: 'Test' });
     const namespaces = await web.loadNamespaces(CODE);

@@ -2,7 +2,7 @@ import type englishFile from './locales/en.json';
 
 /**
  * What a catalogue file is, for both loaders of locales/<code>.json: the server reads the folder
- * (files.node.ts), the browser's bundle has Vite list it (files.web.ts). Neither can do the
+ * (files-server.ts), the browser's bundle has Vite list it (files-browser.ts). Neither can do the
  * other's job: Node has no import.meta.glob, a browser has no folder to read, and the web fetches a
  * language only when someone chooses it (decisions/043, decisions/048).
  *

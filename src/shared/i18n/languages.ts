@@ -5,8 +5,8 @@ import { DEFAULT_LANGUAGE, languagesFrom, type Language } from './catalogue';
  * The languages of the consumer-facing surfaces (portal, USSD, SMS, score reasons, clearance
  * certificate): one a catalogue file in locales/ (Krio's ISO 639-3 code is "kri"), so a third
  * language is one file, <code>.json, and no code (decisions/043). `#i18n-files` is the
- * environment's loader (package.json "imports"): the server reads the folder (files.node.ts), the
- * browser's bundle has it listed by Vite (files.web.ts).
+ * environment's loader (package.json "imports"): the server reads the folder (files-server.ts), the
+ * browser's bundle has it listed by Vite (files-browser.ts).
  */
 export { DEFAULT_LANGUAGE, type Language };
 

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
 // The browser's loader (the server's translator reads every file at start: resources.ts, never imported here).
-import { ENGLISH, loadNamespaces } from '@shared/i18n/files.web';
+import { ENGLISH, loadNamespaces } from '@shared/i18n/files-browser';
 import type { Namespace } from '@shared/i18n/catalogue';
 import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/home';
 import { apiSend } from './api';

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, languageOfFile, namespacesOf, type Language, type Nam
 
 /**
  * The browser's loader (Vite lists locales/ when it builds; a browser has no folder to read, and
- * files.node.ts is the server's, which also checks each file's shape when it starts). Both parse
+ * files-server.ts is the server's, which also checks each file's shape when it starts). Both parse
  * a file with catalogue.ts; package.json's "imports" gives the browser's bundle this file for
  * `#i18n-files`.
  *

@@ -6,7 +6,7 @@ import { checkCatalogue, DEFAULT_LANGUAGE, languageOfFile, namespacesOf, type La
 /**
  * The server's loader (Node, run by tsx in development and in the image): every catalogue file of
  * locales/ read and checked once, when the server starts; a malformed file stops it there. It reads
- * the folder because Node has no import.meta.glob (files.web.ts is the browser's); both parse a file
+ * the folder because Node has no import.meta.glob (files-browser.ts is the browser's); both parse a file
  * with catalogue.ts. The image copies src/shared whole, so the folder is there at run time (Dockerfile).
  */
 const LOCALES = fileURLToPath(new URL('./locales/', import.meta.url));
