@@ -176,6 +176,43 @@ function browserChecksPhonesLightly() {
   };
 }
 
+/**
+ * In the browser's bundle, zod's JSON Schema generation is left out (decisions/048): every schema
+ * class carries a `toJSONSchema` method, so the generator (about 5 KB compressed) rode on every
+ * signed-in page although only the server's OpenAPI document uses it. zod's classic schemas import
+ * it from two modules; in the browser those resolve to stand-ins whose functions throw, except
+ * `aggregateChecks` (a string schema's `minLength` and kin read it), taken from the real module.
+ * The stand-ins list the real modules' exports when built, so a zod release that renames one
+ * fails the build rather than the page.
+ */
+function browserSkipsJsonSchema() {
+  const STUB = '\0ccsl-zod-json-schema:';
+  const zodCore = fromRoot('./node_modules/zod/v4/core/');
+  const exportsOf = (file: string) => [...readFileSync(join(zodCore, file), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+  const unavailable = "() => { throw new Error('zod JSON Schema is not in the browser build (vite.config.ts)'); }";
+  return {
+    name: 'ccsl-zod-json-schema',
+    enforce: 'pre' as const,
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    resolveId(source: string, importer: string | undefined) {
+      if (!importer?.replaceAll('\\', '/').endsWith('/zod/v4/classic/schemas.js')) return null;
+      if (source === '../core/json-schema-processors.js') return `${STUB}json-schema-processors.js`;
+      if (source === '../core/to-json-schema.js') return `${STUB}to-json-schema.js`;
+      return null;
+    },
+    load(id: string) {
+      if (!id.startsWith(STUB)) return null;
+      const file = id.slice(STUB.length);
+      const names = exportsOf(file);
+      const kept = file === 'json-schema-processors.js' ? ['aggregateChecks'] : [];
+      if (!kept.every((name) => names.includes(name)) || names.length < 2) throw new Error(`zod's ${file} no longer exports what vite.config.ts expects`);
+      const lines = names.filter((name) => !kept.includes(name)).map((name) => `export const ${name} = ${unavailable};`);
+      if (kept.length) lines.push(`export { ${kept.join(', ')} } from ${JSON.stringify(join(zodCore, file))};`);
+      return lines.join('\n');
+    },
+  };
+}
+
 /** The files `roots` load, through their static imports. */
 function staticClosure(chunks: TChunk[], roots: TChunk[]): TChunk[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -287,7 +324,7 @@ function serverRendersLandingOnly() {
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly()],
+  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly(), browserSkipsJsonSchema()],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

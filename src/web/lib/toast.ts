@@ -47,6 +47,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const NO_TOASTS: TToastItem[] = [];
+
+/** The toasts shown now; none while the server renders the landing page (and while the browser takes that markup over). */
 export function useToasts() {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
 }
