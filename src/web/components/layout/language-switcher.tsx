@@ -1,10 +1,12 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/i18n/languages';
 import { applyLanguage, useSaveLanguage, useT } from '@web/lib/i18n';
+import { cn } from '@web/lib/utils';
 
 /**
- * English or Krio, for the consumer portal. Switches at once and keeps the choice on the server, so
- * the person's USSD menus, SMS alerts and certificates follow it too (decisions/043). A pair of
- * buttons, each named in its own language, rather than a menu: the choice is visible on a phone.
+ * The consumer portal's languages: a button for each catalogue file, named in its own language,
+ * rather than a menu. Switches at once and keeps the choice on the server, so the person's USSD
+ * menus, SMS alerts and certificates follow it too (decisions/043). The header shows it from 640 px
+ * wide; on a phone it heads the menu's panel (role-layout.tsx): beside the brand there is no room.
  */
 export function LanguageSwitcher({
   className,
@@ -22,7 +24,8 @@ export function LanguageSwitcher({
     if (isSaved) save.mutate({ language });
   };
   return (
-    <div role="group" aria-label={t('language.label')} className={`inline-flex rounded-md border p-0.5 text-xs ${className ?? ''}`}>
+    // cn: a caller's `hidden` must win over the group's own inline-flex (the header hides it on a phone).
+    <div role="group" aria-label={t('language.label')} className={cn('inline-flex rounded-md border p-0.5 text-xs', className)}>
       {LANGUAGES.map((language) => (
         <button
           key={language}
