@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // Issue 21 (decisions/047): every word of the consumer portal comes from the i18n catalogues
-// (src/shared/i18n/locales/{en,kri}), so a third language is one more set of files. This test
+// (src/shared/i18n/locales/<code>.json), so a third language is one more file. This test
 // reads the portal's .tsx files with the TypeScript compiler and fails on text written into the
 // markup: a JsxText with a letter, or a string with a letter given to an attribute a person reads.
 
