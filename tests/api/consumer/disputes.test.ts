@@ -8,6 +8,8 @@ import { writeSetting } from '../../../src/server/modules/settings/service';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { createBusiness } from '../credit/credit-fixtures';
 import { registryPeople, verifiedConsumer } from './consumer-fixtures';
+import { translatorFor } from '../../../src/shared/i18n';
+import { notificationText } from '../../../src/web/lib/notification-text';
 
 let t: TestApp;
 let consumer: string;
@@ -206,6 +208,10 @@ describe('disputes', () => {
     expect(mine.account.balance).toBe('2500.00');
     expect(mine.responseNote).toBe('We found the March payment. Balance corrected.');
     const bell = (await get('/api/notifications', consumer)).json();
+    expect(notificationText(translatorFor('en'), bell.notifications[0])).toEqual({
+      title: bell.notifications[0].title,
+      body: bell.notifications[0].body,
+    });
     expect(bell.notifications[0]).toMatchObject({
       kind: 'dispute_update',
       title: expect.stringContaining('corrected'),

@@ -12,6 +12,8 @@ import { startFakeSmtp } from '../../helpers/fake-smtp';
 import { createTestApp, logInAs, sessionCookieOf, type TestApp } from '../../helpers/test-app';
 import { accountReport } from '../credit/credit-fixtures';
 import { registryPeople, verifiedConsumer } from './consumer-fixtures';
+import { translatorFor } from '../../../src/shared/i18n';
+import { notificationText } from '../../../src/web/lib/notification-text';
 
 let t: TestApp;
 let consumer: string;
@@ -191,6 +193,8 @@ describe('notifications', () => {
       status: 'default',
     });
     expect(byKind.new_inquiry.params).toEqual({ variant: 'report', business: 'Demo Microfinance Ltd', purpose: 'credit_application' });
+    // The portal's English from the params is the stored English, word for word.
+    for (const n of bell.notifications) expect(notificationText(translatorFor('en'), n)).toEqual({ title: n.title, body: n.body });
     // The demo consumer is told nothing about this person.
     expect(
       (await get('/api/notifications', consumer)).json().notifications.some((n: { body: string }) => n.body.includes('NOTIFY-1')),

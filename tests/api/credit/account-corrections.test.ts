@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
+import { translatorFor } from '../../../src/shared/i18n';
+import type { TNotificationParams } from '../../../src/shared/schemas/consumer';
+import { notificationText } from '../../../src/web/lib/notification-text';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { waitForSubmission } from '../../helpers/submissions';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from '../consumer/consumer-fixtures';
@@ -62,10 +65,16 @@ async function numbersOnLenderReport(person: RegistryPerson): Promise<string[]> 
 }
 
 async function notificationsOf(userId: string) {
-  return queryRows<{ kind: string; title: string; body: string }>(
+  const rows = await queryRows<{ kind: string; title: string; body: string; params: TNotificationParams | null }>(
     t.db,
-    sql`SELECT kind, title, body FROM notifications WHERE user_id = ${userId}::uuid AND kind = 'account_corrected' ORDER BY created_at`,
+    sql`SELECT kind, title, body, params FROM notifications WHERE user_id = ${userId}::uuid AND kind = 'account_corrected' ORDER BY created_at`,
   );
+  // Each carries its params, and the portal's English sentence from them is the stored English word for word (decisions/047).
+  for (const row of rows) {
+    expect(row.params?.variant, row.title).toBeTruthy();
+    expect(notificationText(translatorFor('en'), row)).toEqual({ title: row.title, body: row.body });
+  }
+  return rows;
 }
 
 async function auditOf(accountId: string) {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/query';
+import { translatorFor } from '../../../src/shared/i18n';
+import type { TNotificationParams } from '../../../src/shared/schemas/consumer';
+import { notificationText } from '../../../src/web/lib/notification-text';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { waitForSubmission } from '../../helpers/submissions';
 import { registerAndSignIn, registryPeople, type RegistryPerson } from '../consumer/consumer-fixtures';
@@ -51,11 +54,15 @@ async function accountState(accountId: string) {
   return { balance: Number(a.balance), status: a.status };
 }
 
-const noticesOfPerson = async () =>
-  queryRows<{ title: string; body: string }>(
+const noticesOfPerson = async () => {
+  const rows = await queryRows<{ kind: string; title: string; body: string; params: TNotificationParams | null }>(
     t.db,
-    sql`SELECT title, body FROM notifications WHERE user_id = ${consumer.id}::uuid AND kind = 'account_corrected' ORDER BY created_at`,
+    sql`SELECT kind, title, body, params FROM notifications WHERE user_id = ${consumer.id}::uuid AND kind = 'account_corrected' ORDER BY created_at`,
   );
+  // Each carries its params; the portal's English from them is the stored English (decisions/047).
+  for (const row of rows) expect(notificationText(translatorFor('en'), row)).toEqual({ title: row.title, body: row.body });
+  return rows;
+};
 
 /** An account with a balance of 9,250.50 that the lender corrected to 4,000 through a dispute. */
 async function correctedAccount(): Promise<{ accountId: string; accountNumber: string }> {
