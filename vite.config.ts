@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { ROLE_API_SEGMENT, ROLE_DETECTION_ORDER } from './src/shared/roles';
+import { ROLE_API_SEGMENT } from './src/shared/roles';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const WEB_DIST = fromRoot('./dist/web');
@@ -86,13 +86,14 @@ function writeLandingTemplate(webDist: string, ssrDist: string, clientChunks: TC
 }
 
 /**
- * What a consumer page asks the API for as soon as it runs, by page: the four "me" calls of the
- * session check (lib/session.ts, in ROLE_DETECTION_ORDER) and, for the dashboard, its two reads
- * (features/consumer/api). The page's HTML preloads them (writeRoutePages), so they travel with the
- * code instead of after it. A URL here that the page no longer reads costs a wasted request, which
- * tests/e2e/slow-network.spec.ts sees (each URL is fetched once).
+ * What a consumer page asks the API for as soon as it runs, by page: the consumer's "me" call of the
+ * session check (lib/session.ts asks the page's own role first, the other three only when that one
+ * says "not me") and, for the dashboard, its two reads (features/consumer/api). The page's HTML
+ * preloads them (writeRoutePages), so they travel with the code instead of after it. A URL here
+ * that the page no longer reads costs a wasted request, which tests/e2e/slow-network.spec.ts sees
+ * (each URL is fetched once).
  */
-const SESSION_READS = ROLE_DETECTION_ORDER.map((role) => `/api/${ROLE_API_SEGMENT[role]}/me`);
+const SESSION_READS = [`/api/${ROLE_API_SEGMENT.consumer}/me`];
 const CONSUMER_PAGE_READS: Record<string, string[]> = {
   dashboard: ['/api/consumers/me/dashboard', '/api/consumers/me/scores'],
 };
