@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/
 // The browser's loader (the server's translator reads every file at start: resources.ts, never imported here).
 import { ENGLISH, loadNamespaces } from '@shared/i18n/files-browser';
 import type { Namespace } from '@shared/i18n/catalogue';
-import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/home';
+import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/language';
 import { apiSend } from './api';
 import { sayErrorsWith } from './form-errors';
 import { meQueryKey } from './session';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../../i18n/languages';
 import { SCORE_BANDS, ZScoreReasonSchema } from '../../scoring';
 import { pageFields, ZPasswordSchema } from '../common';
 import { ZPhoneSchema } from '../credit';
@@ -83,11 +82,8 @@ export const ZConsumerSettingsSchema = z.object({
 });
 export type TConsumerSettings = z.infer<typeof ZConsumerSettingsSchema>;
 
-/** PUT /api/consumers/me/language: the language of the portal, USSD menus, SMS alerts and certificates. */
-export const ZLanguageChoiceSchema = z.object({
-  language: z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }),
-});
-export type TLanguageChoice = z.infer<typeof ZLanguageChoiceSchema>;
+// Its own module: the portal's header (web/lib/i18n.ts) takes it without every other schema here.
+export { ZLanguageChoiceSchema, type TLanguageChoice } from './language';
 
 export const ZContactDetailsSchema = z.object({
   phone: ZPhoneSchema,
