@@ -47,7 +47,7 @@ export function languagesFrom(languageKeys: Record<string, CatalogueFile['langua
       .filter((code) => code !== DEFAULT_LANGUAGE)
       .sort(),
   ];
-  return { languages, names: Object.fromEntries(languages.map((code) => [code, names[code]])) as Readonly<Record<Language, string>> };
+  return { languages, names: names as Readonly<Record<Language, string>> };
 }
 
 /** A file's shape, checked when the server starts: a JSON object, a name for its language, each namespace an object of texts. */
