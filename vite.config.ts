@@ -214,6 +214,32 @@ function browserSkipsJsonSchema() {
   };
 }
 
+/**
+ * `english-catalogue:<namespace>` is that namespace of the English catalogue file as a module of
+ * its own (decisions/048). A bundle's unit is the module: a page that named its namespaces in
+ * en.json would still carry the whole file, every page's English. So the portal's first load
+ * carries the shell's namespaces (src/shared/i18n/files-browser.ts) and each page brings its own
+ * (lib/i18n.ts withEnglish; tests/unit/english-with-pages.test.ts checks none is missing).
+ */
+function englishByNamespace() {
+  const PREFIX = 'english-catalogue:';
+  const file = fromRoot('./src/shared/i18n/locales/en.json');
+  return {
+    name: 'ccsl-english-by-namespace',
+    enforce: 'pre' as const,
+    resolveId(source: string) {
+      return source.startsWith(PREFIX) ? `\0${source}` : null;
+    },
+    load(id: string) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const namespace = id.slice(PREFIX.length + 1);
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      if (namespace === 'language' || !catalogue[namespace]) throw new Error(`en.json has no namespace "${namespace}"`);
+      return `export default ${JSON.stringify(catalogue[namespace])};`;
+    },
+  };
+}
+
 /** The files `roots` load, through their static imports. */
 function staticClosure(chunks: TChunk[], roots: TChunk[]): TChunk[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -325,7 +351,7 @@ function serverRendersLandingOnly() {
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly(), browserSkipsJsonSchema()],
+  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly(), browserSkipsJsonSchema(), englishByNamespace()],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

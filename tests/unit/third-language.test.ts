@@ -74,6 +74,6 @@ describe('a third language is one file', () => {
     const { languagesFrom } = await import('../../src/shared/i18n/catalogue');
     expect(languagesFrom(web.LANGUAGE_FILE_NAMES).names).toEqual({ en: 'English', kri: 'Krio', [CODE]: 'Test' });
     const namespaces = await web.loadNamespaces(CODE);
-    expect(namespaces.common.language.label).toBe(`${MARK}Language`);
+    expect(namespaces.common?.language.label).toBe(`${MARK}Language`);
   });
 });

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOf, type Language } from '@shared/i18n/languages';
 // The browser's loader (the server's translator reads every file at start: resources.ts, never imported here).
-import { ENGLISH, loadNamespaces } from '@shared/i18n/files-browser';
+import { ENGLISH_SHELL, loadNamespaces, SHELL_NAMESPACES } from '@shared/i18n/files-browser';
 import type { Namespace } from '@shared/i18n/catalogue';
 import { ZLanguageChoiceSchema, type TLanguageChoice } from '@shared/schemas/consumer/language';
 import { apiSend } from './api';
@@ -34,11 +34,11 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   // English, the reference and fallback, comes with the code; another language's file is fetched only
   // when someone chooses it (decisions/048: the slow-network budget).
-  resources: { [DEFAULT_LANGUAGE]: ENGLISH },
+  resources: { [DEFAULT_LANGUAGE]: ENGLISH_SHELL },
   lng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: Object.keys(ENGLISH),
+  ns: [...SHELL_NAMESPACES],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -101,6 +101,17 @@ export function resetDocumentLanguage() {
 /** The current language as one of ours. */
 export function currentLanguage(): Language {
   return languageOf(i18n.language);
+}
+
+/**
+ * A page's English beyond the shell's (SHELL_NAMESPACES), at the top of the page's module so the
+ * page's file carries it and no other page's does (decisions/048):
+ * `withEnglish({ disputes, reports })` with each imported from `english-catalogue:<namespace>`.
+ * tests/unit/english-with-pages.test.ts fails when a page reads a namespace it does not bring.
+ */
+export function withEnglish(namespaces: Partial<Record<Namespace, object>>): void {
+  for (const [namespace, texts] of Object.entries(namespaces))
+    if (!i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, texts);
 }
 
 /** `const { t } = useT('portal')`: the translate function of one namespace (or several, the first the default). */

@@ -11,8 +11,12 @@ import { formatDateTime } from '@shared/format';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Field } from '@web/components/ui/field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { accessLogWords } from './privacy/access-log-words';
+import privacyEnglish from 'english-catalogue:privacy';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ privacy: privacyEnglish });
 
 /** The filter's choices; their words are accessLog.filter.<value> in the privacy catalogue. */
 const FILTERS = [{ value: 'all' }, { value: 'report' }, { value: 'search' }, { value: 'other' }] as const;

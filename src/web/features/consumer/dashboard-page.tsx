@@ -2,7 +2,7 @@ import type { TConsumerDashboard } from '@shared/schemas/consumer';
 import { PageHeader } from '@web/components/layout/page-header';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { useSession } from '@web/lib/session';
 import { useDashboard } from './api/dashboard';
 import { useIdentity } from './api/identity';
@@ -13,6 +13,13 @@ import { ScoreSimulator } from './dashboard/score-simulator';
 import { ScoreTrend } from './dashboard/score-trend';
 import { QuickActions, RecentActivity, SummaryCards } from './dashboard/summary-cards';
 import { ConfirmIdentity, NoFileYet } from './identity-gate';
+import dashboardEnglish from 'english-catalogue:dashboard';
+import privacyEnglish from 'english-catalogue:privacy';
+import reportsEnglish from 'english-catalogue:reports';
+import scoringEnglish from 'english-catalogue:scoring';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ dashboard: dashboardEnglish, privacy: privacyEnglish, reports: reportsEnglish, scoring: scoringEnglish });
 
 /** The verified person's dashboard: the score first, then what shapes it, what-if, reports and the rest. */
 function VerifiedDashboard({ data }: { data: TConsumerDashboard }) {

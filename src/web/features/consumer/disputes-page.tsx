@@ -23,7 +23,7 @@ import { NativeSelect, inputClassName } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 import { accountStatusName, accountTypeName } from './account-labels';
@@ -32,6 +32,10 @@ import { useOwnReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { PageHeader } from '@web/components/layout/page-header';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import disputesEnglish from 'english-catalogue:disputes';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ disputes: disputesEnglish });
 
 // The complaint form is a dialog (Radix, about 10 KB compressed) few visits open: it comes when opened (decisions/048).
 const ComplainDialog = lazy(() => import('./disputes/complain-dialog'));

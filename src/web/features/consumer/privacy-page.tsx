@@ -8,7 +8,12 @@ import { ConsentsCard } from './privacy/consents-card';
 import { FraudAlertCard } from './privacy/fraud-alert-card';
 import { FreezeCard } from './privacy/freeze-card';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
+import certificateEnglish from 'english-catalogue:certificate';
+import privacyEnglish from 'english-catalogue:privacy';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ certificate: certificateEnglish, privacy: privacyEnglish });
 
 function PrivacyControls() {
   const { t } = useT('privacy');

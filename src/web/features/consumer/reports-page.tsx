@@ -7,13 +7,19 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { REPORT_PDF_URL, useOwnReport, useOwnReports, useRequestNewReport } from './api/reports';
 import { IdentityGate } from './identity-gate';
 import { AccountCard } from './reports/report-account';
 import { KeptReportItem } from './reports/kept-report-item';
 import { ScoreHistoryChart, ScoreSection } from './reports/score-section';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
+import dashboardEnglish from 'english-catalogue:dashboard';
+import reportsEnglish from 'english-catalogue:reports';
+import scoringEnglish from 'english-catalogue:scoring';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ dashboard: dashboardEnglish, reports: reportsEnglish, scoring: scoringEnglish });
 
 function KeptReports() {
   const { t } = useT('reports');

@@ -14,7 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { formatDate } from '@shared/format';
 import { applyServerFieldErrors, errorMessageOf } from '@web/lib/form-errors';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useChangeConsumerPassword, useSaveContact, useSaveNotificationPreferences, useSettings } from './api/settings';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -23,6 +23,12 @@ import { CheckboxField } from '@web/components/ui/checkbox-field';
 import { QueryErrorCard } from '@web/components/ui/query-error-alert';
 import { SmsAlertsCard } from './sms-alerts-card';
 import { UssdPinCard } from './ussd-pin-card';
+import settingsEnglish from 'english-catalogue:settings';
+import smsEnglish from 'english-catalogue:sms';
+import ussdEnglish from 'english-catalogue:ussd';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ settings: settingsEnglish, sms: smsEnglish, ussd: ussdEnglish });
 
 function ContactForm({ settings }: { settings: TConsumerSettings }) {
   const { t } = useT('settings');

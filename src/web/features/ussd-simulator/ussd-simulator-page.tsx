@@ -7,8 +7,12 @@ import { Label } from '@web/components/ui/label';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { useAppConfig } from '@web/lib/config';
 import { errorMessageOf } from '@web/lib/form-errors';
-import { useT } from '@web/lib/i18n';
+import { useT, withEnglish } from '@web/lib/i18n';
 import { useUssdStep } from './api/simulator';
+import ussdEnglish from 'english-catalogue:ussd';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ ussd: ussdEnglish });
 
 const SERVICE_CODE = '*384*2024#';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;

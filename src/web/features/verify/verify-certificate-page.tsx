@@ -7,8 +7,12 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { hasErrorCode } from '@web/lib/api';
-import { applyLanguage, currentLanguage, useT } from '@web/lib/i18n';
+import { applyLanguage, currentLanguage, useT, withEnglish } from '@web/lib/i18n';
 import { useCertificateCheck } from './api/certificate';
+import certificateEnglish from 'english-catalogue:certificate';
+
+// This page's English beyond the shell's, carried in this page's file (decisions/048).
+withEnglish({ certificate: certificateEnglish });
 
 /**
  * /verify/:id, public: whether a clearance certificate holds today, in large plain words, with the
