@@ -23,6 +23,10 @@ export const ZScoreSimulationRequestSchema = z
   .strict();
 export type TScoreSimulationRequest = z.infer<typeof ZScoreSimulationRequestSchema>;
 
+/** What a chosen change did, as a code (the lines of `applied`, in that order). */
+export const SIMULATION_CHANGE_CODES = ['brought_up_to_date', 'nothing_behind', 'default_stays', 'paid_down', 'new_account'] as const;
+export type TSimulationChange = { code: (typeof SIMULATION_CHANGE_CODES)[number]; count?: number; percent?: number };
+
 const ZScoreValueSchema = z.object({ value: z.number().int(), band: z.enum(SCORE_BANDS) });
 
 export const ZScoreSimulationSchema = z.object({
@@ -32,8 +36,12 @@ export const ZScoreSimulationSchema = z.object({
   change: z.number().int(),
   /** The estimate's reasons, as the score's own. */
   reasons: z.array(ZScoreReasonSchema),
-  /** What each chosen change did to the file, in plain words (one line per choice). */
+  /** What each chosen change did to the file, in plain English words (one line per choice). */
   applied: z.array(z.string()),
+  /** The same lines as codes with their figures, for a page in another language (the catalogue's `dashboard:simulator.applied.<code>`). */
+  appliedChanges: z.array(
+    z.object({ code: z.enum(SIMULATION_CHANGE_CODES), count: z.number().int().optional(), percent: z.number().optional() }),
+  ),
   isEstimate: z.literal(true),
   note: z.string(),
   modelVersion: z.string(),

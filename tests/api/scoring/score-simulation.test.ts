@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@shared/demo';
+import { formatPercent } from '@shared/format';
+import { translatorFor } from '@shared/i18n';
+import type { TSimulationChange } from '@shared/score-simulation';
 import { queryRows } from '../../../src/server/db/query';
 import { createTestApp, logInAs, type TestApp } from '../../helpers/test-app';
 import { confirmIdentity, datePhonesBack, registerAndSignIn } from '../consumer/consumer-fixtures';
@@ -165,6 +168,30 @@ describe('the estimate', () => {
     expect(opened.estimated.value).toBeLessThanOrEqual(opened.current.value);
     const all = (await simulate(late, { bringLateAccountsUpToDate: true, payDownBalancePercent: 50, openNewAccount: true })).json();
     expect(all.applied).toHaveLength(3);
+    expect(all.appliedChanges).toEqual([
+      { code: 'brought_up_to_date', count: 1 },
+      { code: 'paid_down', percent: 0.5 },
+      { code: 'new_account' },
+    ]);
+  });
+
+  it("each change's code says, with the catalogue, the English line beside it, and Krio in Krio", async () => {
+    const english = translatorFor('en');
+    const krio = translatorFor('kri');
+    const say = (t: typeof english, change: TSimulationChange) =>
+      t(`dashboard:simulator.applied.${change.code}`, {
+        count: change.count,
+        percent: change.percent === undefined ? undefined : formatPercent(change.percent),
+      });
+    for (const [cookie, scenario] of [
+      [late, { bringLateAccountsUpToDate: true, payDownBalancePercent: 25, openNewAccount: true }],
+      [demo, { bringLateAccountsUpToDate: true }],
+    ] as const) {
+      const body = (await simulate(cookie, scenario)).json();
+      expect(body.appliedChanges.length).toBeGreaterThan(0);
+      expect(body.appliedChanges.map((change: TSimulationChange) => say(english, change))).toEqual(body.applied);
+      for (const change of body.appliedChanges) expect(say(krio, change)).not.toEqual(say(english, change));
+    }
   });
 
   it("a default stays: the demo consumer's estimate stays in the rule's range, and says why", async () => {

@@ -1,6 +1,6 @@
 import { formatPercent, plural } from '@shared/format';
 import { SCORE_UNAVAILABLE, type TScoreUnavailableCode } from '@shared/scoring';
-import { SIMULATION_NOTE, type TScoreSimulation, type TScoreSimulationRequest } from '@shared/score-simulation';
+import { SIMULATION_NOTE, type TScoreSimulation, type TScoreSimulationRequest, type TSimulationChange } from '@shared/score-simulation';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { LATENESS_OF_STATUS, timelineAt } from './account-timeline';
@@ -66,18 +66,33 @@ export function applyScenario(features: FeatureVector, scenario: TScoreSimulatio
   return next;
 }
 
-/** One plain line per chosen change: what it did to this file. */
-function describeScenario(scenario: TScoreSimulationRequest, facts: ScenarioFacts): string[] {
-  const lines: string[] = [];
+/** One change per choice, as a code with its figures: what it did to this file. */
+function scenarioChanges(scenario: TScoreSimulationRequest, facts: ScenarioFacts): TSimulationChange[] {
+  const changes: TSimulationChange[] = [];
   if (scenario.bringLateAccountsUpToDate) {
-    const accounts = plural(facts.curableLateAccounts, { one: 'account', other: 'accounts' });
-    if (facts.curableLateAccounts > 0) lines.push(`${accounts} behind on payments brought up to date.`);
-    else if (!facts.hasDefault) lines.push('No account is behind on payments: nothing to bring up to date.');
-    if (facts.hasDefault) lines.push('A default stays on the file for its retention period, whatever is paid.');
+    if (facts.curableLateAccounts > 0) changes.push({ code: 'brought_up_to_date', count: facts.curableLateAccounts });
+    else if (!facts.hasDefault) changes.push({ code: 'nothing_behind' });
+    if (facts.hasDefault) changes.push({ code: 'default_stays' });
   }
-  if (scenario.payDownBalancePercent) lines.push(`${formatPercent(scenario.payDownBalancePercent / 100)} of what you owe paid down.`);
-  if (scenario.openNewAccount) lines.push('A new account opened this month, after one application for credit.');
-  return lines;
+  if (scenario.payDownBalancePercent) changes.push({ code: 'paid_down', percent: scenario.payDownBalancePercent / 100 });
+  if (scenario.openNewAccount) changes.push({ code: 'new_account' });
+  return changes;
+}
+
+/** A change in plain English (the answer's `applied`; the catalogue's dashboard:simulator.applied holds the same words). */
+function describeChange(change: TSimulationChange): string {
+  switch (change.code) {
+    case 'brought_up_to_date':
+      return `${plural(change.count ?? 0, { one: 'account', other: 'accounts' })} behind on payments brought up to date.`;
+    case 'nothing_behind':
+      return 'No account is behind on payments: nothing to bring up to date.';
+    case 'default_stays':
+      return 'A default stays on the file for its retention period, whatever is paid.';
+    case 'paid_down':
+      return `${formatPercent(change.percent ?? 0)} of what you owe paid down.`;
+    case 'new_account':
+      return 'A new account opened this month, after one application for credit.';
+  }
 }
 
 /** The thin-file refusal: there is no score to start the estimate from. */
@@ -100,6 +115,7 @@ export async function simulateOwnScore(db: Database, userId: string, scenario: T
   if (computed.isThinFile) throw noScore(computed.thinReason);
   const toSle = (minor: number, currency: string) => (minor / 100) * (model.sleRates[currency] ?? 0);
   const facts = scenarioFacts(inputs.accounts, asOf, toSle);
+  const changes = scenarioChanges(scenario, facts);
   const current = applyScorecard(model, computed.features);
   const estimated = applyScorecard(model, applyScenario(computed.features, scenario, facts));
   return {
@@ -107,7 +123,8 @@ export async function simulateOwnScore(db: Database, userId: string, scenario: T
     estimated: { value: estimated.value, band: estimated.band },
     change: estimated.value - current.value,
     reasons: estimated.reasons,
-    applied: describeScenario(scenario, facts),
+    applied: changes.map(describeChange),
+    appliedChanges: changes,
     isEstimate: true,
     note: SIMULATION_NOTE,
     modelVersion: model.version,

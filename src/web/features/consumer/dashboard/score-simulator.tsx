@@ -32,10 +32,15 @@ function Estimate({ result }: { result: TScoreSimulation }) {
           ? t('simulator.same', { current: current.value })
           : t(change > 0 ? 'simulator.up' : 'simulator.down', { change: Math.abs(change), current: current.value })}
       </p>
-      {result.applied.length ? (
+      {result.appliedChanges.length ? (
         <ul className="list-disc space-y-0.5 pl-5 text-sm text-muted-foreground">
-          {result.applied.map((line) => (
-            <li key={line}>{line}</li>
+          {result.appliedChanges.map((change) => (
+            <li key={change.code}>
+              {t(`simulator.applied.${change.code}`, {
+                count: change.count,
+                percent: change.percent === undefined ? undefined : formatPercent(change.percent),
+              })}
+            </li>
           ))}
         </ul>
       ) : null}
