@@ -189,7 +189,8 @@ function browserChecksPhonesLightly() {
 function browserSkipsJsonSchema() {
   const STUB = '\0ccsl-zod-json-schema:';
   const zodCore = fromRoot('./node_modules/zod/v4/core/');
-  const exportsOf = (file: string) => [...readFileSync(join(zodCore, file), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+  const exportsOf = (file: string) =>
+    [...readFileSync(join(zodCore, file), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
   const unavailable = "() => { throw new Error('zod JSON Schema is not in the browser build (vite.config.ts)'); }";
   return {
     name: 'ccsl-zod-json-schema',
@@ -206,7 +207,8 @@ function browserSkipsJsonSchema() {
       const file = id.slice(STUB.length);
       const names = exportsOf(file);
       const kept = file === 'json-schema-processors.js' ? ['aggregateChecks'] : [];
-      if (!kept.every((name) => names.includes(name)) || names.length < 2) throw new Error(`zod's ${file} no longer exports what vite.config.ts expects`);
+      if (!kept.every((name) => names.includes(name)) || names.length < 2)
+        throw new Error(`zod's ${file} no longer exports what vite.config.ts expects`);
       const lines = names.filter((name) => !kept.includes(name)).map((name) => `export const ${name} = ${unavailable};`);
       if (kept.length) lines.push(`export { ${kept.join(', ')} } from ${JSON.stringify(join(zodCore, file))};`);
       return lines.join('\n');
@@ -299,7 +301,10 @@ function signedInChunks() {
           ? 'portal'
           : pages.length === consumerPages.length
             ? 'consumer'
-            : `consumer-${pages.map((page) => pageName(page).slice('consumer-'.length)).sort().join('-')}`;
+            : `consumer-${pages
+                .map((page) => pageName(page).slice('consumer-'.length))
+                .sort()
+                .join('-')}`;
       groupOfChunk.set(chunk, group);
       groupBytes.set(group, (groupBytes.get(group) ?? 0) + (chunk.code?.length ?? 0));
     }
@@ -351,7 +356,14 @@ function serverRendersLandingOnly() {
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), serverRendersLandingOnly(), browserChecksPhonesLightly(), browserSkipsJsonSchema(), englishByNamespace()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serverRendersLandingOnly(),
+    browserChecksPhonesLightly(),
+    browserSkipsJsonSchema(),
+    englishByNamespace(),
+  ],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

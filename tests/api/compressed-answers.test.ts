@@ -9,8 +9,7 @@ let t: TestApp;
 let consumer: string;
 const SCORES = '/api/consumers/me/scores';
 
-const read = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: SCORES, headers: { cookie: consumer, ...headers } });
+const read = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: SCORES, headers: { cookie: consumer, ...headers } });
 
 beforeAll(async () => {
   t = await createTestApp();

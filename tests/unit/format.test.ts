@@ -112,9 +112,12 @@ describe('money without floats', () => {
 
   it('formats a whole number of minor units the same without BigInt as with it', () => {
     fc.assert(
-      fc.property(fc.maxSafeInteger().map((n) => n * (n % 2 ? -1 : 1)), (minor) => {
-        expect(formatMinorAmount(minor)).toBe(formatMinorAmount(BigInt(minor)));
-      }),
+      fc.property(
+        fc.maxSafeInteger().map((n) => n * (n % 2 ? -1 : 1)),
+        (minor) => {
+          expect(formatMinorAmount(minor)).toBe(formatMinorAmount(BigInt(minor)));
+        },
+      ),
     );
     for (const minor of [0, 1, 9, 10, 99, 100, 101, -1, -99, -100, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
       expect(formatMinorAmount(minor), String(minor)).toBe(formatMinorAmount(BigInt(minor)));

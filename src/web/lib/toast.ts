@@ -51,5 +51,9 @@ const NO_TOASTS: TToastItem[] = [];
 
 /** The toasts shown now; none while the server renders the landing page (and while the browser takes that markup over). */
 export function useToasts() {
-  return useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
 }

@@ -11,7 +11,15 @@ import { cn } from '@web/lib/utils';
 import { useComplainToRegulator } from '../api/disputes';
 
 /** A complaint to the regulator about one of the person's disputes (the Disputes page opens it). */
-export default function ComplainDialog({ dispute, open, onOpenChange }: { dispute: TDispute; open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ComplainDialog({
+  dispute,
+  open,
+  onOpenChange,
+}: {
+  dispute: TDispute;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useT('disputes');
   const [subject, setSubject] = useState(() => t('complaint.subject', { reference: dispute.reference, lender: dispute.account.lender }));
   const [description, setDescription] = useState('');
@@ -66,4 +74,3 @@ export default function ComplainDialog({ dispute, open, onOpenChange }: { disput
     </Dialog>
   );
 }
-
