@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
-import { uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
+import { DEMO_PERSON_SUBJECT, reportPersonalLoan, uniqueNationalId, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 
 // A lender correcting its own accounts from the Clients list: removing one reported in error, moving
@@ -56,33 +56,11 @@ const newPerson = (firstName: string, lastName: string): TPerson => ({
   address: '12 Main Road, Makeni',
 });
 
-const DEMO_PERSON: TPerson & { dateOfBirth: string } = {
-  nationalId: DEMO_ACCOUNTS.consumer.nationalId,
-  firstName: 'Aminata',
-  lastName: 'Kamara',
-  dateOfBirth: '1988-04-12',
-  phone: DEMO_ACCOUNTS.consumer.phone,
-  address: '7 Pademba Road, Freetown',
-};
+const DEMO_PERSON: TPerson & { dateOfBirth: string } = DEMO_PERSON_SUBJECT;
 
 /** An account reported by the signed-in business (the page's session) under a person. */
 async function reportAccount(page: Page, subject: TPerson, accountNumber: string) {
-  const reported = await page.request.post('/api/credit/accounts', {
-    data: {
-      subject,
-      account: {
-        accountNumber,
-        type: 'personal_loan',
-        currency: 'SLE',
-        principal: '2000',
-        balance: '1500',
-        openedAt: '2025-06-01',
-        status: 'late_60',
-        paymentHistory: '210000',
-      },
-    },
-  });
-  expect(reported.status(), `report ${accountNumber}`).toBe(201);
+  await reportPersonalLoan(page.request, subject, accountNumber, { status: 'late_60', paymentHistory: '210000' });
 }
 
 /** The demo person disputes one of their accounts (through the API, in their own session). */

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ENTERPRISE } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
-import { uniquePhone, uniqueSuffix } from './helpers/data';
+import { DEMO_PERSON_SUBJECT, reportPersonalLoan, uniquePhone, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 import { readablePdf } from '../helpers/documents';
 import { shoot } from './helpers/screenshots';
@@ -262,29 +262,7 @@ async function fileDispute(request: APIRequestContext, page: Page): Promise<{ ac
     .replace(/[^A-Z0-9]/g, '')
     .slice(-8);
   const accountNumber = `E2E-DSP-${suffix}`;
-  const reported = await page.request.post('/api/credit/accounts', {
-    data: {
-      subject: {
-        nationalId: DEMO_ACCOUNTS.consumer.nationalId,
-        firstName: 'Aminata',
-        lastName: 'Kamara',
-        dateOfBirth: '1988-04-12',
-        phone: DEMO_ACCOUNTS.consumer.phone,
-        address: '7 Pademba Road, Freetown',
-      },
-      account: {
-        accountNumber,
-        type: 'personal_loan',
-        currency: 'SLE',
-        principal: '2000',
-        balance: '1500',
-        openedAt: '2025-06-01',
-        status: 'late_60',
-        paymentHistory: '210000',
-      },
-    },
-  });
-  expect(reported.status()).toBe(201);
+  await reportPersonalLoan(page.request, DEMO_PERSON_SUBJECT, accountNumber, { status: 'late_60', paymentHistory: '210000' });
   expect(
     (
       await request.post('/api/consumers/login', { data: { username: DEMO_ACCOUNTS.consumer.nationalId, password: DEMO_PASSWORD } })

@@ -3,7 +3,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_CLEAN_CONSUMER } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
-import { uniqueSuffix } from './helpers/data';
+import { DEMO_PERSON_SUBJECT, reportPersonalLoan, uniqueSuffix } from './helpers/data';
 import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
 import { shoot } from './helpers/screenshots';
 
@@ -46,29 +46,7 @@ async function removedAccountNotice(request: APIRequestContext, accountNumber: s
     data: { username: DEMO_ACCOUNTS.business.username, password: DEMO_PASSWORD },
   });
   expect(signedIn.status()).toBe(200);
-  const reported = await request.post('/api/credit/accounts', {
-    data: {
-      subject: {
-        nationalId: DEMO_ACCOUNTS.consumer.nationalId,
-        firstName: 'Aminata',
-        lastName: 'Kamara',
-        dateOfBirth: '1988-04-12',
-        phone: DEMO_ACCOUNTS.consumer.phone,
-        address: '7 Pademba Road, Freetown',
-      },
-      account: {
-        accountNumber,
-        type: 'personal_loan',
-        currency: 'SLE',
-        principal: '2000',
-        balance: '1500',
-        openedAt: '2025-06-01',
-        status: 'current',
-        paymentHistory: '000000',
-      },
-    },
-  });
-  expect(reported.status(), `report ${accountNumber}`).toBe(201);
+  await reportPersonalLoan(request, DEMO_PERSON_SUBJECT, accountNumber, { status: 'current', paymentHistory: '000000' });
   const found = await (await request.get(`/api/businesses/me/accounts?q=${accountNumber}`)).json();
   const removed = await request.delete(`/api/credit/accounts/${found.accounts[0].accountId}`, {
     data: { reason: 'Entered under the wrong customer' },

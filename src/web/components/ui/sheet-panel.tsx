@@ -4,21 +4,17 @@ import type { ReactElement, ReactNode } from 'react';
 import { cn } from '@web/lib/utils';
 
 /** The side panel itself, on Radix's Dialog (focus trap, Escape, scroll lock): loaded by sheet.tsx when first opened. */
-export default function SheetPanel({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  className,
-  children,
-}: {
+export interface TSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactElement;
+  /** The button that opens the panel. */
+  trigger: ReactElement<{ onClick?: () => void; 'aria-expanded'?: boolean }>;
   title: string;
   className?: string;
   children: ReactNode;
-}) {
+}
+
+export default function SheetPanel({ open, onOpenChange, trigger, title, className, children }: TSheetProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
