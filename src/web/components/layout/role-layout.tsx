@@ -116,6 +116,7 @@ export function RoleLayout({ role, children }: { role: TRole; children: ReactNod
               open={isMenuOpen}
               onOpenChange={setIsMenuOpen}
               title={environment}
+              closeLabel={t('closeMenu')}
               trigger={
                 <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('openMenu')}>
                   <Menu aria-hidden />

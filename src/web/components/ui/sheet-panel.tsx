@@ -10,11 +10,13 @@ export interface TSheetProps {
   /** The button that opens the panel. */
   trigger: ReactElement<{ onClick?: () => void; 'aria-expanded'?: boolean }>;
   title: string;
+  /** The close button's name for screen readers, in the page's language. */
+  closeLabel?: string;
   className?: string;
   children: ReactNode;
 }
 
-export default function SheetPanel({ open, onOpenChange, trigger, title, className, children }: TSheetProps) {
+export default function SheetPanel({ open, onOpenChange, trigger, title, closeLabel = 'Close menu', className, children }: TSheetProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
@@ -28,7 +30,7 @@ export default function SheetPanel({ open, onOpenChange, trigger, title, classNa
           {children}
           <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer">
             <X className="size-5" aria-hidden />
-            <span className="sr-only">Close menu</span>
+            <span className="sr-only">{closeLabel}</span>
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
