@@ -30,7 +30,11 @@ export function columnPlaceholders(prefix: string, keys: readonly string[]): Rec
 }
 
 /** The values that fill columnPlaceholders(prefix, …) for one row, converted as insertRowFrom converts them. */
-export function columnValues<T extends PgTable>(table: T, prefix: string, row: Partial<T['$inferInsert']>): Record<string, unknown> {
+export function columnValues<T extends PgTable>(
+  table: T,
+  prefix: string,
+  row: Partial<Record<keyof T['$inferInsert'], unknown>>,
+): Record<string, unknown> {
   const columns = getTableColumns(table);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
@@ -41,9 +45,18 @@ export function columnValues<T extends PgTable>(table: T, prefix: string, row: P
   return out;
 }
 
+/**
+ * A json or jsonb value already serialised: written as this text, not serialised again (a report
+ * is serialised once, for its stored copy and for the answer: reports/pull-report.ts).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 function toParameter(value: unknown, sqlType: string): unknown {
   if (value === null) return null;
   if (value instanceof Date) return value.toISOString();
+  if (value instanceof JsonText) return value.text;
   if (sqlType === 'jsonb' || sqlType === 'json') return JSON.stringify(value);
   return value;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZCreditReportSchema } from '@shared/schemas/credit';
 import { queryRows } from '../../../src/server/db/query';
 import { readScoringInputs } from '../../../src/server/modules/scoring/queries';
 import { readScoringInputsForSubjects } from '../../../src/server/modules/scoring/portfolio-scores';
@@ -306,6 +307,20 @@ describe('POST /api/credit/reports', () => {
     });
     const other = body.accounts.find((a: { isOwnAccount: boolean }) => !a.isOwnAccount);
     expect(other).toMatchObject({ lender: 'Salone MoMo Credit', accountNumber: '*********0001', category: 'alternative' });
+  });
+
+  it("answers the very text of the stored copy, which is the schema's report and nothing more (decisions/053)", async () => {
+    const res = await report({ subjectId: await demoConsumerId(), purpose: PURPOSE, consent: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    // No field the schema does not name, at any depth (parsing drops them; the answer is no longer passed through it on the way out).
+    expect(ZCreditReportSchema.parse(body)).toStrictEqual(body);
+    const [copy] = await queryRows<{ report: string }>(
+      t.db,
+      sql`SELECT report::text AS report FROM credit_report_copies WHERE report_id = ${body.reportId}::uuid`,
+    );
+    expect(copy.report).toBe(res.body);
   });
 
   it('leaves out a default older than the retention period (retention_years)', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { columnPlaceholders, columnValues, insertRowFrom } from '../../db/insert-from';
+import { columnPlaceholders, columnValues, insertRowFrom, JsonText } from '../../db/insert-from';
 import { compiledStatement } from '../../db/prepared';
 import { queryParsedRows } from '../../db/query';
 import { auditEvents, creditInquiries, creditInquirySubjects, creditReportCopies, creditScores } from '../../db/schema/index';
@@ -94,6 +94,9 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   const scoreId = randomUUID();
   const score = computed.score ? { ...computed.score, scoreId } : null;
   const report: TCreditReport = { ...assembled, score, scoreUnavailable: computed.scoreUnavailable };
+  // Serialised once: the stored copy and the answer are this same text (serialisedReport).
+  const json = JSON.stringify(report);
+  REPORT_TEXT.set(report, json);
 
   const inquiry = inquiryRows(reportId, {
     ...meta,
@@ -113,7 +116,7 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
       context: 'business_report',
       inquiryId: reportId,
     }),
-    copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report },
+    copy: { reportId, businessId: meta.businessId, subjectId: sources.subject.id, report: new JsonText(json) },
     audit: auditEventRow({
       action: 'credit.report_pulled',
       actorUserId: meta.userId,
@@ -137,11 +140,25 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
   return report;
 }
 
+/** Each pulled report's JSON text, the very text of its stored copy, until the answer is sent. */
+const REPORT_TEXT = new WeakMap<object, string>();
+
+/**
+ * The report route's serializer: a report pullCreditReport made is sent as the text already written
+ * to its stored copy, not serialised (nor checked against its schema) a second time: 7% of a
+ * report's server CPU (docs/performance.md). Its shape is held by TCreditReport where it is built,
+ * and tests/api/openapi-contract.test.ts checks the answer against the API document (decisions/053).
+ * Anything else (an error body) is serialised as usual.
+ */
+export function serialisedReport(answer: unknown): string {
+  return (typeof answer === 'object' && answer !== null && REPORT_TEXT.get(answer)) || JSON.stringify(answer);
+}
+
 interface WriteRows {
   inquiry: typeof creditInquiries.$inferInsert;
   shown: typeof creditInquirySubjects.$inferInsert;
   score: typeof creditScores.$inferInsert;
-  copy: typeof creditReportCopies.$inferInsert;
+  copy: Omit<typeof creditReportCopies.$inferInsert, 'report'> & { report: JsonText };
   audit: typeof auditEvents.$inferInsert;
 }
 

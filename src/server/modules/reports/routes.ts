@@ -13,7 +13,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { businessIdOf, requireRole } from '../../plugins/authorization';
 import { inquiryHashKey, inquiryMetaOf, listPurposes } from '../credit-file';
 import { getBusinessUsage } from './business-access';
-import { pullCreditReport } from './pull-report';
+import { pullCreditReport, serialisedReport } from './pull-report';
 import { searchRegistry } from './search';
 
 export async function reportRoutes(app: FastifyInstance) {
@@ -44,6 +44,9 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       preHandler: [requireRole('business'), app.creditRateLimit],
       config: { apiKeyScope: 'reports:read', idempotency: true },
+      // The answer is the text of the report's stored copy, serialised once in pullCreditReport and
+      // not checked against the schema again on the way out (decisions/053).
+      serializerCompiler: () => serialisedReport,
       schema: {
         tags: ['credit'],
         summary: "Pull a person's credit report for a permissible purpose with their consent; counts against the monthly quota",
