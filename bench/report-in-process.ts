@@ -3,7 +3,9 @@
 // One business report after another, in this process (no HTTP), on a registry `npm run bench`
 // made and kept (ccsl_bench_<N>): wall time and this process's CPU per report, and the statements
 // each report sends. The figure that shows what the report path itself costs, apart from HTTP and
-// from the load generator (docs/performance.md).
+// from the load generator (docs/performance.md). Its one connection's PostgreSQL backend is measured
+// too (its CPU from /proc), so the figure holds even when other work shares the database server.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
@@ -17,12 +19,21 @@ const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('Set DATABASE_URL: this measures the PostgreSQL report path on a registry npm run bench made.');
 const url = new URL(adminUrl);
 url.pathname = `/ccsl_bench_${people}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
 const ids = (
   await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM credit_subjects TABLESAMPLE SYSTEM (5) LIMIT ${reports * 2}`)
 ).map((r) => r.id);
 const [lender] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM users WHERE username = ${BENCH_USERNAME}`);
 if (!lender) throw new Error(`No ${BENCH_USERNAME} in ccsl_bench_${people}: run npm run bench -- --people ${people} first.`);
+
+// One connection, so one backend does all of the reports' statements (the writes and reads alike).
+const [{ pid: backendPid }] = await queryRows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid`);
+/** The backend's utime + stime in ms (clock ticks of 10 ms, so measure a few hundred reports). */
+const backendCpuMs = () => {
+  const stat = readFileSync(`/proc/${backendPid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 let statements = 0;
 const pool = handle.pool!;
@@ -34,6 +45,7 @@ const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
 for (const round of ['warm-up', 'measured']) {
   const start = performance.now();
   const cpu = process.cpuUsage();
+  const backendBefore = backendCpuMs();
   statements = 0;
   const offset = round === 'warm-up' ? 0 : reports;
   for (let i = 0; i < reports; i++) {
@@ -44,8 +56,10 @@ for (const round of ['warm-up', 'measured']) {
     );
   }
   const used = process.cpuUsage(cpu);
+  const backendUsed = backendCpuMs() - backendBefore;
   console.log(
     `${round}: ${((performance.now() - start) / reports).toFixed(2)} ms a report, ${((used.user + used.system) / 1000 / reports).toFixed(2)} ms of this process's CPU, ` +
+      `${(backendUsed / reports).toFixed(2)} ms of its PostgreSQL backend's, ` +
       `${(statements / reports).toFixed(1)} statements through the pool (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
   );
 }

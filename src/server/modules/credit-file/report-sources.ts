@@ -8,7 +8,7 @@ import { jsonColumnOf, parseRows, timestampColumn } from '../../db/query';
 import { ZSubjectRow } from '../../db/subject-row';
 import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { isHiddenFromLendersSql } from '../disputes';
-import { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow } from '../scoring';
+import { parseScoringInquiries, scoringAccountsOfFile, scoringInquiriesColumn, ZScoringInputsRow, type ScoringInputs } from '../scoring';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
 import { withdrawnConsentColumn, ZWithdrawnConsent } from './withdrawn-consent';
 
@@ -85,8 +85,7 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
   fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
   purpose_name: z.string().nullable(),
   withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
-  // The scoring module's two columns (scoringInputsColumns): their inside is parseScoringInputs's to read.
-  scoring_accounts: ZScoringInputsRow.shape.scoring_accounts,
+  // The scoring module's inquiries column (scoringInquiriesColumn): its inside is parseScoringInquiries's to read.
   scoring_inquiries: ZScoringInputsRow.shape.scoring_inquiries,
 }).transform((row) => ({
   subject: {
@@ -113,8 +112,8 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
         text: FRAUD_ALERT_TEXT,
       } satisfies TFraudAlert)
     : null,
-  /** The score's inputs, read by the same SQL as scoring/queries.ts readScoringInputs. */
-  scoringInputs: parseScoringInputs(row),
+  /** The score's hard inquiries; its accounts are made from `accounts` (withScoringInputs). */
+  scoringInquiries: parseScoringInquiries(row.scoring_inquiries),
   /** The name of the purpose asked for, when one was given. */
   purposeName: row.purpose_name,
   /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
@@ -122,7 +121,16 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
 }));
 
 /** Everything a credit report and its score are made from, read in one round trip. */
-export type ReportSources = z.output<typeof ZReportSourcesRow>;
+export type ReportSources = Omit<z.output<typeof ZReportSourcesRow>, 'scoringInquiries'> & {
+  /** The score's inputs: what scoring/queries.ts readScoringInputs reads, the accounts taken from the report's own. */
+  scoringInputs: ScoringInputs;
+};
+
+/** The parsed row with the score's inputs: each account and its months read once for both. */
+function withScoringInputs(row: z.output<typeof ZReportSourcesRow>, asOf: Date): ReportSources {
+  const { scoringInquiries, ...sources } = row;
+  return { ...sources, scoringInputs: { accounts: scoringAccountsOfFile(row.accounts, asOf), inquiries: scoringInquiries } };
+}
 
 /**
  * One statement reads the person, their identifiers, names, phones, addresses, accounts (with
@@ -143,7 +151,8 @@ export async function readReportSources(
   },
 ): Promise<ReportSources | null> {
   const rows = await readReportSourcesRows(db, subjectId, options);
-  return parseRows(ZReportSourcesRow, rows, () => '"credit-report-sources"')[0] ?? null;
+  const [row] = parseRows(ZReportSourcesRow, rows, () => '"credit-report-sources"');
+  return row ? withScoringInputs(row, options.asOf) : null;
 }
 
 /**
@@ -161,7 +170,7 @@ export async function readReportSourcesAlong<T>(
   const label = () => `"credit-report-sources-${along.name}"`;
   const [sources] = parseRows(ZReportSourcesRow, rows, label);
   const [extra] = parseRows(z.object({ along: along.schema }), rows, label);
-  return sources && extra ? { sources, along: extra.along } : null;
+  return sources && extra ? { sources: withScoringInputs(sources, options.asOf), along: extra.along } : null;
 }
 
 async function readReportSourcesRows(
@@ -203,6 +212,7 @@ async function readReportSourcesRows(
               UNION ALL SELECT p.subject_id, p.role, CASE p.role WHEN 'co_borrower' THEN 1 ELSE 2 END
               FROM credit_account_parties p WHERE p.account_id = a.id AND p.subject_id <> s.id) x
             JOIN credit_subjects ps ON ps.id = x.subject_id),
+              -- Read once for the report's balance history and the score's inputs (withScoringInputs).
           'months', (SELECT COALESCE(json_agg(json_build_object('month', m.month::text, 'balance', m.balance::text,
               'amount_past_due', m.amount_past_due::text, 'status', m.status) ORDER BY m.month DESC), '[]'::json)
             FROM credit_account_months m WHERE m.account_id = a.id AND m.month >= ${historySince}::date))
@@ -236,7 +246,7 @@ async function readReportSourcesRows(
         WHERE fi.subject_id = s.id AND fi.type = 'nin' LIMIT 1) AS fraud_alert,
       (SELECT name FROM permissible_purposes WHERE code = ${options.purpose ?? null}::text) AS purpose_name,
       ${options.businessId && options.purpose ? withdrawnConsentColumn(sql`s.id`, options.businessId, options.purpose, asOf) : sql`NULL::json`} AS withdrawn_consent,
-      ${scoringInputsColumns(subjectId, asOf, options.excludeInquiryId, options.audience)}
+      ${scoringInquiriesColumn(subjectId, asOf, options.excludeInquiryId)}
     FROM credit_subjects s WHERE s.id = ${subjectId}::uuid`,
   );
 }

@@ -19,7 +19,7 @@ export const scoringModule: ServerModule = {
   },
 };
 
-export { parseScoringInputs, scoringInputsColumns, ZScoringInputsRow, type ScoringInputs } from './queries';
+export { parseScoringInquiries, scoringAccountsOfFile, scoringInquiriesColumn, ZScoringInputsRow, type ScoringInputs } from './queries';
 export { computeScore, scoreCreditReport, scoreSubject, storedScoreValues } from './service';
 export { latestDriftSummary } from './drift-store';
 export { runScoreDrift } from './drift-run';

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS_CODES } from '@shared/credit-reference';
+import { ACCOUNT_STATUS_CODES, type TAccountStatus } from '@shared/credit-reference';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -98,10 +98,10 @@ export interface ScoringInputsRow {
 }
 
 /**
- * The select-list columns `scoring_accounts` and `scoring_inquiries` that readScoringInputs reads,
- * for a query that reads more of the file in the same round trip (the business report does:
- * credit/report-sources.ts). One definition, so a stored score's inputs and the auditor's
- * re-reading of them cannot drift apart.
+ * The select-list columns `scoring_accounts` and `scoring_inquiries` that readScoringInputs reads.
+ * A report reads the inquiries' column alone (scoringInquiriesColumn) and makes the accounts from
+ * its own (scoringAccountsOfFile); the auditor's re-reading uses these, and
+ * tests/api/credit/score-inputs-once.test.ts holds the two equal.
  */
 export function scoringInputsColumns(
   subjectId: string,
@@ -122,8 +122,7 @@ export function scoringInputsColumnsOf(
   excludeInquiryId: string | null | undefined,
   audience: ScoringAudience,
 ): SQL {
-  const from = subtractMonths(asOf, INQUIRY_MONTHS);
-  const monthsFrom = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (HISTORY_MONTHS - 1), 1)).toISOString().slice(0, 10);
+  const monthsFrom = firstMonthRead(asOf);
   const pastRetention = isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`);
   return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
@@ -139,16 +138,96 @@ export function scoringInputsColumnsOf(
         WHERE a.subject_id = ${subject}
           AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
           ${audience === 'business' ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS scoring_accounts,
-      COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
+      ${scoringInquiriesColumnOf(subject, asOf, excludeInquiryId)}`;
+}
+
+/**
+ * The select-list column `scoring_inquiries` alone: the hard inquiries of the 12 months before
+ * asOf, without the one being made. A report reads the accounts' side from its own accounts
+ * (scoringAccountsOfFile), so each account's months are read once.
+ */
+export function scoringInquiriesColumn(subjectId: string, asOf: Date, excludeInquiryId: string | null | undefined): SQL {
+  return scoringInquiriesColumnOf(sql`${subjectId}::uuid`, asOf, excludeInquiryId);
+}
+
+function scoringInquiriesColumnOf(subject: SQL, asOf: Date, excludeInquiryId: string | null | undefined): SQL {
+  const from = subtractMonths(asOf, INQUIRY_MONTHS);
+  return sql`COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
         WHERE q.subject_id = ${subject} AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
           AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz
           AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS scoring_inquiries`;
 }
 
+/**
+ * One account of a person's file as a report reads it (credit-file/report-sources.ts): the fields
+ * the score uses, money as text, with the months of the report's balance history.
+ */
+export interface FileAccountForScoring {
+  id: string;
+  /** The person's place on the account: only the accounts they borrowed are scored. */
+  role: string;
+  type: string;
+  currency: string;
+  principal: string;
+  balance: string;
+  opened_at: string;
+  status: TAccountStatus;
+  default_amount: string | null;
+  default_date: string | null;
+  is_default_past_retention: boolean;
+  payment_history: string;
+  last_reported_at: string;
+  amount_past_due: string | null;
+  months: { month: string; balance: string; amount_past_due: string | null; status: TAccountStatus }[];
+}
+
+/**
+ * The score's accounts made from the accounts a report read, instead of reading them a second
+ * time (each account's months were read twice, a third of a report's pages: docs/performance.md).
+ * Exactly what scoringInputsColumnsOf reads: the accounts the person borrowed (not those they
+ * are a party to), in id order, a default past retention without its amount and date, the months
+ * from 36 before asOf to asOf's month, oldest first. The report's accounts have the same
+ * retention and dispute filters; tests/api/credit/score-inputs-once.test.ts holds the two equal.
+ */
+export function scoringAccountsOfFile(accounts: readonly FileAccountForScoring[], asOf: Date): ScoringInputs['accounts'] {
+  const monthsFrom = firstMonthRead(asOf);
+  const monthsTo = toMonthStart(asOf);
+  return accounts
+    .filter((a) => a.role === 'borrower')
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((a) => ({
+      id: a.id,
+      type: a.type,
+      currency: a.currency,
+      principal: Number(a.principal),
+      balance: Number(a.balance),
+      openedAt: a.opened_at,
+      status: a.status,
+      defaultAmount: a.is_default_past_retention || a.default_amount === null ? null : Number(a.default_amount),
+      defaultDate: a.is_default_past_retention ? null : a.default_date,
+      paymentHistory: a.payment_history,
+      lastReportedAt: new Date(a.last_reported_at).toISOString(),
+      amountPastDue: a.amount_past_due === null ? null : Number(a.amount_past_due),
+      months: a.months
+        .filter((m) => m.month >= monthsFrom && m.month <= monthsTo)
+        .reverse()
+        .map((m) => ({
+          month: m.month.slice(0, 10),
+          balance: Number(m.balance),
+          amountPastDue: m.amount_past_due === null ? null : Number(m.amount_past_due),
+          status: m.status,
+        })),
+    }));
+}
+
+/** scoring_inquiries as scoringInquiriesColumn reads it. */
+export function parseScoringInquiries(column: ScoringInputsRow['scoring_inquiries']): ScoringInquiry[] {
+  return jsonColumn(column).map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() }));
+}
+
 export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
   const accounts = jsonColumn(row.scoring_accounts);
-  const inquiries = jsonColumn(row.scoring_inquiries);
   return {
     accounts: accounts.map((a) => ({
       id: a.id,
@@ -170,8 +249,13 @@ export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
         status: m.status,
       })),
     })),
-    inquiries: inquiries.map((q) => ({ businessId: q.businessId, createdAt: new Date(q.createdAt).toISOString() })),
+    inquiries: parseScoringInquiries(row.scoring_inquiries),
   };
+}
+
+/** The first month whose balance and status the score reads: HISTORY_MONTHS back, asOf's month included. */
+function firstMonthRead(asOf: Date): string {
+  return new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (HISTORY_MONTHS - 1), 1)).toISOString().slice(0, 10);
 }
 
 /** The first day of the month of an instant (UTC), as YYYY-MM-DD. */
