@@ -19,19 +19,26 @@ export {
   findCandidateSubjects,
   findKnownFacts,
   findOwnersOfIdentifiers,
+  loadContacts,
   loadIdentities,
   type FactsProbe,
   type IdentifierOwners,
   type KnownFacts,
 } from './candidates';
 export { joinName, normalizeName, swapDayMonth, titleCase } from './names';
+export { tightNameBlockSql } from './name-block';
 export {
   checkIdentifierAgreement,
   decideCandidate,
+  mayCloseMargin,
   rankCandidates,
+  reachOfNames,
   scoreCandidate,
   type CandidateIdentity,
+  type CandidateDecision,
+  type CandidateReach,
   type IdentifierValue,
   type NameRecord,
+  type PairScore,
   type ProbeIdentity,
 } from './score';

@@ -1,12 +1,12 @@
 import { IDENTIFIER_TYPES } from '@shared/credit-reference';
 import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch, TCreditSearchResult } from '@shared/schemas/credit';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ZSubjectRow } from '../../db/subject-row';
-import { queryPreparedParsedRows } from '../../db/prepared';
-import { jsonColumnOf, queryParsedRows } from '../../db/query';
+import { compiledStatement, queryPreparedParsedRows } from '../../db/prepared';
+import { jsonColumnOf, parseRows, queryParsedRows } from '../../db/query';
 import { recordSearchInquiry, storedSearchTerms, type InquiryMeta } from '../credit-file';
 import {
   addIdentifier,
@@ -17,10 +17,11 @@ import {
   rankCandidates,
   scoreCandidate,
   swapDayMonth,
+  tightNameBlockSql,
   type CandidateIdentity,
   type ProbeIdentity,
 } from '../matching';
-import { assertCanInquire, loadBusinessAccess } from './business-access';
+import { accessOrNotFound, assertCanInquire, businessAccessColumn, loadBusinessAccess, ZBusinessAccessColumn } from './business-access';
 
 /** Candidates scoring less than this are not shown: they would only expose unrelated people. */
 export const SEARCH_MIN_SCORE = 0.6;
@@ -68,9 +69,13 @@ const NEAREST_BORN_THAT_DAY = 25;
  * day (or with day and month swapped) nearest to the whole name are added: by sound (a name's
  * dmetaphone code) and spelling (trigram similarity of the full name) together, either way round.
  * When even that finds nobody, a trigram search on the full name within the birth year.
+ *
+ * The business's access is read in the same statement as the tight block's people, and checked
+ * before any of them is used: the usual search is then one read and one write (docs/performance.md).
  */
 async function findByNameAndDob(
   db: Database,
+  businessId: string,
   firstName: string,
   lastName: string,
   dateOfBirth: string,
@@ -80,16 +85,24 @@ async function findByNameAndDob(
   const [codes] = await computeNameCodes(db, [{ first, last }]);
   const probe: ProbeIdentity = { first, middle: '', last, dob: dateOfBirth, ...codes, phone: null, identifiers: [] };
   const swapped = swapDayMonth(dateOfBirth);
-  const blockProbe = [{ idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapped, phone: null }];
   // The tight block first (birth date and both names' sounds): when it holds the person searched
   // for, the loose blocks would only add namesakes scored below them, and at national scale they
   // were most of a search's cost (docs/performance.md).
-  const tight = await findCandidateSubjects(db, blockProbe, { prepared: true, blocks: 'tight' });
-  const people = await loadCandidates(db, [...(tight.get(0) ?? [])]);
+  const [read] = await readAccessAndTightBlock(db, {
+    businessId,
+    firstCode: codes.firstCode,
+    lastCode: codes.lastCode,
+    dobs: [dateOfBirth, swapped ?? dateOfBirth],
+  });
+  assertCanInquire(accessOrNotFound(read.access));
+  const people = candidatesOf(read.candidates);
   const scoreAll = () => rankCandidates([...people.values()].map((p) => scoreCandidate(probe, p.identity)));
   let ranked = scoreAll();
   const isFound = () => ranked.some((s) => s.nameScore >= STRONG_NAME && (s.dobScore ?? 0) >= STRONG_DOB);
   if (!isFound()) {
+    const blockProbe = [
+      { idx: 0, firstCode: codes.firstCode, lastCode: codes.lastCode, dob: dateOfBirth, swappedDob: swapped, phone: null },
+    ];
     const loose = await findCandidateSubjects(db, blockProbe, { prepared: true, blocks: 'loose' });
     const more = [...(loose.get(0) ?? [])].filter((id) => !people.has(id));
     if (more.length > 0) {
@@ -144,47 +157,70 @@ const ZDescribedRow = ZSubjectRow.extend({
 });
 type DescribedRow = z.infer<typeof ZDescribedRow>;
 
-/** A person blocking found: the described row and what the matcher scores, the lists as json. */
-const ZCandidateRow = ZDescribedRow.extend({
-  names: jsonColumnOf(
-    z.array(
-      z.object({
-        first_name: z.string(),
-        middle_name: z.string(),
-        last_name: z.string(),
-        date_of_birth: z.string().nullable(),
-        first_code: z.string(),
-        last_code: z.string(),
-      }),
-    ),
+/** A person blocking found: the described row and what the matcher scores (candidateJsonSql's object). */
+const ZCandidateJson = ZDescribedRow.extend({
+  names: z.array(
+    z.object({
+      first_name: z.string(),
+      middle_name: z.string(),
+      last_name: z.string(),
+      date_of_birth: z.string().nullable(),
+      first_code: z.string(),
+      last_code: z.string(),
+    }),
   ),
-  phones: jsonColumnOf(z.array(z.string())),
-  addresses: jsonColumnOf(z.array(z.string())),
-  identifiers: jsonColumnOf(z.array(z.object({ type: z.enum(IDENTIFIER_TYPES), value: z.string() }))),
+  phones: z.array(z.string()),
+  addresses: z.array(z.string()),
+  identifiers: z.array(z.object({ type: z.enum(IDENTIFIER_TYPES), value: z.string() })),
 });
+const ZCandidatesColumn = jsonColumnOf(z.array(ZCandidateJson));
 
 /**
- * The people blocking found, in one round trip: what the matcher scores (names with their sound
- * codes, phones, addresses, identifiers) and what the result list shows.
+ * The people credit_subjects `s` rows `where` names, as one json array: what the matcher scores
+ * (names with their sound codes, phones, addresses, identifiers) and what the result list shows.
  */
-async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
-  const people = new Map<string, Candidate>();
-  if (ids.length === 0) return people;
-  const rows = await queryPreparedParsedRows(
-    db,
-    'credit-search-candidates',
-    ZCandidateRow,
-    sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
-          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin,
-          COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
+function candidatesColumnSql(where: SQL): SQL {
+  return sql`COALESCE((SELECT json_agg(json_build_object('id', s.id, 'first_name', s.first_name, 'middle_name', s.middle_name,
+          'last_name', s.last_name, 'date_of_birth', s.date_of_birth::text, 'district', s.district,
+          'nin', (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1),
+          'names', COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
               'date_of_birth', n.date_of_birth::text, 'first_code', n.first_code, 'last_code', n.last_code))
-            FROM credit_subject_names n WHERE n.subject_id = s.id), '[]'::json) AS names,
-          COALESCE((SELECT json_agg(p.phone) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json) AS phones,
-          COALESCE((SELECT json_agg(a.line) FROM credit_subject_addresses a WHERE a.subject_id = s.id), '[]'::json) AS addresses,
-          COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value)) FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers
-        FROM credit_subjects s WHERE s.id = ANY (${sql.param(ids)}::uuid[])`,
-  );
-  for (const r of rows) {
+            FROM credit_subject_names n WHERE n.subject_id = s.id), '[]'::json),
+          'phones', COALESCE((SELECT json_agg(p.phone) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json),
+          'addresses', COALESCE((SELECT json_agg(a.line) FROM credit_subject_addresses a WHERE a.subject_id = s.id), '[]'::json),
+          'identifiers', COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value))
+            FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json)))
+        FROM credit_subjects s WHERE ${where}), '[]'::json)`;
+}
+
+/**
+ * The business's access and the people of the tight name block, in one round trip; built once
+ * (compiledStatement): a search's SQL is the same every time, only its values change.
+ */
+const readAccessAndTightBlockStatement = compiledStatement<unknown>(
+  'credit-search-access-tight-block',
+  () => sql`SELECT ${businessAccessColumn(sql`${sql.placeholder('businessId')}::uuid`)} AS access,
+      ${candidatesColumnSql(
+        sql`s.id IN (${tightNameBlockSql({
+          firstCode: sql`${sql.placeholder('firstCode')}::text`,
+          lastCode: sql`${sql.placeholder('lastCode')}::text`,
+          dobs: sql`${sql.placeholder('dobs')}::date[]`,
+        })})`,
+      )} AS candidates`,
+);
+const ZAccessAndTightBlockRow = z.object({ access: ZBusinessAccessColumn, candidates: ZCandidatesColumn });
+
+async function readAccessAndTightBlock(
+  db: Database,
+  values: { businessId: string; firstCode: string; lastCode: string; dobs: string[] },
+): Promise<z.output<typeof ZAccessAndTightBlockRow>[]> {
+  const rows = await readAccessAndTightBlockStatement(db, values);
+  return parseRows(ZAccessAndTightBlockRow, rows, () => '"credit-search-access-tight-block"');
+}
+
+function candidatesOf(column: z.output<typeof ZCandidatesColumn>): Map<string, Candidate> {
+  const people = new Map<string, Candidate>();
+  for (const r of column) {
     const identity: CandidateIdentity = {
       subjectId: r.id,
       names: r.names.map((n) => ({
@@ -200,9 +236,22 @@ async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, 
       identifiers: new Map(),
     };
     for (const i of r.identifiers) addIdentifier(identity, i.type, i.value);
-    people.set(r.id, { identity, row: r });
+    const { id, first_name, middle_name, last_name, date_of_birth, district, nin } = r;
+    people.set(r.id, { identity, row: { id, first_name, middle_name, last_name, date_of_birth, district, nin } });
   }
   return people;
+}
+
+/** People the loose blocks or the nearest-name look-ups found, as candidatesOf makes them. */
+async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
+  if (ids.length === 0) return new Map();
+  const [row] = await queryPreparedParsedRows(
+    db,
+    'credit-search-candidates',
+    z.object({ candidates: ZCandidatesColumn }),
+    sql`SELECT ${candidatesColumnSql(sql`s.id = ANY (${sql.param(ids)}::uuid[])`)} AS candidates`,
+  );
+  return candidatesOf(row?.candidates ?? []);
 }
 
 async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string, Candidate>): Promise<TCreditSearchResult['candidates']> {
@@ -240,14 +289,16 @@ export async function searchRegistry(
   search: TCreditSearch,
   hashKey: string,
 ): Promise<TCreditSearchResult> {
-  assertCanInquire(await loadBusinessAccess(db, meta.businessId));
   let hits: Hit[];
   let loaded: Map<string, Candidate> | undefined;
+  // A search by name reads the business's access with its first block (findByNameAndDob).
+  const byName = !search.nationalId && !search.passportNumber && !search.driversLicense && !search.phone;
+  if (!byName) assertCanInquire(await loadBusinessAccess(db, meta.businessId));
   if (search.nationalId) hits = await findByIdentifier(db, 'nin', search.nationalId);
   else if (search.passportNumber) hits = await findByIdentifier(db, 'passport', search.passportNumber);
   else if (search.driversLicense) hits = await findByIdentifier(db, 'drivers_license', search.driversLicense);
   else if (search.phone) hits = await findByPhone(db, search.phone);
-  else ({ hits, people: loaded } = await findByNameAndDob(db, search.firstName!, search.lastName!, search.dateOfBirth!));
+  else ({ hits, people: loaded } = await findByNameAndDob(db, meta.businessId, search.firstName!, search.lastName!, search.dateOfBirth!));
 
   const candidates = await describeCandidates(db, hits, loaded);
   const { terms, termsHash } = storedSearchTerms(search, hashKey);
