@@ -1,4 +1,4 @@
-// `npm run bench:submissions -- [--registry 100000] [--rows 100000] [--seed 11] [--format json|csv] [--fresh] [--once] [--namesakes]`
+// `npm run bench:submissions -- [--registry 100000] [--rows 100000] [--seed 11] [--format json|csv] [--fresh] [--once] [--namesakes] [--dump file]`
 //
 // Times a monthly file end to end (storing it: the 202 queued answer; then validation, identity matching, writes, one transaction) against
 // a generated registry in a throwaway database: PostgreSQL when DATABASE_URL is set (the target
@@ -10,7 +10,7 @@
 // registry and the file are those of `npm run bench` (its ingest scenario). --namesakes sends instead a file
 // whose rows all share one name and birth date, each with its own new NIN (issue 22; sent once).
 import { sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
@@ -157,6 +157,27 @@ async function cpuSeconds(): Promise<{ node: number; database: number | null }> 
   }
 }
 
+/**
+ * --dump <file>: every row's decision as text lines (the account, the person when the registry
+ * already held them, else "new"; each review item with its candidate, reason and score), sorted,
+ * so two runs of the same file can be compared line by line (a faster path must decide the same).
+ */
+async function decisionLines(sentAt: Date): Promise<string[]> {
+  const accounts = await queryRows<{ line: string }>(
+    database.db,
+    sql`SELECT a.account_number || ' ' || CASE WHEN s.created_at < ${sentAt.toISOString()}::timestamptz THEN s.id::text ELSE 'new' END AS line
+        FROM credit_accounts a JOIN credit_subjects s ON s.id = a.subject_id
+        WHERE a.business_id = ${lender}::uuid`,
+  );
+  const reviews = await queryRows<{ line: string }>(
+    database.db,
+    sql`SELECT 'review ' || a.account_number || ' ' || r.candidate_subject_id || ' ' || r.reason || ' ' || r.score AS line
+        FROM credit_match_reviews r JOIN credit_accounts a ON a.id = r.account_id
+        WHERE r.business_id = ${lender}::uuid`,
+  );
+  return [...accounts, ...reviews].map((r) => r.line).sort();
+}
+
 for (const round of hasFlag('once') || namesakes ? ['first send'] : ['first send', 'sent again']) {
   const sentAt = new Date();
   const cpuBefore = await cpuSeconds();
@@ -176,6 +197,12 @@ for (const round of hasFlag('once') || namesakes ? ['first send'] : ['first send
   const phases = Object.entries(timings).filter(([k]) => !k.startsWith('cpu ') && !k.startsWith('count '));
   const scored = timings['count candidates scored'] ?? 0;
   console.log(`  candidates scored: ${scored.toLocaleString('en')} (${(scored / rows).toFixed(1)} a row)`);
+  // Candidates whose phones and addresses were never read (their names could not make them count), and those read late, a row at a time.
+  const sketched = timings['count candidates sketched'];
+  if (sketched !== undefined)
+    console.log(
+      `  candidates sketched: ${sketched.toLocaleString('en')}, completed late: ${(timings['count candidates completed late'] ?? 0).toLocaleString('en')}`,
+    );
   console.log(`  ms by phase: ${phases.map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   console.log(`  server CPU ms by phase: ${phases.map(([k]) => `${k} ${Math.round(timings[`cpu ${k}`] ?? 0)}`).join(', ')}`);
   const cpuAfter = await cpuSeconds();
@@ -190,6 +217,8 @@ for (const round of hasFlag('once') || namesakes ? ['first send'] : ['first send
     });
     console.log('  by kind of row (linked: to the right person; wrong: to anybody else):');
     for (const line of formatFileOutcomes(outcomes)) console.log(line);
+    const dump = argValue('dump', '');
+    if (dump) writeFileSync(dump, (await decisionLines(sentAt)).join('\n') + '\n');
   }
   const nodeCpu = cpuAfter.node - cpuBefore.node;
   if (cpuAfter.database !== null && cpuBefore.database !== null) {

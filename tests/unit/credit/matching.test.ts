@@ -5,8 +5,10 @@ import {
   checkIdentifierAgreement,
   decideCandidate,
   isWorthReview,
+  mayCloseMargin,
   namePartSimilarity,
   rankCandidates,
+  reachOfNames,
   scoreCandidate,
   scoreDateOfBirth,
   scoreName,
@@ -181,5 +183,54 @@ describe('decisions', () => {
       agrees: false,
       reason: 'identifier_dob_mismatch',
     });
+  });
+});
+
+describe('a candidate known by its names alone (issue 22: phones and addresses read only for candidates that can count)', () => {
+  const firsts = ['Mohamed', 'Mohammed', 'Fatmata', 'Fatima', 'Isatu', 'Ibrahim', 'M', 'Mohamed Lamin', 'Kamara'];
+  const lasts = ['Kamara', 'Kamarah', 'Bangura', 'Sesay', 'Conteh', 'Mohamed'];
+  const dobs = [null, '1980-01-01', '1980-01-10', '1980-10-01', '1981-01-01', '1980-01-02', '1975-06-30'];
+  const codes: Record<string, string> = {
+    mohamed: 'MHMT',
+    mohammed: 'MHMT',
+    fatmata: 'FTMT',
+    fatima: 'FTM',
+    kamara: 'KMR',
+    kamarah: 'KMR',
+  };
+  const name = fc
+    .tuple(fc.constantFrom(...firsts), fc.constantFrom(...lasts), fc.constantFrom(...dobs), fc.constantFrom('', 'Lamin', 'Foday'))
+    .map(([f, l, d, m]) => rec(f, l, d, [codes[normalizeName(f)] ?? '', codes[normalizeName(l)] ?? ''], m));
+  const line = fc.constantFrom('12 Kissy Road, Freetown', '12 Kissy Rd, Freetown', '4 Wilkinson Road', '');
+
+  it('never scores above its highest score, and is never worth a review when its names say it cannot be', () => {
+    fc.assert(
+      fc.property(
+        name,
+        fc.array(name, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        line,
+        line,
+        fc.constantFrom(undefined, 'NIN1', 'NIN2'),
+        (probeName, names, samePhone, probeLine, heldLine, heldNin) => {
+          const probe = { ...probeOf(probeName, '076000001', 'NIN1'), addressLine: probeLine || null };
+          const held = candidate('c', names, samePhone ? ['076000001'] : ['077999999'], heldNin);
+          if (heldLine) held.addresses.add(heldLine);
+          const reach = reachOfNames(probe, names);
+          const pair = scoreCandidate(probe, held);
+          expect(pair.score).toBeLessThanOrEqual(reach.highestScore);
+          if (!reach.mayBeWorthReview) expect(isWorthReview(pair)).toBe(false);
+          const best = { ...pair, subjectId: 'b', score: pair.score + 0.1 };
+          if (!mayCloseMargin(reach, best)) expect(best.score - pair.score).toBeGreaterThanOrEqual(0.1);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('leaves out a namesake with another first name, and keeps one whose name is close', () => {
+    const probe = probeOf(rec('Mohamed', 'Kamara', '1980-01-01', ['MHMT', 'KMR']));
+    expect(reachOfNames(probe, [rec('Fatmata', 'Kamara', '1980-01-01', ['FTMT', 'KMR'])]).mayBeWorthReview).toBe(false);
+    expect(reachOfNames(probe, [rec('Mohammed', 'Kamara', '1980-01-10', ['MHMT', 'KMR'])]).mayBeWorthReview).toBe(true);
   });
 });

@@ -110,18 +110,19 @@ export { findCandidateSubjects, type BlockingProbe } from './blocking';
 
 /**
  * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
- * one query each, joined to the id list row by row (an index probe per person).
+ * one query each, joined to the id list row by row (an index probe per person). `contacts: false`
+ * leaves the phones and addresses out (loadContacts adds them later, for the people that need them).
  */
 export async function loadIdentities(
   db: Executor,
   subjectIds: Iterable<string>,
-  options: { identifiers?: boolean } = {},
+  options: { identifiers?: boolean; contacts?: boolean } = {},
 ): Promise<Map<string, CandidateIdentity>> {
   const ids = [...new Set(subjectIds)].sort();
   const identities = new Map<string, CandidateIdentity>();
   if (ids.length === 0) return identities;
   for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
-  const list = sql`unnest(${plainArray(ids)}::uuid[]) AS s(id)`;
+  const list = idList(ids);
   // One after another: a transaction is one connection, which runs one query at a time anyway.
   const names = await queryParsedRows(
     db as Database,
@@ -129,6 +130,30 @@ export async function loadIdentities(
     sql`SELECT n.subject_id, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
         FROM ${list} JOIN credit_subject_names n ON n.subject_id = s.id`,
   );
+  for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
+  if (options.contacts !== false) await addContacts(db, ids, identities);
+  if (options.identifiers !== false) {
+    const identifiers = await queryParsedRows(
+      db as Database,
+      ZSubjectIdentifierRow,
+      sql`SELECT i.subject_id, i.type, i.value FROM ${list} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
+    );
+    for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
+  }
+  return identities;
+}
+
+/** Adds the phones and addresses on file to identities loaded without them (loadIdentities, `contacts: false`). */
+export async function loadContacts(db: Executor, identities: CandidateIdentity[]): Promise<void> {
+  if (identities.length === 0) return;
+  const byId = new Map(identities.map((i) => [i.subjectId, i]));
+  await addContacts(db, [...byId.keys()].sort(), byId);
+}
+
+const idList = (sortedIds: string[]) => sql`unnest(${plainArray(sortedIds)}::uuid[]) AS s(id)`;
+
+async function addContacts(db: Executor, sortedIds: string[], identities: Map<string, CandidateIdentity>) {
+  const list = idList(sortedIds);
   const phones = await queryParsedRows(
     db as Database,
     ZPhoneRow,
@@ -139,18 +164,8 @@ export async function loadIdentities(
     ZAddressRow,
     sql`SELECT a.subject_id, a.line FROM ${list} JOIN credit_subject_addresses a ON a.subject_id = s.id`,
   );
-  for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
   for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
-  if (options.identifiers !== false) {
-    const identifiers = await queryParsedRows(
-      db as Database,
-      ZSubjectIdentifierRow,
-      sql`SELECT i.subject_id, i.type, i.value FROM ${list} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
-    );
-    for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
-  }
-  return identities;
 }
 
 function toNameRecord(n: NameRow): NameRecord {

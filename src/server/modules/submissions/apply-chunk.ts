@@ -1,6 +1,6 @@
 import { historyCodeOfStatus, PAYMENT_HISTORY_MONTHS } from '@shared/credit-reference';
 import type { TCreditAccountReport, TSubmissionReject } from '@shared/schemas/credit';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './ordered-ids';
 import type { Tx } from './batch-planner';
 import { lookUpChunk, type ExistingAccount } from './chunk-lookup';
 import { decideRow } from './match-decisions';
@@ -62,7 +62,7 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
     const { subjectId, match } = decision;
 
     attach(round, people, owners, subjectId, row, decision.attachFacts);
-    const accountId = existing?.id ?? randomUUID();
+    const accountId = existing?.id ?? timeOrderedId();
     const a = report.account;
     const { batch } = round;
     (existing ? batch.knownAccounts : batch.newAccounts).push({
@@ -104,8 +104,12 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
   writer.write(round.batch);
 
   lap('decisions');
-  if (context.timings)
-    context.timings['count candidates scored'] = (context.timings['count candidates scored'] ?? 0) + people.candidatesScored;
+  if (context.timings) {
+    const count = (what: string, n: number) => (context.timings![`count ${what}`] = (context.timings![`count ${what}`] ?? 0) + n);
+    count('candidates scored', people.candidatesScored);
+    count('candidates sketched', lookup.sketches.size);
+    count('candidates completed late', people.candidatesCompletedLate);
+  }
   await writer.done();
   lap('writes');
   return { applied, rejects };

@@ -9,7 +9,6 @@ import {
   findCandidateSubjects,
   findKnownFacts,
   findOwnersOfIdentifiers,
-  loadIdentities,
   normalizeName,
   swapDayMonth,
   type CandidateIdentity,
@@ -20,6 +19,7 @@ import {
   type ProbeIdentity,
 } from '../matching';
 import { BATCH_PLANNER, setPlanner, type Tx } from './batch-planner';
+import { loadCandidates } from './candidate-sketches';
 import { primaryOwnerOrNull } from './identifier-owners';
 import type { ReportedRow } from './reported-rows';
 
@@ -46,8 +46,10 @@ export interface ChunkLookup {
   factsTargetOfRow: (string | undefined)[];
   /** Per row that points at nobody, the people the blocking found. */
   candidateIds: Map<number, Set<string>>;
-  /** Whole identities of every candidate. */
+  /** Whole identities of the candidates that may count (candidate-sketches.ts). */
   identities: Map<string, CandidateIdentity>;
+  /** Names and identifiers of the other candidates, their phones and addresses not loaded. */
+  sketches: Map<string, CandidateIdentity>;
 }
 
 function identifiersOf(report: TCreditAccountReport): IdentifierValue[] {
@@ -178,11 +180,10 @@ export async function lookUpChunk(
   );
   await setPlanner(tx, BATCH_PLANNER);
   lap('candidate blocking');
-  const allCandidateIds = new Set<string>();
-  for (const set of candidateIds.values()) for (const id of set) allCandidateIds.add(id);
-  // Whole identities: of candidates (identifiers too), and, as they are needed, of people a row
-  // points at and brings a new name or phone to (names, phones, addresses: findKnownFacts).
-  const identities = await loadIdentities(tx, allCandidateIds);
+  // Whole identities of the candidates whose names can make them count (candidate-sketches.ts),
+  // names and identifiers of the others; and, as they are needed, of people a row points at and
+  // brings a new name or phone to (names, phones, addresses: findKnownFacts).
+  const { identities, sketches } = await loadCandidates(tx, prepared, candidateIds);
   lap('candidate details');
-  return { prepared, existingAccounts, owners, factsOfRow, factsTargetOfRow, candidateIds, identities };
+  return { prepared, existingAccounts, owners, factsOfRow, factsTargetOfRow, candidateIds, identities, sketches };
 }

@@ -1,5 +1,6 @@
 import type { TCreditAccountReport, TMatchOutcome, TSubmissionReject } from '@shared/schemas/credit';
-import { decideCandidate, rankCandidates, scoreCandidate, type IdentifierOwners, type KnownFacts } from '../matching';
+import type { IdentifierOwners, KnownFacts } from '../matching';
+import { decideAmongCandidates } from './candidate-decision';
 import type { ExistingAccount, PreparedRow } from './chunk-lookup';
 import { ownersOf, pickPrimaryOwner } from './identifier-owners';
 import { ACCOUNT_OF_ANOTHER_PERSON } from './reported-rows';
@@ -81,9 +82,7 @@ export async function decideRow(
     }
     return { subjectId: primary, match: 'exact', attachFacts: primaryFacts };
   }
-  const ids = people.candidatesOf(idx, probe);
-  const ranked = rankCandidates([...ids].map((id) => scoreCandidate(probe, people.identities.get(id)!)));
-  const decision = decideCandidate(ranked);
+  const decision = await decideAmongCandidates(people, probe, people.candidatesOf(idx, probe));
   if (decision.outcome === 'probable') return { subjectId: decision.best.subjectId, match: 'probable', attachFacts: undefined };
   if (decision.outcome === 'review') {
     const subjectId = createSubject(round, people, row);

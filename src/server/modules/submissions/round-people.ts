@@ -1,6 +1,7 @@
 import {
   addIdentifier,
   checkIdentifierAgreement,
+  loadContacts,
   loadIdentities,
   swapDayMonth,
   type CandidateIdentity,
@@ -56,15 +57,24 @@ export class RoundPeople {
   private readonly additions = new Map<string, Additions>();
   /** Batch state: people created or extended by earlier rows of this chunk, by blocking key. */
   private readonly batchIndex = new Map<string, InRoundBlock>();
+  /** Whole identities: the round's people as the decisions compare and extend them. */
   readonly identities: Map<string, CandidateIdentity>;
+  /**
+   * Registry candidates whose phones and addresses were not loaded (their names could not make
+   * them count: chunk-lookup.ts): names and identifiers as the round began. Never in identities.
+   */
+  private readonly sketches: Map<string, CandidateIdentity>;
   /** Candidates handed to the scoring so far (benchmarks and the namesakes test read it). */
   candidatesScored = 0;
+  /** Sketched candidates completed during the decisions, one query a row (benchmarks read it). */
+  candidatesCompletedLate = 0;
 
   constructor(
     private readonly tx: Tx,
     private readonly lookup: ChunkLookup,
   ) {
     this.identities = lookup.identities;
+    this.sketches = lookup.sketches;
   }
 
   additionsOf(subjectId: string): Additions {
@@ -75,6 +85,14 @@ export class RoundPeople {
 
   /** Takes a person's identity as loaded from the registry, with what earlier rows of this round added. */
   private adopt(subjectId: string, identity: CandidateIdentity): CandidateIdentity {
+    // A sketched candidate loaded without identifiers (findKnownFacts, ensureKnown) takes the
+    // sketch's: whole, as if it had been loaded whole with the round's candidates.
+    const sketch = this.sketches.get(subjectId);
+    if (sketch) {
+      if (sketch !== identity)
+        for (const [type, values] of sketch.identifiers) for (const value of values) addIdentifier(identity, type, value);
+      this.sketches.delete(subjectId);
+    }
     const added = this.additions.get(subjectId);
     if (added) {
       // A person loaded mid-round may already hold what this round wrote for them.
@@ -91,6 +109,33 @@ export class RoundPeople {
   /** A person this round creates: known with an empty identity from now on. */
   addNew(subjectId: string) {
     this.identities.set(subjectId, { subjectId, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
+  }
+
+  /** A candidate's names as they are now: whole identity or sketch, with what earlier rows of the round added. */
+  namesOf(subjectId: string): NameRecord[] {
+    const identity = this.identities.get(subjectId);
+    if (identity) return identity.names;
+    const sketch = this.sketches.get(subjectId)!;
+    const added = this.additions.get(subjectId);
+    return added && added.names.length > 0 ? [...sketch.names, ...added.names] : sketch.names;
+  }
+
+  /** Whether the candidate's whole identity is at hand (else only its names: namesOf). */
+  isWhole(subjectId: string): boolean {
+    return this.identities.has(subjectId);
+  }
+
+  /**
+   * Makes sketched candidates whole: their phones and addresses as the registry holds them now
+   * (with what this round wrote), then what earlier rows of the round added (adopt). One query
+   * pair, after the writes already queued on the transaction.
+   */
+  async complete(subjectIds: string[]) {
+    const sketches = subjectIds.map((id) => this.sketches.get(id)).filter((s) => s !== undefined);
+    if (sketches.length === 0) return;
+    await loadContacts(this.tx, sketches);
+    for (const sketch of sketches) this.adopt(sketch.subjectId, sketch);
+    this.candidatesCompletedLate += sketches.length;
   }
 
   /** The row's facts if they were gathered for this person. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './ordered-ids';
 import { addIdentifier, type IdentifierOwners, type KnownFacts, type NameRecord } from '../matching';
 import type { PreparedRow } from './chunk-lookup';
 import { isSameName, type RoundPeople } from './round-people';
@@ -17,7 +17,7 @@ export interface RoundRecords {
 /** A new person from the row's identity. */
 export function createSubject(round: RoundRecords, people: RoundPeople, row: PreparedRow): string {
   const s = row.report.subject;
-  const id = randomUUID();
+  const id = timeOrderedId();
   round.createdIds.add(id);
   round.batch.newSubjects.push({
     id,

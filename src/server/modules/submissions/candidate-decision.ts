@@ -1,0 +1,46 @@
+import {
+  decideCandidate,
+  mayCloseMargin,
+  rankCandidates,
+  reachOfNames,
+  scoreCandidate,
+  type CandidateDecision,
+  type CandidateReach,
+  type ProbeIdentity,
+} from '../matching';
+import type { RoundPeople } from './round-people';
+
+/**
+ * decideCandidate over a row's candidates, some of them sketched (names and identifiers only:
+ * chunk-lookup.ts). The decision is the one scoring every candidate whole would give: a sketched
+ * candidate is made whole (RoundPeople.complete) before the decision whenever its names leave it
+ * any way to count, that is when it may be worth a review for some phone and address, or, once a
+ * probable link is found, when it may stand within the margin behind it. The others cannot
+ * change the outcome: decideCandidate looks at candidates not worth a review only to check that a
+ * probable link is clearly ahead of them.
+ */
+export async function decideAmongCandidates(people: RoundPeople, probe: ProbeIdentity, ids: Set<string>): Promise<CandidateDecision> {
+  const sketched: { id: string; reach: CandidateReach }[] = [];
+  const toComplete: string[] = [];
+  for (const id of ids) {
+    if (people.isWhole(id)) continue;
+    const reach = reachOfNames(probe, people.namesOf(id));
+    if (reach.mayBeWorthReview) toComplete.push(id);
+    else sketched.push({ id, reach });
+  }
+  await people.complete(toComplete);
+  const scoreWhole = () => {
+    const scores = [];
+    for (const id of ids) {
+      const identity = people.identities.get(id);
+      if (identity) scores.push(scoreCandidate(probe, identity));
+    }
+    return rankCandidates(scores);
+  };
+  const decision = decideCandidate(scoreWhole());
+  if (decision.outcome !== 'probable') return decision;
+  const closing = sketched.filter((s) => mayCloseMargin(s.reach, decision.best)).map((s) => s.id);
+  if (closing.length === 0) return decision;
+  await people.complete(closing);
+  return decideCandidate(scoreWhole());
+}
