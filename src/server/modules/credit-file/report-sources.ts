@@ -169,8 +169,19 @@ export async function readReportSourcesAlong<T>(
   const rows = await readReportSourcesRows(db, subjectId, options, along);
   const label = () => `"credit-report-sources-${along.name}"`;
   const [sources] = parseRows(ZReportSourcesRow, rows, label);
-  const [extra] = parseRows(z.object({ along: along.schema }), rows, label);
+  const [extra] = parseRows(alongRowSchema(along.schema), rows, label);
   return sources && extra ? { sources: withScoringInputs(sources, options.asOf), along: extra.along } : null;
+}
+
+/**
+ * The row schema of an `along` column, made once per column schema: a zod object made per request
+ * is compiled per request too (zod's JIT), a cost every report paid.
+ */
+const ALONG_ROW_SCHEMAS = new WeakMap<z.ZodType, z.ZodType>();
+function alongRowSchema<T>(schema: z.ZodType<T>): z.ZodType<{ along: T }> {
+  let row = ALONG_ROW_SCHEMAS.get(schema);
+  if (!row) ALONG_ROW_SCHEMAS.set(schema, (row = z.object({ along: schema })));
+  return row as z.ZodType<{ along: T }>;
 }
 
 async function readReportSourcesRows(

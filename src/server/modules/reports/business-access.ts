@@ -64,12 +64,14 @@ export const ZBusinessAccessColumn = jsonColumnOf(
     .nullable(),
 );
 
+const ZBusinessAccessRow = z.object({ access: ZBusinessAccessColumn });
+
 export async function loadBusinessAccess(db: Database, businessId: string): Promise<BusinessAccess> {
   // Every search and report reads this first: planned once per connection.
   const [row] = await queryPreparedParsedRows(
     db,
     'credit-business-access',
-    z.object({ access: ZBusinessAccessColumn }),
+    ZBusinessAccessRow,
     sql`SELECT ${businessAccessColumn(sql`${businessId}::uuid`)} AS access`,
   );
   return accessOrNotFound(row?.access ?? null);

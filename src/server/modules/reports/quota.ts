@@ -8,11 +8,13 @@ export function monthKey(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 
+const ZReportsRow = z.object({ reports: z.coerce.number<number | string>() });
+
 /** Reports the business pulled this month, from the counter (credit_report_usage). */
 export async function reportsUsedThisMonth(db: Database, businessId: string, now = new Date()): Promise<number> {
   const [row] = await queryParsedRows(
     db,
-    z.object({ reports: z.coerce.number<number | string>() }),
+    ZReportsRow,
     sql`SELECT reports FROM credit_report_usage WHERE business_id = ${businessId}::uuid AND month = ${monthKey(now)}::date`,
   );
   return Number(row?.reports ?? 0);

@@ -242,13 +242,15 @@ function candidatesOf(column: z.output<typeof ZCandidatesColumn>): Map<string, C
   return people;
 }
 
+const ZCandidatesRow = z.object({ candidates: ZCandidatesColumn });
+
 /** People the loose blocks or the nearest-name look-ups found, as candidatesOf makes them. */
 async function loadCandidates(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
   if (ids.length === 0) return new Map();
   const [row] = await queryPreparedParsedRows(
     db,
     'credit-search-candidates',
-    z.object({ candidates: ZCandidatesColumn }),
+    ZCandidatesRow,
     sql`SELECT ${candidatesColumnSql(sql`s.id = ANY (${sql.param(ids)}::uuid[])`)} AS candidates`,
   );
   return candidatesOf(row?.candidates ?? []);
