@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SETTING_DEFAULTS } from '../modules/settings';
+import { instantSql } from './instant';
 
 /**
  * The retention of negative data (Credit Reference Act, 2011), one definition for the report, its
@@ -10,8 +11,8 @@ import { SETTING_DEFAULTS } from '../modules/settings';
  */
 
 /** The earliest default date still reported as of `asOf` (an SQL date). */
-export function retentionCutoffSql(asOf: Date): SQL {
-  return sql`((${asOf.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+export function retentionCutoffSql(asOf: Date | SQL): SQL {
+  return sql`((${instantSql(asOf)} AT TIME ZONE 'UTC')
     - make_interval(years => COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = 'retention_years'), ${SETTING_DEFAULTS.retention_years})))::date`;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { instantSql } from '../../db/instant';
 import { forbidden } from '../../lib/http-error';
 import { recordAuditEvent, type AuditContext } from '../audit';
 
@@ -49,8 +50,8 @@ export function openAccountReportedBeforeSql(subjectId: SQL, businessId: SQL, be
 
 /**
  * THE rule of decisions/017 and 022 as a scalar subquery (json or null), so the business report can
- * read it with the rest of the file in one round trip (credit/report-sources.ts). `subjectId` is a
- * SQL expression (a parameter or a column).
+ * read it with the rest of the file in one round trip (credit/report-sources.ts). `subjectId` and
+ * `businessId` are SQL expressions (a parameter, a placeholder or a column).
  *
  * - The latest consent the person recorded for this business and this purpose, or for every purpose
  *   (ALL_PURPOSES), decides: revoked is a withdrawal.
@@ -59,18 +60,24 @@ export function openAccountReportedBeforeSql(subjectId: SQL, businessId: SQL, be
  *   reported before the (earliest standing) withdrawal. A withdrawal of `account_review` itself is
  *   honoured whatever accounts exist; a live consent the person gave for `account_review` is too.
  */
-export function withdrawnConsentColumn(subjectId: SQL, businessId: string, purpose: string, now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function withdrawnConsentColumn(
+  subjectId: SQL,
+  businessId: SQL,
+  // The purpose's code as SQL (a placeholder); whether it is account_review decides the statement's shape.
+  purpose: { code: SQL; isAccountReview: boolean },
+  now: Date | SQL,
+): SQL {
+  const at = instantSql(now);
   const latestFor = (purposes: SQL) => sql`SELECT id, purpose, revoked_at, expires_at FROM consumer_consents
           WHERE consumer_user_id = cp.user_id AND business_id = ${businessId}::uuid AND purpose IN (${purposes})
           ORDER BY granted_at DESC, (revoked_at IS NULL) DESC
           LIMIT 1`;
   const holder = sql`FROM credit_subject_identifiers i
         JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL`;
-  if (purpose !== 'account_review') {
+  if (!purpose.isAccountReview) {
     return sql`(SELECT json_build_object('consent_id', c.id, 'revoked_at', c.revoked_at, 'purpose', c.purpose)
         ${holder}
-        JOIN LATERAL (${latestFor(sql`${purpose}::text, ${ALL_PURPOSES}::text`)}) c ON true
+        JOIN LATERAL (${latestFor(sql`${purpose.code}::text, ${ALL_PURPOSES}::text`)}) c ON true
         WHERE i.subject_id = ${subjectId} AND i.type = 'nin' AND c.revoked_at IS NOT NULL AND c.revoked_at <= ${at}
         LIMIT 1)`;
   }

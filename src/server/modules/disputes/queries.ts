@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { instantSql } from '../../db/instant';
 import { queryParsedRows } from '../../db/query';
 
 /**
@@ -10,8 +11,8 @@ import { queryParsedRows } from '../../db/query';
  * (credit/report.ts) and the score on it (scoring/queries.ts) both use this one predicate, so a
  * score never counts an entry the report it comes with does not show.
  */
-export function isHiddenFromLendersSql(accountId: SQL, asOf: Date): SQL {
-  return sql`EXISTS (SELECT 1 FROM disputes hd WHERE hd.account_id = ${accountId} AND hd.status = 'open' AND hd.due_at <= ${asOf.toISOString()}::timestamptz)`;
+export function isHiddenFromLendersSql(accountId: SQL, asOf: Date | SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM disputes hd WHERE hd.account_id = ${accountId} AND hd.status = 'open' AND hd.due_at <= ${instantSql(asOf)})`;
 }
 
 const ZDateOrText = z.union([z.date(), z.string()]);

@@ -46,7 +46,7 @@ export async function pullCreditReport(db: Database, meta: InquiryMeta, request:
     db,
     request.subjectId,
     { audience: 'business', asOf, excludeInquiryId: reportId, purpose: request.purpose, businessId: meta.businessId },
-    { name: 'access', column: businessAccessColumn(sql`${meta.businessId}::uuid`), schema: ZBusinessAccessColumn },
+    { name: 'access', column: businessAccessColumn, schema: ZBusinessAccessColumn },
   );
   // No such person: the business is checked on its own first, so its refusals come before the 404.
   const access = accessOrNotFound(read ? read.along : await loadBusinessAccess(db, meta.businessId));

@@ -19,7 +19,14 @@ export const scoringModule: ServerModule = {
   },
 };
 
-export { parseScoringInquiries, scoringAccountsOfFile, scoringInquiriesColumn, ZScoringInputsRow, type ScoringInputs } from './queries';
+export {
+  hardInquiryWindow,
+  parseScoringInquiries,
+  scoringAccountsOfFile,
+  scoringInquiriesColumn,
+  ZScoringInputsRow,
+  type ScoringInputs,
+} from './queries';
 export { computeScore, scoreCreditReport, scoreSubject, storedScoreValues } from './service';
 export { latestDriftSummary } from './drift-store';
 export { runScoreDrift } from './drift-run';

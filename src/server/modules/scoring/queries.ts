@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
+import { instantSql } from '../../db/instant';
 import { jsonColumn, queryParsedRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
@@ -138,25 +139,27 @@ export function scoringInputsColumnsOf(
         WHERE a.subject_id = ${subject}
           AND NOT ${isDroppedByRetentionSql(sql`a`, sql`r.cutoff`)}
           ${audience === 'business' ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS scoring_accounts,
-      ${scoringInquiriesColumnOf(subject, asOf, excludeInquiryId)}`;
+      ${scoringInquiriesColumn({ subject, ...hardInquiryWindow(asOf), excludeInquiryId: sql`${excludeInquiryId ?? null}::uuid` })}`;
+}
+
+/** The hard inquiries the score reads as of `asOf`: made after `from` (12 months before) and up to `to` (asOf). */
+export function hardInquiryWindow(asOf: Date): { from: Date; to: Date } {
+  return { from: subtractMonths(asOf, INQUIRY_MONTHS), to: asOf };
 }
 
 /**
- * The select-list column `scoring_inquiries` alone: the hard inquiries of the 12 months before
- * asOf, without the one being made. A report reads the accounts' side from its own accounts
- * (scoringAccountsOfFile), so each account's months are read once.
+ * The select-list column `scoring_inquiries` alone: the hard inquiries of the person `subject`
+ * names in the window (hardInquiryWindow), without the one being made (`excludeInquiryId`, a uuid
+ * or null). Each part is SQL or a Date, so a report's read can be built once with placeholders; it
+ * makes the accounts' side from its own accounts (scoringAccountsOfFile), so each account's months
+ * are read once.
  */
-export function scoringInquiriesColumn(subjectId: string, asOf: Date, excludeInquiryId: string | null | undefined): SQL {
-  return scoringInquiriesColumnOf(sql`${subjectId}::uuid`, asOf, excludeInquiryId);
-}
-
-function scoringInquiriesColumnOf(subject: SQL, asOf: Date, excludeInquiryId: string | null | undefined): SQL {
-  const from = subtractMonths(asOf, INQUIRY_MONTHS);
+export function scoringInquiriesColumn(at: { subject: SQL; from: Date | SQL; to: Date | SQL; excludeInquiryId: SQL }): SQL {
   return sql`COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
-        WHERE q.subject_id = ${subject} AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
-          AND q.created_at > ${from.toISOString()}::timestamptz AND q.created_at <= ${asOf.toISOString()}::timestamptz
-          AND q.id IS DISTINCT FROM ${excludeInquiryId ?? null}::uuid), '[]'::json) AS scoring_inquiries`;
+        WHERE q.subject_id = ${at.subject} AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
+          AND q.created_at > ${instantSql(at.from)} AND q.created_at <= ${instantSql(at.to)}
+          AND q.id IS DISTINCT FROM ${at.excludeInquiryId}), '[]'::json) AS scoring_inquiries`;
 }
 
 /**
