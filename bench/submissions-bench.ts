@@ -201,7 +201,8 @@ for (const round of hasFlag('once') || namesakes ? ['first send'] : ['first send
   const sketched = timings['count candidates sketched'];
   if (sketched !== undefined)
     console.log(
-      `  candidates sketched: ${sketched.toLocaleString('en')}, completed late: ${(timings['count candidates completed late'] ?? 0).toLocaleString('en')}`,
+      `  candidates loaded whole: ${(timings['count candidates whole'] ?? 0).toLocaleString('en')}, names only: ${sketched.toLocaleString('en')}, ` +
+        `made whole later: ${(timings['count candidates completed late'] ?? 0).toLocaleString('en')}`,
     );
   console.log(`  ms by phase: ${phases.map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   console.log(`  server CPU ms by phase: ${phases.map(([k]) => `${k} ${Math.round(timings[`cpu ${k}`] ?? 0)}`).join(', ')}`);

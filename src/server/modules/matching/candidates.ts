@@ -111,7 +111,8 @@ export { findCandidateSubjects, type BlockingProbe } from './blocking';
 /**
  * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
  * one query each, joined to the id list row by row (an index probe per person). `contacts: false`
- * leaves the phones and addresses out (loadContacts adds them later, for the people that need them).
+ * leaves the phones and addresses out, `identifiers: false` the identifiers (loadContacts and
+ * loadIdentifiers add them later, for the people that need them).
  */
 export async function loadIdentities(
   db: Executor,
@@ -132,15 +133,24 @@ export async function loadIdentities(
   );
   for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
   if (options.contacts !== false) await addContacts(db, ids, identities);
-  if (options.identifiers !== false) {
-    const identifiers = await queryParsedRows(
-      db as Database,
-      ZSubjectIdentifierRow,
-      sql`SELECT i.subject_id, i.type, i.value FROM ${list} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
-    );
-    for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
-  }
+  if (options.identifiers !== false) await addIdentifiers(db, ids, identities);
   return identities;
+}
+
+/** Adds the identifiers on file to identities loaded without them (loadIdentities, `identifiers: false`). */
+export async function loadIdentifiers(db: Executor, identities: CandidateIdentity[]): Promise<void> {
+  if (identities.length === 0) return;
+  const byId = new Map(identities.map((i) => [i.subjectId, i]));
+  await addIdentifiers(db, [...byId.keys()].sort(), byId);
+}
+
+async function addIdentifiers(db: Executor, sortedIds: string[], identities: Map<string, CandidateIdentity>) {
+  const identifiers = await queryParsedRows(
+    db as Database,
+    ZSubjectIdentifierRow,
+    sql`SELECT i.subject_id, i.type, i.value FROM ${idList(sortedIds)} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
+  );
+  for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
 }
 
 /** Adds the phones and addresses on file to identities loaded without them (loadIdentities, `contacts: false`). */

@@ -20,6 +20,7 @@ export {
   findKnownFacts,
   findOwnersOfIdentifiers,
   loadContacts,
+  loadIdentifiers,
   loadIdentities,
   type FactsProbe,
   type IdentifierOwners,

@@ -236,10 +236,20 @@ function addressTrigrams(line: string): Uint16Array {
   return trigrams;
 }
 
+let lastProbe: ProbeIdentity | null = null;
+let lastProbeLine = '';
+let lastProbeTrigrams: Uint16Array = new Uint16Array(0);
+
 /** The best pg_trgm similarity of the reported address line to a line on file (normalised: lower case, letters and digits). */
 function addressSimilarityOf(probe: ProbeIdentity, cand: CandidateIdentity): number {
   if (!probe.addressLine || cand.addresses.size === 0) return 0;
-  const mine = addressTrigrams(probe.addressLine);
+  // A row is scored against all its candidates one after another: its own 3-grams once.
+  if (probe !== lastProbe || probe.addressLine !== lastProbeLine) {
+    lastProbe = probe;
+    lastProbeLine = probe.addressLine;
+    lastProbeTrigrams = addressTrigrams(probe.addressLine);
+  }
+  const mine = lastProbeTrigrams;
   let best = 0;
   for (const line of cand.addresses) best = Math.max(best, trigramSetSimilarity(mine, addressTrigrams(line)));
   return best;

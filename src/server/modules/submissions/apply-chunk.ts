@@ -34,6 +34,8 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
   const lookup = await lookUpChunk(tx, context.businessId, all, blockingPlanner, lap);
   const { prepared, existingAccounts, owners } = lookup;
   const people = new RoundPeople(tx, lookup);
+  // As loaded (the round's people grow and the sketches shrink as rows are decided).
+  const candidatesLoaded = { whole: lookup.identities.size, sketched: lookup.sketches.size };
 
   // What the round writes goes to PostgreSQL in parts while the rows after them are decided
   // (RoundWriter): the decisions need nothing of those writes, and the next round's look-ups wait
@@ -107,7 +109,8 @@ export async function applyChunk(tx: Tx, context: ApplyContext, rows: ReportedRo
   if (context.timings) {
     const count = (what: string, n: number) => (context.timings![`count ${what}`] = (context.timings![`count ${what}`] ?? 0) + n);
     count('candidates scored', people.candidatesScored);
-    count('candidates sketched', lookup.sketches.size);
+    count('candidates whole', candidatesLoaded.whole);
+    count('candidates sketched', candidatesLoaded.sketched);
     count('candidates completed late', people.candidatesCompletedLate);
   }
   await writer.done();

@@ -6,6 +6,7 @@ import {
   scoreCandidate,
   type CandidateDecision,
   type CandidateReach,
+  type PairScore,
   type ProbeIdentity,
 } from '../matching';
 import type { RoundPeople } from './round-people';
@@ -20,27 +21,26 @@ import type { RoundPeople } from './round-people';
  * probable link is clearly ahead of them.
  */
 export async function decideAmongCandidates(people: RoundPeople, probe: ProbeIdentity, ids: Set<string>): Promise<CandidateDecision> {
+  const scores: PairScore[] = [];
   const sketched: { id: string; reach: CandidateReach }[] = [];
   const toComplete: string[] = [];
   for (const id of ids) {
-    if (people.isWhole(id)) continue;
+    const identity = people.identities.get(id);
+    if (identity) {
+      scores.push(scoreCandidate(probe, identity));
+      continue;
+    }
     const reach = reachOfNames(probe, people.namesOf(id));
     if (reach.mayBeWorthReview) toComplete.push(id);
     else sketched.push({ id, reach });
   }
   await people.complete(toComplete);
-  const scoreWhole = () => {
-    const scores = [];
-    for (const id of ids) {
-      const identity = people.identities.get(id);
-      if (identity) scores.push(scoreCandidate(probe, identity));
-    }
-    return rankCandidates(scores);
-  };
-  const decision = decideCandidate(scoreWhole());
+  for (const id of toComplete) scores.push(scoreCandidate(probe, people.identities.get(id)!));
+  const decision = decideCandidate(rankCandidates(scores));
   if (decision.outcome !== 'probable') return decision;
   const closing = sketched.filter((s) => mayCloseMargin(s.reach, decision.best)).map((s) => s.id);
   if (closing.length === 0) return decision;
   await people.complete(closing);
-  return decideCandidate(scoreWhole());
+  for (const id of closing) scores.push(scoreCandidate(probe, people.identities.get(id)!));
+  return decideCandidate(rankCandidates(scores));
 }

@@ -46,10 +46,10 @@ export interface ChunkLookup {
   factsTargetOfRow: (string | undefined)[];
   /** Per row that points at nobody, the people the blocking found. */
   candidateIds: Map<number, Set<string>>;
-  /** Whole identities of the candidates that may count (candidate-sketches.ts). */
+  /** Whole identities of the candidates that may count, names of the others (candidate-sketches.ts). */
   identities: Map<string, CandidateIdentity>;
-  /** Names and identifiers of the other candidates, their phones and addresses not loaded. */
   sketches: Map<string, CandidateIdentity>;
+  sketchesWithIdentifiers: Set<string>;
 }
 
 function identifiersOf(report: TCreditAccountReport): IdentifierValue[] {
@@ -183,7 +183,9 @@ export async function lookUpChunk(
   // Whole identities of the candidates whose names can make them count (candidate-sketches.ts),
   // names and identifiers of the others; and, as they are needed, of people a row points at and
   // brings a new name or phone to (names, phones, addresses: findKnownFacts).
-  const { identities, sketches } = await loadCandidates(tx, prepared, candidateIds);
+  const pointedAt = new Set<string>();
+  for (const target of factsTargetOfRow) if (target) pointedAt.add(target);
+  const candidates = await loadCandidates(tx, prepared, candidateIds, pointedAt);
   lap('candidate details');
-  return { prepared, existingAccounts, owners, factsOfRow, factsTargetOfRow, candidateIds, identities, sketches };
+  return { prepared, existingAccounts, owners, factsOfRow, factsTargetOfRow, candidateIds, ...candidates };
 }

@@ -2,6 +2,7 @@ import {
   addIdentifier,
   checkIdentifierAgreement,
   loadContacts,
+  loadIdentifiers,
   loadIdentities,
   swapDayMonth,
   type CandidateIdentity,
@@ -60,10 +61,12 @@ export class RoundPeople {
   /** Whole identities: the round's people as the decisions compare and extend them. */
   readonly identities: Map<string, CandidateIdentity>;
   /**
-   * Registry candidates whose phones and addresses were not loaded (their names could not make
-   * them count: chunk-lookup.ts): names and identifiers as the round began. Never in identities.
+   * Registry candidates whose phones, addresses and (unless in sketchesWithIdentifiers)
+   * identifiers were not loaded (their names could not make them count: candidate-sketches.ts):
+   * their names as the round began. Never in identities.
    */
   private readonly sketches: Map<string, CandidateIdentity>;
+  private readonly sketchesWithIdentifiers: Set<string>;
   /** Candidates handed to the scoring so far (benchmarks and the namesakes test read it). */
   candidatesScored = 0;
   /** Sketched candidates completed during the decisions, one query a row (benchmarks read it). */
@@ -75,6 +78,7 @@ export class RoundPeople {
   ) {
     this.identities = lookup.identities;
     this.sketches = lookup.sketches;
+    this.sketchesWithIdentifiers = lookup.sketchesWithIdentifiers;
   }
 
   additionsOf(subjectId: string): Additions {
@@ -89,6 +93,9 @@ export class RoundPeople {
     // sketch's: whole, as if it had been loaded whole with the round's candidates.
     const sketch = this.sketches.get(subjectId);
     if (sketch) {
+      // Every way here loads them first (complete, ensureKnown) or had them loaded (candidate-sketches.ts).
+      if (!this.sketchesWithIdentifiers.has(subjectId)) throw new Error('a sketched candidate was adopted without its identifiers');
+      this.sketchesWithIdentifiers.delete(subjectId);
       if (sketch !== identity)
         for (const [type, values] of sketch.identifiers) for (const value of values) addIdentifier(identity, type, value);
       this.sketches.delete(subjectId);
@@ -134,8 +141,16 @@ export class RoundPeople {
     const sketches = subjectIds.map((id) => this.sketches.get(id)).filter((s) => s !== undefined);
     if (sketches.length === 0) return;
     await loadContacts(this.tx, sketches);
+    await this.loadSketchIdentifiers(sketches);
     for (const sketch of sketches) this.adopt(sketch.subjectId, sketch);
     this.candidatesCompletedLate += sketches.length;
+  }
+
+  /** The identifiers on file of sketches that lack them (with any this round wrote: its additions hold those too, adopt merges them). */
+  private async loadSketchIdentifiers(sketches: CandidateIdentity[]) {
+    const missing = sketches.filter((s) => !this.sketchesWithIdentifiers.has(s.subjectId));
+    await loadIdentifiers(this.tx, missing);
+    for (const s of missing) this.sketchesWithIdentifiers.add(s.subjectId);
   }
 
   /** The row's facts if they were gathered for this person. */
@@ -150,6 +165,8 @@ export class RoundPeople {
    */
   async ensureKnown(subjectId: string, facts: KnownFacts | undefined) {
     if (this.identities.has(subjectId) || facts) return;
+    const sketch = this.sketches.get(subjectId);
+    if (sketch) await this.loadSketchIdentifiers([sketch]);
     const [loaded] = (await loadIdentities(this.tx, [subjectId], { identifiers: false })).values();
     this.adopt(subjectId, loaded ?? { subjectId, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
   }
