@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeName, swapDayMonth, trigramSimilarity } from '../../../src/server/modules/matching/names';
+import { mayCloseMargin, reachOfNames } from '../../../src/server/modules/matching/reach';
 import {
   checkIdentifierAgreement,
   decideCandidate,
   isWorthReview,
-  mayCloseMargin,
   namePartSimilarity,
   rankCandidates,
-  reachOfNames,
   scoreCandidate,
   scoreDateOfBirth,
   scoreName,

@@ -27,17 +27,15 @@ export {
   type KnownFacts,
 } from './candidates';
 export { joinName, normalizeName, swapDayMonth, titleCase } from './names';
+export { mayCloseMargin, reachOfNames, type CandidateReach } from './reach';
 export { tightNameBlockSql } from './name-block';
 export {
   checkIdentifierAgreement,
   decideCandidate,
-  mayCloseMargin,
   rankCandidates,
-  reachOfNames,
   scoreCandidate,
   type CandidateIdentity,
   type CandidateDecision,
-  type CandidateReach,
   type IdentifierValue,
   type NameRecord,
   type PairScore,

@@ -255,14 +255,26 @@ function addressSimilarityOf(probe: ProbeIdentity, cand: CandidateIdentity): num
   return best;
 }
 
+/** The agreement between a reported identity and one recorded name and birth date. */
+export function nameAndDobOf(probe: NameRecord, rec: NameRecord): { nameScore: number; dobScore: number | null; combined: number } {
+  const nameScore = scoreName(probe, rec);
+  const dobScore = scoreDateOfBirth(probe.dob, rec.dob);
+  return { nameScore, dobScore, combined: WEIGHT_NAME * nameScore + WEIGHT_DOB * (dobScore ?? DOB_UNKNOWN) };
+}
+
+/**
+ * The highest score a candidate with this name and birth date agreement can reach: the phone and the
+ * whole address bonus, no penalty (scoreCandidate adds nothing else), added in scoreCandidate's
+ * order, so rounding can never put a score above it.
+ */
+export const highestScoreWith = (combined: number) => combined + PHONE_BONUS + ADDRESS_BONUS;
+
 /** The best agreement between a reported identity and any name and birth date recorded for a person. */
 export function bestNameAndDob(probe: NameRecord, names: NameRecord[]): { nameScore: number; dobScore: number | null; combined: number } {
   let best = { nameScore: 0, dobScore: null as number | null, combined: -1 };
   for (const rec of names) {
-    const nameScore = scoreName(probe, rec);
-    const dobScore = scoreDateOfBirth(probe.dob, rec.dob);
-    const combined = WEIGHT_NAME * nameScore + WEIGHT_DOB * (dobScore ?? DOB_UNKNOWN);
-    if (combined > best.combined) best = { nameScore, dobScore, combined };
+    const agreement = nameAndDobOf(probe, rec);
+    if (agreement.combined > best.combined) best = agreement;
   }
   return best;
 }
@@ -333,48 +345,6 @@ export function isWorthReview(pair: PairScore): boolean {
   // A different NIN on each side, and no phone in common: two people (the NIN is lifelong).
   if (pair.identifierConflict) return false;
   return dobAgrees && !addressDiffers;
-}
-
-/**
- * What a candidate known only by its names and birth dates can still reach, whatever its phones,
- * addresses and identifiers turn out to be (they only add the phone and address bonuses, or take
- * penalties away from the score, and only open the review rules isWorthReview checks).
- */
-export interface CandidateReach {
-  /** Its score is never above this: the best name and birth date with the phone and the whole address bonus, no penalty. */
-  highestScore: number;
-  /** False: isWorthReview is false for it whatever the rest of its identity. */
-  mayBeWorthReview: boolean;
-}
-
-/**
- * The reach of a candidate from its names alone (every record is looked at: whichever one
- * bestNameAndDob keeps, its name and birth date are covered). Floating-point rounding is
- * monotonic, so the score scoreCandidate computes is never above highestScore.
- */
-export function reachOfNames(probe: NameRecord, names: NameRecord[]): CandidateReach {
-  let combinedMax = -1;
-  let nameMayDo = false;
-  for (const rec of names) {
-    const nameScore = scoreName(probe, rec);
-    const dobScore = scoreDateOfBirth(probe.dob, rec.dob);
-    const combined = WEIGHT_NAME * nameScore + WEIGHT_DOB * (dobScore ?? DOB_UNKNOWN);
-    if (combined > combinedMax) combinedMax = combined;
-    // isWorthReview's name rules: a close name, or a looser one with a birth date that agrees (and the phone or address).
-    const dobAgrees = dobScore !== null && dobScore >= 0.7;
-    if (nameScore >= MATCH_THRESHOLDS.reviewMinName || (dobAgrees && nameScore >= MATCH_THRESHOLDS.reviewMinNameWithContact))
-      nameMayDo = true;
-  }
-  const highestScore = Math.max(0, combinedMax + PHONE_BONUS + ADDRESS_BONUS);
-  return { highestScore, mayBeWorthReview: nameMayDo && highestScore >= MATCH_THRESHOLDS.review };
-}
-
-/**
- * Whether a candidate of this reach can stand less than the margin behind `best` and so keep it
- * from an automatic link (decideCandidate compares the best with every other candidate).
- */
-export function mayCloseMargin(reach: CandidateReach, best: PairScore): boolean {
-  return !(best.score - reach.highestScore >= MATCH_THRESHOLDS.autoMargin);
 }
 
 /** The evidence is enough to link without a reviewer. */
