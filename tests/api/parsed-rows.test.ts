@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { queryPreparedParsedRows } from '../../src/server/db/prepared';
 import { jsonColumnOf, queryParsedRows, RowShapeError, timestampColumn } from '../../src/server/db/query';
-import { readReportSources, ZReportSourcesRow } from '../../src/server/modules/credit-file/report-sources';
+import { readReportSources, withScoringInputs, ZReportSourcesRow } from '../../src/server/modules/credit-file/report-sources';
 import errorsPlugin from '../../src/server/plugins/errors';
 import { openTestDatabase } from '../helpers/test-database';
 
@@ -112,14 +112,19 @@ describe('the report read model (credit-file/report-sources.ts)', () => {
     const sources = await readReportSources(seeded.db, person!.id, options);
     expect(sources?.accounts.length).toBeGreaterThan(0);
 
-    // The raw row, captured through db.execute (no pg client: the prepared read falls back to it).
+    // The raw row, captured at the driver: the read is a statement built once (compiledStatement),
+    // sent as text and parameters to the client's query.
     const raw: Record<string, unknown>[] = [];
-    const spy = Object.create(seeded.db, { $client: { value: undefined }, session: { value: undefined } }) as typeof seeded.db;
-    spy.execute = (async (query: Parameters<typeof seeded.db.execute>[0]) => {
-      const result = await seeded.db.execute(query);
-      raw.push((result as unknown as { rows: Record<string, unknown>[] }).rows[0]!);
-      return result;
-    }) as typeof seeded.db.execute;
+    const client =
+      seeded.pool ?? (seeded.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
+    const capturing = {
+      async query(text: string, params: unknown[]) {
+        const result = (await client.query(text, params)) as { rows: Record<string, unknown>[] };
+        raw.push(result.rows[0]!);
+        return result;
+      },
+    };
+    const spy = Object.create(seeded.db, { $client: { value: capturing }, session: { value: undefined } }) as typeof seeded.db;
     expect(await readReportSources(spy, person!.id, options)).toEqual(sources);
     const row = raw[0]!;
     const asText = Object.fromEntries(
@@ -129,7 +134,7 @@ describe('the report read model (credit-file/report-sources.ts)', () => {
       ]),
     );
     expect(typeof asText.accounts).toBe('string');
-    expect(ZReportSourcesRow.parse(asText)).toEqual(sources);
+    expect(withScoringInputs(ZReportSourcesRow.parse(asText), asOf)).toEqual(sources);
 
     const accounts = row.accounts as Record<string, unknown>[];
     const wrong = ZReportSourcesRow.safeParse({ ...row, accounts: [{ ...accounts[0], status: 'lost' }] });

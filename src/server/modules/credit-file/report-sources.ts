@@ -134,7 +134,7 @@ export type ReportSources = Omit<z.output<typeof ZReportSourcesRow>, 'scoringInq
 };
 
 /** The parsed row with the score's inputs: each account and its months read once for both. */
-function withScoringInputs(row: z.output<typeof ZReportSourcesRow>, asOf: Date): ReportSources {
+export function withScoringInputs(row: z.output<typeof ZReportSourcesRow>, asOf: Date): ReportSources {
   const { scoringInquiries, ...sources } = row;
   return { ...sources, scoringInputs: { accounts: scoringAccountsOfFile(row.accounts, asOf), inquiries: scoringInquiries } };
 }
