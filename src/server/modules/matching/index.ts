@@ -29,6 +29,7 @@ export {
 export { joinName, normalizeName, swapDayMonth, titleCase } from './names';
 export { mayCloseMargin, reachOfNames, type CandidateReach } from './reach';
 export { tightNameBlockSql } from './name-block';
+export { ZNameRow } from './candidate-rows';
 export {
   checkIdentifierAgreement,
   decideCandidate,

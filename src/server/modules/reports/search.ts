@@ -18,6 +18,7 @@ import {
   scoreCandidate,
   swapDayMonth,
   tightNameBlockSql,
+  ZNameRow,
   type CandidateIdentity,
   type ProbeIdentity,
 } from '../matching';
@@ -159,16 +160,7 @@ type DescribedRow = z.infer<typeof ZDescribedRow>;
 
 /** A person blocking found: the described row and what the matcher scores (candidateJsonSql's object). */
 const ZCandidateJson = ZDescribedRow.extend({
-  names: z.array(
-    z.object({
-      first_name: z.string(),
-      middle_name: z.string(),
-      last_name: z.string(),
-      date_of_birth: z.string().nullable(),
-      first_code: z.string(),
-      last_code: z.string(),
-    }),
-  ),
+  names: z.array(ZNameRow.omit({ subject_id: true })),
   phones: z.array(z.string()),
   addresses: z.array(z.string()),
   identifiers: z.array(z.object({ type: z.enum(IDENTIFIER_TYPES), value: z.string() })),
