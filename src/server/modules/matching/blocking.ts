@@ -6,6 +6,7 @@ import { queryParsedRows } from '../../db/query';
 import { plainArray, textArray } from '../../db/sql-arrays';
 import { ZLooseBlockRow, ZTightBlockRow } from './candidate-rows';
 import { inIndexOrder } from './index-order';
+import { tightNameBlockSql } from './name-block';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -26,12 +27,6 @@ const PHONE_CANDIDATE_LIMIT = 20;
  * tight block (birth date and both sounds) has no limit, so the usual case is never cut.
  */
 const LOOSE_BLOCK_LIMIT = 40;
-/**
- * A safety cap on the tight block. Every block is a LATERAL subquery with a LIMIT on purpose: it
- * keeps PostgreSQL probing the index once per row, where its planner would otherwise merge-join
- * whole index ranges of common names (Kamara, Mohamed) against the batch.
- */
-export const TIGHT_BLOCK_LIMIT = 200;
 
 const PROBES_CTE = (probes: BlockingProbe[]) => sql`WITH p AS (
     SELECT p.*, ARRAY[p.dob, p.sdob] AS dobs,
@@ -130,13 +125,7 @@ export async function findCandidateSubjects(
           ZTightBlockRow,
           sql`${PROBES_CTE(inIndexOrder(keys.probes, (p) => `${p.dob ?? ''} ${p.lastCode} ${p.firstCode} ${p.phone ?? ''}`))}
         SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.lc AND n.first_code = p.fc LIMIT ${TIGHT_BLOCK_LIMIT}
-        ) x WHERE p.dob IS NOT NULL
-        UNION ALL
-        SELECT p.idx, x.subject_id, 'name' AS via FROM p CROSS JOIN LATERAL (
-          SELECT n.subject_id FROM credit_subject_names n
-           WHERE n.date_of_birth = ANY (p.dobs) AND n.last_code = p.fc AND n.first_code = p.lc LIMIT ${TIGHT_BLOCK_LIMIT}
+          ${tightNameBlockSql({ firstCode: sql`p.fc`, lastCode: sql`p.lc`, dobs: sql`p.dobs` })}
         ) x WHERE p.dob IS NOT NULL
         UNION ALL
         SELECT p.idx, x.subject_id, 'phone' AS via FROM p CROSS JOIN LATERAL (
