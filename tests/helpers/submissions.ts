@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ZSubmissionStatusSchema, type TSubmissionStatus } from '../../src/shared/schemas/credit';
+import { runQueuedFiles } from '../../src/server/modules/submissions/file-queue';
 
 // Monthly files are queued (decisions/033): the POST answers 202 `queued` and a worker applies
 // the file. Tests that look at what a file did wait for it here.
@@ -59,4 +60,23 @@ export async function injectSubmission(app: FastifyInstance, options: Omit<Injec
   const res = await app.inject({ ...options, method: 'POST', url: '/api/credit/submissions' });
   if (res.statusCode === 202) await waitForSubmission(app, options.headers ?? {}, res.json<{ id: string }>().id);
   return res;
+}
+
+/**
+ * Sends `rows` as one monthly file and applies it in this process (the app's worker off:
+ * `runSubmissionWorker: false`), with the apply step's counters: for tests that count what
+ * matching did (candidates scored, sketched, completed late). Answers the file's status and the counters.
+ */
+export async function sendAndApplyFile(
+  t: { app: FastifyInstance; db: Parameters<typeof runQueuedFiles>[0] },
+  cookie: string,
+  rows: unknown[],
+  options: { chunkSize?: number } = {},
+): Promise<{ status: TSubmissionStatus; timings: Record<string, number> }> {
+  const sent = await t.app.inject({ method: 'POST', url: '/api/credit/submissions', headers: { cookie }, payload: { rows } });
+  if (sent.statusCode !== 202) throw new Error(`the file was not queued: ${sent.statusCode} ${sent.body}`);
+  const timings: Record<string, number> = {};
+  await runQueuedFiles(t.db, { timings, ...options });
+  const read = await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json<{ id: string }>().id}`, headers: { cookie } });
+  return { status: ZSubmissionStatusSchema.parse(read.json()), timings };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runQueuedFiles } from '../../../src/server/modules/submissions/file-queue';
+import { sendAndApplyFile } from '../../helpers/submissions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { accountReport, createBusiness } from './credit-fixtures';
 
@@ -26,18 +26,7 @@ const person = (n: string, subject: Record<string, unknown>) =>
   });
 
 async function sendAndApply(rows: unknown[]) {
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/credit/submissions',
-    headers: { cookie: lender.cookie },
-    payload: { rows },
-  });
-  expect(sent.statusCode).toBe(202);
-  const timings: Record<string, number> = {};
-  await runQueuedFiles(t.db, { timings });
-  const status = (
-    await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json().id}`, headers: { cookie: lender.cookie } })
-  ).json();
+  const { status, timings } = await sendAndApplyFile(t, lender.cookie, rows);
   return { matches: status.matches, timings };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runQueuedFiles } from '../../../src/server/modules/submissions/file-queue';
 import { NAMESAKES_SCORED } from '../../../src/server/modules/submissions/namesake-limit';
+import { sendAndApplyFile } from '../../helpers/submissions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { accountReport, createBusiness } from './credit-fixtures';
 
@@ -39,18 +39,7 @@ const namesake = (file: string, i: number, phone = `+232 77 ${file === 'A' ? 1 :
 
 /** Sends the rows as one file and applies it in rounds of 150 rows; the file's status and the candidates scored. */
 async function sendAndApply(rows: unknown[]) {
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/credit/submissions',
-    headers: { cookie: lender.cookie },
-    payload: { rows },
-  });
-  expect(sent.statusCode).toBe(202);
-  const timings: Record<string, number> = {};
-  await runQueuedFiles(t.db, { timings, chunkSize: 150 });
-  const status = (
-    await t.app.inject({ method: 'GET', url: `/api/credit/submissions/${sent.json().id}`, headers: { cookie: lender.cookie } })
-  ).json();
+  const { status, timings } = await sendAndApplyFile(t, lender.cookie, rows, { chunkSize: 150 });
   return { status, scored: timings['count candidates scored'] ?? 0 };
 }
 
