@@ -6,6 +6,7 @@ import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql 
 import { instantSql } from '../../db/instant';
 import { jsonColumn, queryParsedRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
+import { scoringAccountOfRow } from './account-row';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
 import { subtractMonths } from './month-arithmetic';
 
@@ -201,26 +202,19 @@ export function scoringAccountsOfFile(accounts: readonly FileAccountForScoring[]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((a) => ({
       id: a.id,
-      type: a.type,
-      currency: a.currency,
-      principal: Number(a.principal),
-      balance: Number(a.balance),
-      openedAt: a.opened_at,
-      status: a.status,
-      defaultAmount: a.is_default_past_retention || a.default_amount === null ? null : Number(a.default_amount),
-      defaultDate: a.is_default_past_retention ? null : a.default_date,
-      paymentHistory: a.payment_history,
-      lastReportedAt: new Date(a.last_reported_at).toISOString(),
-      amountPastDue: a.amount_past_due === null ? null : Number(a.amount_past_due),
-      months: a.months
-        .filter((m) => m.month >= monthsFrom && m.month <= monthsTo)
-        .reverse()
-        .map((m) => ({
-          month: m.month.slice(0, 10),
-          balance: Number(m.balance),
-          amountPastDue: m.amount_past_due === null ? null : Number(m.amount_past_due),
-          status: m.status,
-        })),
+      ...scoringAccountOfRow(
+        // A default past retention is scored without its amount and date, as the report shows it.
+        a.is_default_past_retention ? { ...a, default_amount: null, default_date: null } : a,
+        a.months
+          .filter((m) => m.month >= monthsFrom && m.month <= monthsTo)
+          .reverse()
+          .map((m) => ({
+            month: m.month.slice(0, 10),
+            balance: Number(m.balance),
+            amountPastDue: m.amount_past_due === null ? null : Number(m.amount_past_due),
+            status: m.status,
+          })),
+      ),
     }));
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client';
 import { queryParsedRows } from '../../../db/query';
 import { computeFeatures, type ScoringAccount, type ScoringAccountMonth, type ScoringInquiry } from '../compute-features';
 import { HARD_INQUIRY_PURPOSE } from '../queries';
+import { scoringAccountOfRow } from '../account-row';
 import type { TrainingRow } from './fit-scorecard';
 import { hasGoneBad } from './outcome';
 
@@ -65,20 +66,7 @@ export async function readRegistryFiles(db: Database): Promise<Map<string, Regis
     return file;
   };
   for (const a of accounts) {
-    fileOf(a.subject_id).accounts.push({
-      type: a.type,
-      currency: a.currency,
-      principal: Number(a.principal),
-      balance: Number(a.balance),
-      openedAt: a.opened_at,
-      status: a.status,
-      defaultAmount: a.default_amount === null ? null : Number(a.default_amount),
-      defaultDate: a.default_date,
-      paymentHistory: a.payment_history,
-      lastReportedAt: new Date(a.last_reported_at).toISOString(),
-      amountPastDue: a.amount_past_due === null ? null : Number(a.amount_past_due),
-      months: parseMonths(monthsOf.get(a.id)),
-    });
+    fileOf(a.subject_id).accounts.push(scoringAccountOfRow(a, parseMonths(monthsOf.get(a.id))));
   }
   for (const q of inquiries)
     fileOf(q.subject_id).inquiries.push({ businessId: q.business_id, createdAt: new Date(q.created_at).toISOString() });
