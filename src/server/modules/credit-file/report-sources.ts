@@ -263,7 +263,7 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
           'amount_past_due', a.amount_past_due::text, 'first_delinquency_date', a.first_delinquency_date::text,
           'last_payment_date', a.last_payment_date::text, 'last_payment_amount', a.last_payment_amount::text,
           'scheduled_payment_amount', a.scheduled_payment_amount::text, 'term_months', a.term_months,
-          'payment_frequency', a.payment_frequency, 'closed_at', a.closed_at::text, 'role', mine.role,
+          'payment_frequency', a.payment_frequency, 'closed_at', a.closed_at::text, 'role', a.role,
           'parties', (SELECT COALESCE(json_agg(json_build_object('role', x.role, 'first_name', ps.first_name, 'middle_name', ps.middle_name,
               'last_name', ps.last_name) ORDER BY x.rank, ps.last_name, ps.first_name, ps.id), '[]'::json)
             FROM (SELECT a.subject_id AS subject_id, 'borrower'::text AS role, 0 AS rank WHERE a.subject_id <> s.id
@@ -276,9 +276,10 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
             FROM credit_account_months m WHERE m.account_id = a.id AND m.month >= ${at('historySince')}::date))
           ORDER BY a.opened_at DESC, a.id)
         -- The person's accounts: those they borrowed, and those they are a co-borrower or guarantor of.
-        FROM (SELECT a0.id, 'borrower'::text AS role FROM credit_accounts a0 WHERE a0.subject_id = s.id
-          UNION ALL SELECT p0.account_id, p0.role FROM credit_account_parties p0 WHERE p0.subject_id = s.id) mine
-        JOIN credit_accounts a ON a.id = mine.id
+        -- Read whole from the subject's index (a borrower's account needs no second look-up by id).
+        FROM (SELECT a0.*, 'borrower'::text AS role FROM credit_accounts a0 WHERE a0.subject_id = s.id
+          UNION ALL SELECT a1.*, p0.role FROM credit_account_parties p0 JOIN credit_accounts a1 ON a1.id = p0.account_id
+          WHERE p0.subject_id = s.id) a
         CROSS JOIN (SELECT ${retentionCutoffSql(asOf)} AS cutoff) r
         LEFT JOIN credit_account_types t ON t.code = a.type
         LEFT JOIN credit_account_statuses st ON st.code = a.status
