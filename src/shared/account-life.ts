@@ -39,10 +39,14 @@ type TWords = Record<string, string | Record<string, string>>;
 /** A word by key ('term', 'role.guarantor'), its {{placeholders}} filled; `count` picks `_one`/`_other`. */
 export type TAccountLifeSay = (key: string, params?: Record<string, string | number>) => string;
 
+/** The nested word groups of ACCOUNT_LIFE_ENGLISH, by the key's first part ('role.guarantor'). */
+const ENGLISH_GROUPS: Partial<Record<string, TWords>> = { role: ACCOUNT_LIFE_ENGLISH.role, frequency: ACCOUNT_LIFE_ENGLISH.frequency };
+
 /** The default: English from ACCOUNT_LIFE_ENGLISH (no i18n code, for the business pages and the server). */
 export const sayEnglish: TAccountLifeSay = (key, params = {}) => {
   const [group, name] = key.includes('.') ? key.split('.') : [null, key];
-  const words: TWords = group ? (ACCOUNT_LIFE_ENGLISH as unknown as Record<string, TWords>)[group] : ACCOUNT_LIFE_ENGLISH;
+  const words: TWords | undefined = group ? ENGLISH_GROUPS[group] : ACCOUNT_LIFE_ENGLISH;
+  if (!words) return key;
   const plural = typeof params.count === 'number' ? `${name}_${params.count === 1 ? 'one' : 'other'}` : name;
   const text = words[plural] ?? words[name];
   return typeof text === 'string' ? text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? '')) : key;
