@@ -57,20 +57,30 @@ export function buildMonthlyFile(options: {
             passportNumber: `B${String(newPeopleFrom + i).padStart(7, '0')}`,
           },
       account: {
-        accountNumber: `${options.accountPrefix}-${i}`,
-        type: 'microfinance_loan',
-        currency: 'SLE',
-        principal: String(1_000 + (i % 90) * 100),
-        balance: String(500 + (i % 40) * 10),
-        openedAt: '2025-06-01',
-        status: isDefault ? 'default' : 'current',
-        ...(isDefault ? { defaultAmount: '700', defaultDate: '2026-05-31' } : {}),
-        paymentHistory: isDefault ? 'D32100' : '000000',
-        ...(options.accountLife ? lifeOf(i, isDefault, String(500 + (i % 40) * 10), options.asOf) : {}),
+        ...benchAccount(i, options.accountPrefix, isDefault ? 'default' : 'current'),
+        ...(options.accountLife ? lifeOf(i, isDefault, benchBalance(i), options.asOf) : {}),
       },
       ...(options.accountLife && i % 10 === 3 ? { parties: partiesOf(i, options, newPeopleFrom, lenders) } : {}),
     };
   });
+}
+
+const benchBalance = (i: number) => String(500 + (i % 40) * 10);
+
+/** Row i's account: a microfinance loan, current or in default (its amount and date then reported). */
+export function benchAccount(i: number, accountPrefix: string, status: 'current' | 'default'): TCreditAccountReportInput['account'] {
+  const isDefault = status === 'default';
+  return {
+    accountNumber: `${accountPrefix}-${i}`,
+    type: 'microfinance_loan',
+    currency: 'SLE',
+    principal: String(1_000 + (i % 90) * 100),
+    balance: benchBalance(i),
+    openedAt: '2025-06-01',
+    status,
+    ...(isDefault ? { defaultAmount: '700', defaultDate: '2026-05-31' } : {}),
+    paymentHistory: isDefault ? 'D32100' : '000000',
+  };
 }
 
 /** The account's life as a lender reports it: an instalment a month, paid last month, or past due for a defaulter. */
@@ -134,16 +144,7 @@ export function buildNamesakesFile(options: {
         passportNumber: undefined,
         driversLicense: undefined,
       },
-      account: {
-        accountNumber: `${options.accountPrefix}-${i}`,
-        type: 'microfinance_loan',
-        currency: 'SLE',
-        principal: String(1_000 + (i % 90) * 100),
-        balance: String(500 + (i % 40) * 10),
-        openedAt: '2025-06-01',
-        status: 'current',
-        paymentHistory: '000000',
-      },
+      account: benchAccount(i, options.accountPrefix, 'current'),
     };
   });
 }
