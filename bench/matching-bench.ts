@@ -19,8 +19,8 @@ import {
   findCandidateSubjects,
   findIdentifierOwners,
   identifierKey,
-  loadIdentities,
 } from '../src/server/modules/matching/candidates';
+import { loadIdentities } from '../src/server/modules/matching/identities';
 import { normalizeName, swapDayMonth } from '../src/server/modules/matching/names';
 import {
   MATCH_THRESHOLDS,

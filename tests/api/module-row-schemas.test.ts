@@ -5,10 +5,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import {
+  creditSubjectAddresses,
+  creditSubjectIdentifiers,
+  creditSubjectNames,
+  creditSubjectPhones,
+  creditSubjects,
+} from '../../src/server/db/schema/index';
 import { jsonColumnOf, queryParsedRows } from '../../src/server/db/query';
 import { ZWithdrawnConsent } from '../../src/server/modules/credit-file/withdrawn-consent';
 import { ZAccountRow } from '../../src/server/modules/disputes/dispute-account';
-import { computeNameCodes, findKnownFacts, loadIdentities } from '../../src/server/modules/matching/candidates';
+import { computeNameCodes, findKnownFacts } from '../../src/server/modules/matching/candidates';
+import { loadContacts, loadIdentifiers, loadIdentities } from '../../src/server/modules/matching/identities';
 import { readScoringInputs, ZScoringInputsRow } from '../../src/server/modules/scoring/queries';
 import { openTestDatabase } from '../helpers/test-database';
 
@@ -75,5 +83,47 @@ describe('row schemas of the modules', () => {
     const inputs = await readScoringInputs(handle.db, person!.id, new Date());
     expect(inputs.accounts.length).toBeGreaterThan(0);
     expect(typeof inputs.accounts[0]!.principal).toBe('number');
+  });
+  it('a batch of people is read whole: every name, phone, address and identifier of each, nothing for what is not on file', async () => {
+    const [a, b] = await handle.db
+      .insert(creditSubjects)
+      .values([{ firstName: 'Zainab', lastName: 'Conteh' }, { firstName: 'Alhaji', lastName: 'Bangura' }])
+      .returning({ id: creditSubjects.id });
+    await handle.db.insert(creditSubjectNames).values([
+      { subjectId: a!.id, firstName: 'zainab', middleName: 'i', lastName: 'conteh', dateOfBirth: '1990-02-03' },
+      { subjectId: a!.id, firstName: 'zainab', middleName: '', lastName: 'conteh', dateOfBirth: null },
+      { subjectId: b!.id, firstName: 'alhaji', middleName: '', lastName: 'bangura', dateOfBirth: '1975-12-31' },
+    ]);
+    await handle.db.insert(creditSubjectPhones).values([
+      { subjectId: a!.id, phone: '+23276000001' },
+      { subjectId: a!.id, phone: '+23277000002' },
+    ]);
+    await handle.db.insert(creditSubjectAddresses).values({ subjectId: a!.id, line: '12 "Old" Road, Freetown' });
+    await handle.db.insert(creditSubjectIdentifiers).values([
+      { subjectId: a!.id, type: 'nin', value: 'ZC900203X' },
+      { subjectId: a!.id, type: 'passport', value: 'P1234567' },
+    ]);
+    const people = await loadIdentities(handle.db, [b!.id, a!.id, a!.id]);
+    const zainab = people.get(a!.id)!;
+    expect(zainab.names).toHaveLength(2);
+    expect(zainab.names).toEqual(
+      expect.arrayContaining([
+        { first: 'zainab', middle: '', last: 'conteh', dob: null, firstCode: 'SNP', lastCode: 'KNT' },
+        { first: 'zainab', middle: 'i', last: 'conteh', dob: '1990-02-03', firstCode: 'SNP', lastCode: 'KNT' },
+      ]),
+    );
+    expect(zainab.phones).toEqual(new Set(['+23276000001', '+23277000002']));
+    expect(zainab.addresses).toEqual(new Set(['12 "Old" Road, Freetown']));
+    expect(zainab.identifiers).toEqual(new Map([['nin', new Set(['ZC900203X'])], ['passport', new Set(['P1234567'])]]));
+    const alhaji = people.get(b!.id)!;
+    expect(alhaji.names).toMatchObject([{ first: 'alhaji', dob: '1975-12-31' }]);
+    expect([alhaji.phones.size, alhaji.addresses.size, alhaji.identifiers.size]).toEqual([0, 0, 0]);
+    // Without contacts and identifiers: names only, then each kind added on its own.
+    const sketch = (await loadIdentities(handle.db, [a!.id], { contacts: false, identifiers: false })).get(a!.id)!;
+    expect([sketch.names.length, sketch.phones.size, sketch.identifiers.size]).toEqual([2, 0, 0]);
+    await loadIdentifiers(handle.db, [sketch]);
+    expect([sketch.phones.size, sketch.identifiers.size]).toEqual([0, 2]);
+    await loadContacts(handle.db, [sketch]);
+    expect([sketch.phones.size, sketch.addresses.size, sketch.names.length]).toEqual([2, 1, 2]);
   });
 });

@@ -1,7 +1,7 @@
 import { IDENTIFIER_TYPES } from '@shared/credit-reference';
 import { z } from 'zod';
 
-// The rows of the matcher's look-ups (candidates.ts), one zod schema each (queryParsedRows).
+// The rows of the matcher's look-ups (candidates.ts, identities.ts), one zod schema each (queryParsedRows).
 // unnest ... WITH ORDINALITY numbers rows as bigint: text on pg, a number on PGlite.
 
 const ZOrdinal = z.coerce.number<number | string>();
@@ -20,7 +20,6 @@ export const ZNameRow = z.object({
   last_code: z.string(),
 });
 export type NameRow = z.infer<typeof ZNameRow>;
-export const ZPhoneRow = z.object({ subject_id: z.string(), phone: z.string() });
-export const ZAddressRow = z.object({ subject_id: z.string(), line: z.string() });
-export const ZSubjectIdentifierRow = z.object({ subject_id: z.string(), type: ZIdentifierType, value: z.string() });
+/** A phone, an address line or an identifier of a person (identities.ts): `kind` says which (an identifier's type). */
+export const ZDetailRow = z.object({ subject_id: z.string(), kind: z.enum(['phone', 'line', ...IDENTIFIER_TYPES]), value: z.string() });
 export const ZKnownFactsRow = z.object({ ord: ZOrdinal, known_name: z.boolean(), known_phone: z.boolean(), known_address: z.boolean() });

@@ -1,20 +1,11 @@
-import type { TIdentifierType } from '@shared/credit-reference';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { plainArray, textArray } from '../../db/sql-arrays';
 import { inIndexOrder } from './index-order';
-import {
-  ZAddressRow,
-  ZIdentifierOwnerRow,
-  ZKnownFactsRow,
-  ZNameCodeRow,
-  ZNameRow,
-  ZPhoneRow,
-  ZSubjectIdentifierRow,
-  type NameRow,
-} from './candidate-rows';
-import type { CandidateIdentity, IdentifierValue, NameRecord } from './score';
+import { ZIdentifierOwnerRow, ZKnownFactsRow, ZNameCodeRow } from './candidate-rows';
+import { loadIdentities } from './identities';
+import type { CandidateIdentity, IdentifierValue } from './score';
 
 // Set-based lookups of the matcher: each function answers for a whole batch in one query, so a
 // file of 100,000 rows costs a handful of round trips, not one per row.
@@ -108,87 +99,6 @@ export const identifierKey = (type: string, value: string) => `${type}:${value}`
 
 export { findCandidateSubjects, type BlockingProbe } from './blocking';
 
-/**
- * Names, birth dates, phones, addresses and (unless told not to) identifiers of the given people,
- * one query each, joined to the id list row by row (an index probe per person). `contacts: false`
- * leaves the phones and addresses out, `identifiers: false` the identifiers (loadContacts and
- * loadIdentifiers add them later, for the people that need them).
- */
-export async function loadIdentities(
-  db: Executor,
-  subjectIds: Iterable<string>,
-  options: { identifiers?: boolean; contacts?: boolean } = {},
-): Promise<Map<string, CandidateIdentity>> {
-  const ids = [...new Set(subjectIds)].sort();
-  const identities = new Map<string, CandidateIdentity>();
-  if (ids.length === 0) return identities;
-  for (const id of ids) identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
-  const list = idList(ids);
-  // One after another: a transaction is one connection, which runs one query at a time anyway.
-  const names = await queryParsedRows(
-    db as Database,
-    ZNameRow,
-    sql`SELECT n.subject_id, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
-        FROM ${list} JOIN credit_subject_names n ON n.subject_id = s.id`,
-  );
-  for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
-  if (options.contacts !== false) await addContacts(db, ids, identities);
-  if (options.identifiers !== false) await addIdentifiers(db, ids, identities);
-  return identities;
-}
-
-/** Adds the identifiers on file to identities loaded without them (loadIdentities, `identifiers: false`). */
-export async function loadIdentifiers(db: Executor, identities: CandidateIdentity[]): Promise<void> {
-  if (identities.length === 0) return;
-  const byId = new Map(identities.map((i) => [i.subjectId, i]));
-  await addIdentifiers(db, [...byId.keys()].sort(), byId);
-}
-
-async function addIdentifiers(db: Executor, sortedIds: string[], identities: Map<string, CandidateIdentity>) {
-  const identifiers = await queryParsedRows(
-    db as Database,
-    ZSubjectIdentifierRow,
-    sql`SELECT i.subject_id, i.type, i.value FROM ${idList(sortedIds)} JOIN credit_subject_identifiers i ON i.subject_id = s.id`,
-  );
-  for (const i of identifiers) addIdentifier(identities.get(i.subject_id)!, i.type, i.value);
-}
-
-/** Adds the phones and addresses on file to identities loaded without them (loadIdentities, `contacts: false`). */
-export async function loadContacts(db: Executor, identities: CandidateIdentity[]): Promise<void> {
-  if (identities.length === 0) return;
-  const byId = new Map(identities.map((i) => [i.subjectId, i]));
-  await addContacts(db, [...byId.keys()].sort(), byId);
-}
-
-const idList = (sortedIds: string[]) => sql`unnest(${plainArray(sortedIds)}::uuid[]) AS s(id)`;
-
-async function addContacts(db: Executor, sortedIds: string[], identities: Map<string, CandidateIdentity>) {
-  const list = idList(sortedIds);
-  const phones = await queryParsedRows(
-    db as Database,
-    ZPhoneRow,
-    sql`SELECT p.subject_id, p.phone FROM ${list} JOIN credit_subject_phones p ON p.subject_id = s.id`,
-  );
-  const addresses = await queryParsedRows(
-    db as Database,
-    ZAddressRow,
-    sql`SELECT a.subject_id, a.line FROM ${list} JOIN credit_subject_addresses a ON a.subject_id = s.id`,
-  );
-  for (const p of phones) identities.get(p.subject_id)!.phones.add(p.phone);
-  for (const a of addresses) identities.get(a.subject_id)!.addresses.add(a.line);
-}
-
-function toNameRecord(n: NameRow): NameRecord {
-  return {
-    first: n.first_name,
-    middle: n.middle_name,
-    last: n.last_name,
-    dob: n.date_of_birth,
-    firstCode: n.first_code,
-    lastCode: n.last_code,
-  };
-}
-
 /** What the registry already holds of one reported identity, for the person the row points at. */
 export interface KnownFacts {
   /** This exact name (first, middle, last) with this birth date. */
@@ -271,10 +181,4 @@ export async function findKnownFacts(db: Executor, batch: FactsProbe[]): Promise
   const inCallerOrder = new Array<KnownFacts>(batch.length);
   for (let i = 0; i < order.length; i++) inCallerOrder[order[i]] = facts[i];
   return inCallerOrder;
-}
-
-export function addIdentifier(identity: CandidateIdentity, type: TIdentifierType, value: string) {
-  let set = identity.identifiers.get(type);
-  if (!set) identity.identifiers.set(type, (set = new Set()));
-  set.add(value);
 }

@@ -14,18 +14,15 @@ export const matchingModule: ServerModule = {
 };
 
 export {
-  addIdentifier,
   computeNameCodes,
   findCandidateSubjects,
   findKnownFacts,
   findOwnersOfIdentifiers,
-  loadContacts,
-  loadIdentifiers,
-  loadIdentities,
   type FactsProbe,
   type IdentifierOwners,
   type KnownFacts,
 } from './candidates';
+export { addIdentifier, loadContacts, loadDetails, loadIdentifiers, loadIdentities, toNameRecord } from './identities';
 export { joinName, normalizeName, swapDayMonth, titleCase } from './names';
 export { mayCloseMargin, reachOfNames, type CandidateReach } from './reach';
 export { tightNameBlockSql } from './name-block';

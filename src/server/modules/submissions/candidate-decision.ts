@@ -2,7 +2,6 @@ import {
   decideCandidate,
   mayCloseMargin,
   rankCandidates,
-  reachOfNames,
   scoreCandidate,
   type CandidateDecision,
   type CandidateReach,
@@ -18,9 +17,15 @@ import type { RoundPeople } from './round-people';
  * any way to count, that is when it may be worth a review for some phone and address, or, once a
  * probable link is found, when it may stand within the margin behind it. The others cannot
  * change the outcome: decideCandidate looks at candidates not worth a review only to check that a
- * probable link is clearly ahead of them.
+ * probable link is clearly ahead of them. `idx`: the row's index in the round (RoundPeople.reachOf
+ * takes the reach the look-up computed for it).
  */
-export async function decideAmongCandidates(people: RoundPeople, probe: ProbeIdentity, ids: Set<string>): Promise<CandidateDecision> {
+export async function decideAmongCandidates(
+  people: RoundPeople,
+  idx: number,
+  probe: ProbeIdentity,
+  ids: Set<string>,
+): Promise<CandidateDecision> {
   const scores: PairScore[] = [];
   const sketched: { id: string; reach: CandidateReach }[] = [];
   const toComplete: string[] = [];
@@ -30,7 +35,7 @@ export async function decideAmongCandidates(people: RoundPeople, probe: ProbeIde
       scores.push(scoreCandidate(probe, identity));
       continue;
     }
-    const reach = reachOfNames(probe, people.namesOf(id));
+    const reach = people.reachOf(idx, id, probe);
     if (reach.mayBeWorthReview) toComplete.push(id);
     else sketched.push({ id, reach });
   }

@@ -1,4 +1,4 @@
-import { loadContacts, loadIdentifiers, loadIdentities, reachOfNames, type CandidateIdentity } from '../matching';
+import { loadDetails, loadIdentifiers, loadIdentities, reachOfNames, type CandidateIdentity, type CandidateReach } from '../matching';
 import type { Tx } from './batch-planner';
 import type { PreparedRow } from './chunk-lookup';
 import { NAMESAKES_SCORED } from './namesake-limit';
@@ -11,6 +11,11 @@ export interface LoadedCandidates {
   sketches: Map<string, CandidateIdentity>;
   /** Sketches whose identifiers were loaded: people a row points at, whose facts may adopt them at once. */
   sketchesWithIdentifiers: Set<string>;
+  /**
+   * By row, the reach of each candidate left a sketch, from its names as loaded (never worth a
+   * review): the decision takes it while no earlier row of the round added a name to the person.
+   */
+  sketchReach: Map<number, Map<string, CandidateReach>>;
 }
 
 /**
@@ -43,18 +48,27 @@ export async function loadCandidates(
     identities.set(id, sketch);
     sketches.delete(id);
   };
+  const sketchReach = new Map<number, Map<string, CandidateReach>>();
   for (const [idx, ids] of candidateIds) {
     const { probe } = prepared[idx];
     const isLimited = ids.size > NAMESAKES_SCORED && probe.identifiers.some((i) => i.type === 'nin');
+    let reachOfRow: Map<string, CandidateReach> | undefined;
     for (const id of ids) {
       const sketch = sketches.get(id);
-      if (sketch && (isLimited || reachOfNames(probe, sketch.names).mayBeWorthReview)) makeWhole(id);
+      if (!sketch) continue;
+      if (isLimited) {
+        makeWhole(id);
+        continue;
+      }
+      const reach = reachOfNames(probe, sketch.names);
+      if (reach.mayBeWorthReview) makeWhole(id);
+      else (reachOfRow ??= new Map()).set(id, reach);
     }
+    if (reachOfRow) sketchReach.set(idx, reachOfRow);
   }
-  const whole = [...identities.values()];
-  await loadContacts(tx, whole);
+  await loadDetails(tx, [...identities.values()], { contacts: true, identifiers: true });
   const sketchesWithIdentifiers = new Set<string>();
   for (const id of pointedAt) if (sketches.has(id)) sketchesWithIdentifiers.add(id);
-  await loadIdentifiers(tx, [...whole, ...[...sketchesWithIdentifiers].map((id) => sketches.get(id)!)]);
-  return { identities, sketches, sketchesWithIdentifiers };
+  await loadIdentifiers(tx, [...sketchesWithIdentifiers].map((id) => sketches.get(id)!));
+  return { identities, sketches, sketchesWithIdentifiers, sketchReach };
 }

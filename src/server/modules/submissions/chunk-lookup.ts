@@ -19,7 +19,7 @@ import {
   type ProbeIdentity,
 } from '../matching';
 import { BATCH_PLANNER, setPlanner, type Tx } from './batch-planner';
-import { loadCandidates } from './candidate-sketches';
+import { loadCandidates, type LoadedCandidates } from './candidate-sketches';
 import { primaryOwnerOrNull } from './identifier-owners';
 import type { ReportedRow } from './reported-rows';
 
@@ -50,6 +50,7 @@ export interface ChunkLookup {
   identities: Map<string, CandidateIdentity>;
   sketches: Map<string, CandidateIdentity>;
   sketchesWithIdentifiers: Set<string>;
+  sketchReach: LoadedCandidates['sketchReach'];
 }
 
 function identifiersOf(report: TCreditAccountReport): IdentifierValue[] {

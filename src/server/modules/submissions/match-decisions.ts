@@ -82,7 +82,7 @@ export async function decideRow(
     }
     return { subjectId: primary, match: 'exact', attachFacts: primaryFacts };
   }
-  const decision = await decideAmongCandidates(people, probe, people.candidatesOf(idx, probe));
+  const decision = await decideAmongCandidates(people, idx, probe, people.candidatesOf(idx, probe));
   if (decision.outcome === 'probable') return { subjectId: decision.best.subjectId, match: 'probable', attachFacts: undefined };
   if (decision.outcome === 'review') {
     const subjectId = createSubject(round, people, row);

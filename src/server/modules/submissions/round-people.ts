@@ -4,8 +4,10 @@ import {
   loadContacts,
   loadIdentifiers,
   loadIdentities,
+  reachOfNames,
   swapDayMonth,
   type CandidateIdentity,
+  type CandidateReach,
   type IdentifierValue,
   type KnownFacts,
   type NameRecord,
@@ -125,6 +127,18 @@ export class RoundPeople {
     const sketch = this.sketches.get(subjectId)!;
     const added = this.additions.get(subjectId);
     return added && added.names.length > 0 ? [...sketch.names, ...added.names] : sketch.names;
+  }
+
+  /**
+   * What a sketched candidate can still reach for row `idx`: as the look-up computed it from the
+   * same names (candidate-sketches.ts), unless an earlier row of the round added a name to them.
+   */
+  reachOf(idx: number, subjectId: string, probe: ProbeIdentity): CandidateReach {
+    if (!(this.additions.get(subjectId)?.names.length ?? 0)) {
+      const kept = this.lookup.sketchReach.get(idx)?.get(subjectId);
+      if (kept) return kept;
+    }
+    return reachOfNames(probe, this.namesOf(subjectId));
   }
 
   /** Whether the candidate's whole identity is at hand (else only its names: namesOf). */
