@@ -112,7 +112,9 @@ if (pagesOf > 0) {
   for (const [name, counts] of pages) {
     const sorted = [...counts].sort((x, y) => x - y);
     const mean = counts.reduce((x, y) => x + y, 0) / counts.length;
-    console.log(`pages: ${name}: mean ${mean.toFixed(1)}, median ${sorted[sorted.length >> 1]}, max ${sorted[sorted.length - 1]} (${counts.length} runs)`);
+    console.log(
+      `pages: ${name}: mean ${mean.toFixed(1)}, median ${sorted[sorted.length >> 1]}, max ${sorted[sorted.length - 1]} (${counts.length} runs)`,
+    );
   }
 }
 await handle.close();

@@ -57,12 +57,19 @@ try {
     );
   };
   const readSnapshot = async (subjectId: string) => {
-    const [row] = await queryRows<{ content: string }>(db, sql`SELECT content FROM bench_file_snapshots WHERE subject_id = ${subjectId}::uuid`);
+    const [row] = await queryRows<{ content: string }>(
+      db,
+      sql`SELECT content FROM bench_file_snapshots WHERE subject_id = ${subjectId}::uuid`,
+    );
     return JSON.parse(row.content) as unknown;
   };
   // Warm-up on the first half, measured on the second; the two kinds alternate so drift in the
   // machine's speed falls on both.
-  for (const [round, offset] of [['warm-up', 0], ['measured', reads], ['measured again', reads]] as const) {
+  for (const [round, offset] of [
+    ['warm-up', 0],
+    ['measured', reads],
+    ['measured again', reads],
+  ] as const) {
     await measure(`${round}, the read as it is`, offset, readToday);
     await measure(`${round}, one snapshot row`, offset, readSnapshot);
   }
