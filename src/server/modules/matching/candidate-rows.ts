@@ -20,6 +20,8 @@ export const ZNameRow = z.object({
   last_code: z.string(),
 });
 export type NameRow = z.infer<typeof ZNameRow>;
+// identities.ts: `ord`, the person's position in the list sent (int4: a number on both drivers).
+export const ZNameAtRow = ZNameRow.omit({ subject_id: true }).extend({ ord: z.number().int() });
 /** A phone, an address line or an identifier of a person (identities.ts): `kind` says which (an identifier's type). */
-export const ZDetailRow = z.object({ subject_id: z.string(), kind: z.enum(['phone', 'line', ...IDENTIFIER_TYPES]), value: z.string() });
+export const ZDetailRow = z.object({ ord: z.number().int(), kind: z.enum(['phone', 'line', ...IDENTIFIER_TYPES]), value: z.string() });
 export const ZKnownFactsRow = z.object({ ord: ZOrdinal, known_name: z.boolean(), known_phone: z.boolean(), known_address: z.boolean() });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryParsedRows } from '../../db/query';
 import { plainArray } from '../../db/sql-arrays';
-import { ZDetailRow, ZNameRow, type NameRow } from './candidate-rows';
+import { ZDetailRow, ZNameAtRow, type NameRow } from './candidate-rows';
 import type { CandidateIdentity, NameRecord } from './score';
 
 // The people a matcher compares: their names, phones, addresses and identifiers. A monthly file
@@ -19,7 +19,8 @@ type Executor = Pick<Database, 'execute'>;
  * The people, sorted by PostgreSQL (a uuid sort in C, a fraction of sorting their text here), so
  * each look-up walks its subject_id index from one end to the other (see inIndexOrder).
  */
-const sortedIdList = (ids: string[]) => sql`(SELECT u.id FROM unnest(${plainArray(ids)}::uuid[]) AS u(id) ORDER BY u.id) AS s`;
+const sortedIdList = (ids: string[]) =>
+  sql`(SELECT u.id, u.ord::int AS ord FROM unnest(${plainArray(ids)}::uuid[]) WITH ORDINALITY AS u(id, ord) ORDER BY u.id) AS s`;
 
 /** The people's identities, empty, each once. */
 function emptyIdentities(subjectIds: Iterable<string>): Map<string, CandidateIdentity> {
@@ -45,17 +46,18 @@ export async function loadIdentities(
   // the scoring meets them in (of two names that score the same, the first is kept).
   const names = await queryParsedRows(
     db as Database,
-    ZNameRow,
-    sql`SELECT n.subject_id, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
+    ZNameAtRow,
+    sql`SELECT s.ord, n.first_name, n.middle_name, n.last_name, n.date_of_birth::text AS date_of_birth, n.first_code, n.last_code
         FROM ${sortedIdList([...identities.keys()])} JOIN credit_subject_names n ON n.subject_id = s.id`,
   );
-  for (const n of names) identities.get(n.subject_id)!.names.push(toNameRecord(n));
+  const people = [...identities.values()];
+  for (const n of names) people[n.ord - 1].names.push(toNameRecord(n));
   await addDetails(db, identities, { contacts: options.contacts !== false, identifiers: options.identifiers !== false });
   return identities;
 }
 
 /** A name row as the scoring takes it. */
-export function toNameRecord(n: NameRow): NameRecord {
+export function toNameRecord(n: Omit<NameRow, 'subject_id'>): NameRecord {
   return {
     first: n.first_name,
     middle: n.middle_name,
@@ -89,20 +91,21 @@ async function addDetails(db: Executor, identities: Map<string, CandidateIdentit
   const parts = [];
   if (kinds.contacts)
     parts.push(
-      sql`SELECT p.subject_id, 'phone' AS kind, p.phone AS value FROM s JOIN credit_subject_phones p ON p.subject_id = s.id`,
-      sql`SELECT a.subject_id, 'line' AS kind, a.line AS value FROM s JOIN credit_subject_addresses a ON a.subject_id = s.id`,
+      sql`SELECT s.ord, 'phone' AS kind, p.phone AS value FROM s JOIN credit_subject_phones p ON p.subject_id = s.id`,
+      sql`SELECT s.ord, 'line' AS kind, a.line AS value FROM s JOIN credit_subject_addresses a ON a.subject_id = s.id`,
     );
   if (kinds.identifiers)
-    parts.push(sql`SELECT i.subject_id, i.type::text AS kind, i.value FROM s JOIN credit_subject_identifiers i ON i.subject_id = s.id`);
+    parts.push(sql`SELECT s.ord, i.type::text AS kind, i.value FROM s JOIN credit_subject_identifiers i ON i.subject_id = s.id`);
   if (parts.length === 0) return;
   const rows = await queryParsedRows(
     db as Database,
     ZDetailRow,
-    sql`WITH s AS MATERIALIZED (SELECT s.id FROM ${sortedIdList([...identities.keys()])})
+    sql`WITH s AS MATERIALIZED (SELECT s.id, s.ord FROM ${sortedIdList([...identities.keys()])})
         ${sql.join(parts, sql` UNION ALL `)}`,
   );
+  const people = [...identities.values()];
   for (const r of rows) {
-    const identity = identities.get(r.subject_id)!;
+    const identity = people[r.ord - 1];
     if (r.kind === 'phone') identity.phones.add(r.value);
     else if (r.kind === 'line') identity.addresses.add(r.value);
     else addIdentifier(identity, r.kind, r.value);
