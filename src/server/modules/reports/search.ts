@@ -18,6 +18,7 @@ import {
   scoreCandidate,
   swapDayMonth,
   tightNameBlockSql,
+  toNameRecord,
   ZNameRow,
   type CandidateIdentity,
   type ProbeIdentity,
@@ -215,14 +216,7 @@ function candidatesOf(column: z.output<typeof ZCandidatesColumn>): Map<string, C
   for (const r of column) {
     const identity: CandidateIdentity = {
       subjectId: r.id,
-      names: r.names.map((n) => ({
-        first: n.first_name,
-        middle: n.middle_name,
-        last: n.last_name,
-        dob: n.date_of_birth,
-        firstCode: n.first_code,
-        lastCode: n.last_code,
-      })),
+      names: r.names.map(toNameRecord),
       phones: new Set(r.phones),
       addresses: new Set(r.addresses),
       identifiers: new Map(),
