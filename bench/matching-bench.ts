@@ -14,12 +14,7 @@ import { queryRows } from '../src/server/db/query';
 import { generatePerson, indexLenders, type GeneratedPerson } from '../src/server/db/seed/registry/generate';
 import { LENDERS } from '../src/server/db/seed/registry/lenders';
 import { ensureLenders, writeRegistry } from '../src/server/db/seed/registry/write-registry';
-import {
-  computeNameCodes,
-  findCandidateSubjects,
-  findIdentifierOwners,
-  identifierKey,
-} from '../src/server/modules/matching/candidates';
+import { computeNameCodes, findCandidateSubjects, findIdentifierOwners, identifierKey } from '../src/server/modules/matching/candidates';
 import { loadIdentities } from '../src/server/modules/matching/identities';
 import { normalizeName, swapDayMonth } from '../src/server/modules/matching/names';
 import {

@@ -87,7 +87,10 @@ describe('row schemas of the modules', () => {
   it('a batch of people is read whole: every name, phone, address and identifier of each, nothing for what is not on file', async () => {
     const [a, b] = await handle.db
       .insert(creditSubjects)
-      .values([{ firstName: 'Zainab', lastName: 'Conteh' }, { firstName: 'Alhaji', lastName: 'Bangura' }])
+      .values([
+        { firstName: 'Zainab', lastName: 'Conteh' },
+        { firstName: 'Alhaji', lastName: 'Bangura' },
+      ])
       .returning({ id: creditSubjects.id });
     await handle.db.insert(creditSubjectNames).values([
       { subjectId: a!.id, firstName: 'zainab', middleName: 'i', lastName: 'conteh', dateOfBirth: '1990-02-03' },
@@ -114,7 +117,12 @@ describe('row schemas of the modules', () => {
     );
     expect(zainab.phones).toEqual(new Set(['+23276000001', '+23277000002']));
     expect(zainab.addresses).toEqual(new Set(['12 "Old" Road, Freetown']));
-    expect(zainab.identifiers).toEqual(new Map([['nin', new Set(['ZC900203X'])], ['passport', new Set(['P1234567'])]]));
+    expect(zainab.identifiers).toEqual(
+      new Map([
+        ['nin', new Set(['ZC900203X'])],
+        ['passport', new Set(['P1234567'])],
+      ]),
+    );
     const alhaji = people.get(b!.id)!;
     expect(alhaji.names).toMatchObject([{ first: 'alhaji', dob: '1975-12-31' }]);
     expect([alhaji.phones.size, alhaji.addresses.size, alhaji.identifiers.size]).toEqual([0, 0, 0]);

@@ -26,7 +26,8 @@ const sortedIdList = (ids: string[]) =>
 function emptyIdentities(subjectIds: Iterable<string>): Map<string, CandidateIdentity> {
   const identities = new Map<string, CandidateIdentity>();
   for (const id of subjectIds)
-    if (!identities.has(id)) identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
+    if (!identities.has(id))
+      identities.set(id, { subjectId: id, names: [], phones: new Set(), addresses: new Set(), identifiers: new Map() });
   return identities;
 }
 

@@ -69,6 +69,9 @@ export async function loadCandidates(
   await loadDetails(tx, [...identities.values()], { contacts: true, identifiers: true });
   const sketchesWithIdentifiers = new Set<string>();
   for (const id of pointedAt) if (sketches.has(id)) sketchesWithIdentifiers.add(id);
-  await loadIdentifiers(tx, [...sketchesWithIdentifiers].map((id) => sketches.get(id)!));
+  await loadIdentifiers(
+    tx,
+    [...sketchesWithIdentifiers].map((id) => sketches.get(id)!),
+  );
   return { identities, sketches, sketchesWithIdentifiers, sketchReach };
 }
