@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
 import { pullCreditReport } from '../src/server/modules/reports/pull-report';
 import { searchRegistry } from '../src/server/modules/reports/search';
+import { keptRegistryUrl } from './lib/bench-database';
 import { argValue, hasFlag } from './lib/args';
 import { BENCH_USERNAME } from './lib/bench-business';
 
@@ -25,11 +26,8 @@ const isSearch = hasFlag('search');
 const pagesOf = Number(argValue('pages', '0'));
 /** --plans <file>: each counted statement's plan, one JSON line each (to see where the pages go). */
 const plansFile = argValue('plans', '');
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('Set DATABASE_URL: this measures the PostgreSQL report path on a registry npm run bench made.');
-const url = new URL(adminUrl);
-url.pathname = `/ccsl_bench_${people}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
+const url = keptRegistryUrl(people, 'this measures the PostgreSQL report path on a registry npm run bench made.');
+const handle = await openDatabase({ databaseUrl: url, poolMax: 1 });
 type Person = { id: string; first_name: string; last_name: string; date_of_birth: string };
 const samplePeople = (repeatable: boolean, count: number) =>
   queryRows<Person>(
@@ -99,7 +97,7 @@ for (const round of ['warm-up', 'measured']) {
   );
 }
 if (pagesOf > 0) {
-  explainer = new pg.Client({ connectionString: url.toString() });
+  explainer = new pg.Client({ connectionString: url });
   await explainer.connect();
   // Each request in a transaction rolled back (the pool's one connection), so the people counted
   // keep the file they had: a run's inquiries would otherwise add pages to the next run's count.

@@ -15,15 +15,13 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/query';
 import { readReportSources } from '../src/server/modules/credit-file/report-sources';
+import { keptRegistryUrl } from './lib/bench-database';
 import { argValue } from './lib/args';
 
 const people = Number(argValue('people', '1000000'));
 const reads = Number(argValue('reads', '400'));
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('Set DATABASE_URL: this reads the PostgreSQL registry npm run bench kept.');
-const url = new URL(adminUrl);
-url.pathname = `/ccsl_bench_${people}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
+const url = keptRegistryUrl(people, 'this reads the PostgreSQL registry npm run bench kept.');
+const handle = await openDatabase({ databaseUrl: url, poolMax: 1 });
 const db = handle.db;
 
 const sampled = await queryRows<{ id: string }>(db, sql`SELECT id FROM credit_subjects TABLESAMPLE SYSTEM (2) LIMIT ${reads * 2}`);

@@ -9,15 +9,13 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { ZCreditReportSchema } from '../src/shared/schemas/credit';
+import { keptRegistryUrl } from './lib/bench-database';
 import { argValue } from './lib/args';
 
 const people = Number(argValue('people', '1000000'));
 const count = Number(argValue('reports', '300'));
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('Set DATABASE_URL: this reads the report copies of a registry npm run bench made.');
-const url = new URL(adminUrl);
-url.pathname = `/ccsl_bench_${people}`;
-const client = new pg.Client({ connectionString: url.toString() });
+const url = keptRegistryUrl(people, 'this reads the report copies of a registry npm run bench made.');
+const client = new pg.Client({ connectionString: url });
 await client.connect();
 const { rows } = await client.query<{ report: string }>(
   'SELECT report::text AS report FROM credit_report_copies ORDER BY created_at DESC LIMIT $1',

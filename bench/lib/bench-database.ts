@@ -22,6 +22,19 @@ export interface BenchDatabase {
 export const BENCH_SEED = 42;
 export const BENCH_AS_OF = new Date('2026-10-31T12:00:00Z');
 
+/**
+ * The URL of the registry `npm run bench -- --people <people>` made and kept on the PostgreSQL of
+ * DATABASE_URL (ccsl_bench_<people>), for the scripts that read it; `what` says why in the error
+ * when DATABASE_URL is not set.
+ */
+export function keptRegistryUrl(people: number, what: string): string {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error(`Set DATABASE_URL: ${what}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/ccsl_bench_${people}`;
+  return url.toString();
+}
+
 async function createPostgresDatabase(adminUrl: string, name: string, fresh: boolean): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
