@@ -37,3 +37,21 @@ export function scoringAccountOfRow(a: ScoringAccountRow, months: ScoringAccount
     months,
   };
 }
+
+/** A month of an account as SQL reads it (snake_case, money as text or a number). */
+export interface ScoringMonthRow {
+  month: string;
+  balance: string | number;
+  amount_past_due: string | number | null;
+  status: TAccountStatus;
+}
+
+/** One month in the score's terms: the one conversion for the report's months and the auditor's. */
+export function scoringMonthOfRow(m: ScoringMonthRow): ScoringAccountMonth {
+  return {
+    month: m.month.slice(0, 10),
+    balance: Number(m.balance),
+    amountPastDue: m.amount_past_due === null ? null : Number(m.amount_past_due),
+    status: m.status,
+  };
+}

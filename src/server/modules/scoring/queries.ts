@@ -6,7 +6,7 @@ import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql 
 import { instantSql } from '../../db/instant';
 import { jsonColumn, queryParsedRows } from '../../db/query';
 import { isHiddenFromLendersSql } from '../disputes';
-import { scoringAccountOfRow } from './account-row';
+import { scoringAccountOfRow, scoringMonthOfRow } from './account-row';
 import type { ScoringAccount, ScoringInquiry } from './compute-features';
 import { subtractMonths } from './month-arithmetic';
 
@@ -25,26 +25,29 @@ const INQUIRY_MONTHS = 12;
 /** How far back monthly balances are read (the months the registry keeps). */
 const HISTORY_MONTHS = 36;
 
-/** One account as the scoring reads build it in json (money in minor units, dates as text). */
+/**
+ * One account as the scoring reads build it in json: the SQL row's own snake_case names (money in
+ * minor units, dates as text), so it converts through scoringAccountOfRow like every other row.
+ */
 export const ZScoringAccountJson = z.object({
   id: z.string(),
   type: z.string(),
   currency: z.string(),
   principal: z.union([z.number(), z.string()]),
   balance: z.union([z.number(), z.string()]),
-  openedAt: z.string(),
+  opened_at: z.string(),
   status: z.enum(ACCOUNT_STATUS_CODES),
-  defaultAmount: z.union([z.number(), z.string()]).nullable(),
-  defaultDate: z.string().nullable(),
-  paymentHistory: z.string(),
-  lastReportedAt: z.string(),
-  amountPastDue: z.union([z.number(), z.string()]).nullable(),
+  default_amount: z.union([z.number(), z.string()]).nullable(),
+  default_date: z.string().nullable(),
+  payment_history: z.string(),
+  last_reported_at: z.string(),
+  amount_past_due: z.union([z.number(), z.string()]).nullable(),
   months: z
     .array(
       z.object({
         month: z.string(),
         balance: z.union([z.number(), z.string()]),
-        amountPastDue: z.union([z.number(), z.string()]).nullable(),
+        amount_past_due: z.union([z.number(), z.string()]).nullable(),
         status: z.enum(ACCOUNT_STATUS_CODES),
       }),
     )
@@ -128,11 +131,11 @@ export function scoringInputsColumnsOf(
   const pastRetention = isDefaultPastRetentionSql(sql`a`, sql`r.cutoff`);
   return sql`COALESCE((SELECT json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'currency', a.currency, 'principal', a.principal, 'balance', a.balance,
-          'openedAt', a.opened_at, 'status', a.status,
-          'defaultAmount', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_amount END,
-          'defaultDate', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_date END,
-          'paymentHistory', a.payment_history, 'lastReportedAt', a.last_reported_at, 'amountPastDue', a.amount_past_due,
-          'months', (SELECT json_agg(json_build_object('month', m.month, 'balance', m.balance, 'amountPastDue', m.amount_past_due,
+          'opened_at', a.opened_at, 'status', a.status,
+          'default_amount', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_amount END,
+          'default_date', CASE WHEN ${pastRetention} THEN NULL ELSE a.default_date END,
+          'payment_history', a.payment_history, 'last_reported_at', a.last_reported_at, 'amount_past_due', a.amount_past_due,
+          'months', (SELECT json_agg(json_build_object('month', m.month, 'balance', m.balance, 'amount_past_due', m.amount_past_due,
               'status', m.status) ORDER BY m.month)
             FROM credit_account_months m
             WHERE m.account_id = a.id AND m.month >= ${monthsFrom}::date AND m.month <= ${toMonthStart(asOf)}::date)) ORDER BY a.id)
@@ -208,12 +211,7 @@ export function scoringAccountsOfFile(accounts: readonly FileAccountForScoring[]
         a.months
           .filter((m) => m.month >= monthsFrom && m.month <= monthsTo)
           .reverse()
-          .map((m) => ({
-            month: m.month.slice(0, 10),
-            balance: Number(m.balance),
-            amountPastDue: m.amount_past_due === null ? null : Number(m.amount_past_due),
-            status: m.status,
-          })),
+          .map(scoringMonthOfRow),
       ),
     }));
 }
@@ -224,27 +222,10 @@ export function parseScoringInquiries(column: ScoringInputsRow['scoring_inquirie
 }
 
 export function parseScoringInputs(row: ScoringInputsRow): ScoringInputs {
-  const accounts = jsonColumn(row.scoring_accounts);
   return {
-    accounts: accounts.map((a) => ({
+    accounts: jsonColumn(row.scoring_accounts).map((a) => ({
       id: a.id,
-      type: a.type,
-      currency: a.currency,
-      principal: Number(a.principal),
-      balance: Number(a.balance),
-      openedAt: a.openedAt,
-      status: a.status,
-      defaultAmount: a.defaultAmount === null ? null : Number(a.defaultAmount),
-      defaultDate: a.defaultDate,
-      paymentHistory: a.paymentHistory,
-      lastReportedAt: new Date(a.lastReportedAt).toISOString(),
-      amountPastDue: a.amountPastDue === null ? null : Number(a.amountPastDue),
-      months: (a.months ?? []).map((m) => ({
-        month: m.month.slice(0, 10),
-        balance: Number(m.balance),
-        amountPastDue: m.amountPastDue === null ? null : Number(m.amountPastDue),
-        status: m.status,
-      })),
+      ...scoringAccountOfRow(a, (a.months ?? []).map(scoringMonthOfRow)),
     })),
     inquiries: parseScoringInquiries(row.scoring_inquiries),
   };
