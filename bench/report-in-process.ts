@@ -55,6 +55,8 @@ let statements = 0;
 /** With --pages, the shared-buffer pages of each named (prepared) statement, by name. */
 let explainer: pg.Client | null = null;
 const pages = new Map<string, number[]>();
+/** With --pages, each named statement's execution time as EXPLAIN ANALYZE measured it (ms), by name. */
+const executionMs = new Map<string, number[]>();
 /** EXPLAIN (ANALYZE, BUFFERS) of a statement on the second connection, just before it runs for real; a write is rolled back. */
 async function countPages(statement: { name: string; text: string; values?: unknown[] }) {
   const isWrite = /^\s*(WITH [a-z_]+ AS \()?\s*(INSERT|UPDATE|DELETE)/i.test(statement.text);
@@ -62,7 +64,9 @@ async function countPages(statement: { name: string; text: string; values?: unkn
   const { rows } = await explainer!.query({ text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`, values: statement.values });
   if (isWrite) await explainer!.query('ROLLBACK');
   if (plansFile) appendFileSync(plansFile, `${JSON.stringify({ statement: statement.name, plan: rows[0] })}\n`);
-  const plan = (rows[0] as { 'QUERY PLAN': { Plan: Record<string, number> }[] })['QUERY PLAN'][0].Plan;
+  const explained = (rows[0] as { 'QUERY PLAN': { Plan: Record<string, number>; 'Execution Time': number }[] })['QUERY PLAN'][0];
+  const plan = explained.Plan;
+  executionMs.set(statement.name, [...(executionMs.get(statement.name) ?? []), explained['Execution Time']]);
   pages.set(statement.name, [...(pages.get(statement.name) ?? []), plan['Shared Hit Blocks'] + plan['Shared Read Blocks']]);
 }
 const pool = handle.pool!;
@@ -110,8 +114,10 @@ if (pagesOf > 0) {
   for (const [name, counts] of pages) {
     const sorted = [...counts].sort((x, y) => x - y);
     const mean = counts.reduce((x, y) => x + y, 0) / counts.length;
+    const times = [...(executionMs.get(name) ?? [])].sort((x, y) => x - y);
     console.log(
-      `pages: ${name}: mean ${mean.toFixed(1)}, median ${sorted[sorted.length >> 1]}, max ${sorted[sorted.length - 1]} (${counts.length} runs)`,
+      `pages: ${name}: mean ${mean.toFixed(1)}, median ${sorted[sorted.length >> 1]}, max ${sorted[sorted.length - 1]} (${counts.length} runs); ` +
+        `execution under EXPLAIN ANALYZE (its own timing adds to it): median ${times[times.length >> 1].toFixed(3)} ms`,
     );
   }
 }

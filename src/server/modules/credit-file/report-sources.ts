@@ -8,14 +8,7 @@ import { jsonColumnOf, parseRows, timestampColumn } from '../../db/query';
 import { ZSubjectRow } from '../../db/subject-row';
 import { isDefaultPastRetentionSql, isDroppedByRetentionSql, retentionCutoffSql } from '../../db/retention';
 import { isHiddenFromLendersSql } from '../disputes';
-import {
-  hardInquiryWindow,
-  parseScoringInquiries,
-  scoringAccountsOfFile,
-  scoringInquiriesColumn,
-  ZScoringInputsRow,
-  type ScoringInputs,
-} from '../scoring';
+import { hardInquiryWindow, isHardInquirySql, parseScoringInquiries, scoringAccountsOfFile, type ScoringInputs } from '../scoring';
 import { FRAUD_ALERT_TEXT } from './fraud-alert';
 import { withdrawnConsentColumn, ZWithdrawnConsent } from './withdrawn-consent';
 
@@ -71,14 +64,22 @@ const ZSourceAccountRow = z.object({
 export type SourceAccount = z.infer<typeof ZSourceAccountRow>;
 
 /** One search or report of the 12 months before asOf. */
-const ZSourceInquiryRow = z.object({
+const ZSourceInquiry = z.object({
   created_at: z.string(),
   business_name: z.string().nullable(),
   purpose: z.string(),
   purpose_name: z.string(),
   kind: z.enum(['search', 'report']),
 });
-export type SourceInquiry = z.infer<typeof ZSourceInquiryRow>;
+export type SourceInquiry = z.infer<typeof ZSourceInquiry>;
+
+/**
+ * One inquiry as the statement reads it: listed on the report (`is_listed`, the 12 months before
+ * asOf), one of the score's hard inquiries (`is_hard`, scoring's window and rule), or both. The
+ * score's inquiries are taken from this one read, not read a second time (docs/performance.md).
+ */
+const ZSourceInquiryRow = ZSourceInquiry.extend({ business_id: z.string(), is_listed: z.boolean(), is_hard: z.boolean() });
+type SourceInquiryRow = z.infer<typeof ZSourceInquiryRow>;
 
 /** The statement's one row, and the read model made from it: everything a report and its score are made from. */
 export const ZReportSourcesRow = ZSubjectRow.extend({
@@ -92,8 +93,6 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
   fraud_alert: jsonColumnOf(z.object({ placed_at: z.string(), contact_phone: z.string() }).nullable()),
   purpose_name: z.string().nullable(),
   withdrawn_consent: jsonColumnOf(ZWithdrawnConsent.nullable()),
-  // The scoring module's inquiries column (scoringInquiriesColumn): its inside is parseScoringInquiries's to read.
-  scoring_inquiries: ZScoringInputsRow.shape.scoring_inquiries,
 }).transform((row) => ({
   subject: {
     id: row.id,
@@ -110,8 +109,8 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
   addresses: row.addresses,
   /** For a business report, without the entries hidden from lenders (an overdue dispute). */
   accounts: row.accounts,
-  /** Searches and reports of the 12 months before asOf. */
-  inquiries: row.inquiries,
+  /** Searches and reports of the 12 months before asOf, newest first. */
+  inquiries: row.inquiries.filter((q) => q.is_listed).map(listedInquiry),
   fraudAlert: row.fraud_alert
     ? ({
         placedAt: new Date(row.fraud_alert.placed_at).toISOString(),
@@ -119,13 +118,23 @@ export const ZReportSourcesRow = ZSubjectRow.extend({
         text: FRAUD_ALERT_TEXT,
       } satisfies TFraudAlert)
     : null,
-  /** The score's hard inquiries; its accounts are made from `accounts` (withScoringInputs). */
-  scoringInquiries: parseScoringInquiries(row.scoring_inquiries),
+  /** The score's hard inquiries, oldest first (as scoringInquiriesColumn orders them); its accounts are made from `accounts` (withScoringInputs). */
+  scoringInquiries: parseScoringInquiries(
+    row.inquiries
+      .filter((q) => q.is_hard)
+      .reverse()
+      .map((q) => ({ businessId: q.business_id, createdAt: q.created_at })),
+  ),
   /** The name of the purpose asked for, when one was given. */
   purposeName: row.purpose_name,
   /** A business report: the consent the person withdrew from this business for this purpose (decisions/017). */
   withdrawnConsent: row.withdrawn_consent,
 }));
+
+/** An inquiry as the report lists it (the read's flags and lender id left out). */
+function listedInquiry(q: SourceInquiryRow): SourceInquiry {
+  return { created_at: q.created_at, business_name: q.business_name, purpose: q.purpose, purpose_name: q.purpose_name, kind: q.kind };
+}
 
 /** Everything a credit report and its score are made from, read in one round trip. */
 export type ReportSources = Omit<z.output<typeof ZReportSourcesRow>, 'scoringInquiries'> & {
@@ -246,6 +255,7 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
   const subjectId = sql`${at('subjectId')}::uuid`;
   const asOf = sql`${at('asOf')}::timestamptz`;
   const businessId = sql`${at('businessId')}::uuid`;
+  const hardWindow = { from: at('hardInquiriesFrom'), to: at('hardInquiriesTo'), excludeInquiryId: sql`${at('excludeInquiryId')}::uuid` };
   return sql`SELECT ${along ? sql`${along.column(businessId)} AS along, ` : sql``}s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
       COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
         FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers,
@@ -290,13 +300,19 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
           -- Disputes (issue 7): an entry whose dispute passed its deadline unanswered is left out of
           -- business reports until the lender answers; the person still sees it, marked disputed.
           ${isBusiness ? sql`AND NOT ${isHiddenFromLendersSql(sql`a.id`, asOf)}` : sql``}), '[]'::json) AS accounts,
+      -- The year's searches and reports that showed the person, and the score's hard inquiries
+      -- (scoring's rule, isHardInquirySql): one read for both. Newest first, the id breaking ties,
+      -- so the hard ones reversed are in scoringInquiriesColumn's order (created_at, id).
       COALESCE((SELECT json_agg(json_build_object('created_at', q.created_at, 'business_name', b.business_name, 'purpose', q.purpose,
-          'purpose_name', pp.name, 'kind', q.kind::text) ORDER BY q.created_at DESC)
+          'purpose_name', pp.name, 'kind', q.kind::text, 'business_id', q.business_id,
+          'is_listed', q.created_at >= ${at('inquirySince')}::timestamptz,
+          'is_hard', ${isHardInquirySql({ inquiry: sql`q`, subject: sql`s.id`, ...hardWindow })}) ORDER BY q.created_at DESC, q.id DESC)
         FROM credit_inquiry_subjects qs
         JOIN credit_inquiries q ON q.id = qs.inquiry_id
         JOIN permissible_purposes pp ON pp.code = q.purpose
         LEFT JOIN business_profiles b ON b.user_id = q.business_id
-        WHERE qs.subject_id = s.id AND q.created_at >= ${at('inquirySince')}::timestamptz), '[]'::json) AS inquiries,
+        WHERE qs.subject_id = s.id
+          AND q.created_at >= LEAST(${at('inquirySince')}::timestamptz, ${hardWindow.from}::timestamptz)), '[]'::json) AS inquiries,
       -- A fraud alert the person placed (consumers/fraud-alert.ts): it belongs to the verified consumer holding the NIN.
       (SELECT json_build_object('placed_at', fa.placed_at, 'contact_phone', fa.contact_phone)
         FROM credit_subject_identifiers fi
@@ -308,12 +324,6 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
         consent === 'none'
           ? sql`NULL::json`
           : withdrawnConsentColumn(sql`s.id`, businessId, { code: at('purpose'), isAccountReview: consent === 'account_review' }, asOf)
-      } AS withdrawn_consent,
-      ${scoringInquiriesColumn({
-        subject: subjectId,
-        from: at('hardInquiriesFrom'),
-        to: at('hardInquiriesTo'),
-        excludeInquiryId: sql`${at('excludeInquiryId')}::uuid`,
-      })}
+      } AS withdrawn_consent
     FROM credit_subjects s WHERE s.id = ${subjectId}`;
 }

@@ -19,14 +19,7 @@ export const scoringModule: ServerModule = {
   },
 };
 
-export {
-  hardInquiryWindow,
-  parseScoringInquiries,
-  scoringAccountsOfFile,
-  scoringInquiriesColumn,
-  ZScoringInputsRow,
-  type ScoringInputs,
-} from './queries';
+export { hardInquiryWindow, isHardInquirySql, parseScoringInquiries, scoringAccountsOfFile, type ScoringInputs } from './queries';
 export { computeScore, scoreCreditReport, scoreSubject, storedScoreValues } from './service';
 export { latestDriftSummary } from './drift-store';
 export { runScoreDrift } from './drift-run';

@@ -152,18 +152,28 @@ export function hardInquiryWindow(asOf: Date): { from: Date; to: Date } {
 }
 
 /**
- * The select-list column `scoring_inquiries` alone: the hard inquiries of the person `subject`
- * names in the window (hardInquiryWindow), without the one being made (`excludeInquiryId`, a uuid
- * or null). Each part is SQL or a Date, so a report's read can be built once with placeholders; it
- * makes the accounts' side from its own accounts (scoringAccountsOfFile), so each account's months
- * are read once.
+ * Whether the inquiry row `inquiry` (an alias of credit_inquiries) is one of the hard inquiries the
+ * score of the person `subject` reads: a report on them for an application for credit, made after
+ * `from` (12 months before asOf, hardInquiryWindow) and up to `to` (asOf), not the one being made
+ * (`excludeInquiryId`, a uuid or null). The one rule for scoringInquiriesColumn and for a report's
+ * read (credit-file/report-sources.ts), which takes the score's inquiries from its own list.
+ */
+export function isHardInquirySql(at: { inquiry: SQL; subject: SQL; from: Date | SQL; to: Date | SQL; excludeInquiryId: SQL }): SQL {
+  const q = at.inquiry;
+  return sql`(${q}.subject_id = ${at.subject} AND ${q}.kind = 'report' AND ${q}.purpose = ${HARD_INQUIRY_PURPOSE}
+          AND ${q}.created_at > ${instantSql(at.from)} AND ${q}.created_at <= ${instantSql(at.to)}
+          AND ${q}.id IS DISTINCT FROM ${at.excludeInquiryId})`;
+}
+
+/**
+ * The select-list column `scoring_inquiries`: the hard inquiries (isHardInquirySql) of the person
+ * `subject` names, oldest first. A report's read takes them from its own list of inquiries instead;
+ * tests/api/credit/score-inputs-once.test.ts holds the two equal.
  */
 export function scoringInquiriesColumn(at: { subject: SQL; from: Date | SQL; to: Date | SQL; excludeInquiryId: SQL }): SQL {
   return sql`COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
-        WHERE q.subject_id = ${at.subject} AND q.kind = 'report' AND q.purpose = ${HARD_INQUIRY_PURPOSE}
-          AND q.created_at > ${instantSql(at.from)} AND q.created_at <= ${instantSql(at.to)}
-          AND q.id IS DISTINCT FROM ${at.excludeInquiryId}), '[]'::json) AS scoring_inquiries`;
+        WHERE ${isHardInquirySql({ inquiry: sql`q`, ...at })}), '[]'::json) AS scoring_inquiries`;
 }
 
 /**
