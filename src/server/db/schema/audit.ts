@@ -33,14 +33,25 @@ export const auditEvents = pgTable(
     // BRIN cannot answer at all: with a BRIN (migration 0038) every audited request read the whole
     // table (7 ms at 38,000 events; tests/api/audit/audit-insert-cost.test.ts keeps it from coming back).
     index('audit_events_occurred_at_idx').on(t.occurredAt),
-    index('audit_events_subject_idx').on(t.subjectId, t.occurredAt),
-    index('audit_events_actor_idx').on(t.actorUserId, t.occurredAt),
-    index('audit_events_business_idx').on(t.businessId, t.occurredAt),
+    // Partial: most events name no person, many no business or actor (a sign-in, the system's own
+    // jobs), and no event is sealed when written. A NULL was an entry written with every such event
+    // and never searched for (issue 22; every search names the person, business, actor or seal).
+    index('audit_events_subject_idx')
+      .on(t.subjectId, t.occurredAt)
+      .where(sql`subject_id IS NOT NULL`),
+    index('audit_events_actor_idx')
+      .on(t.actorUserId, t.occurredAt)
+      .where(sql`actor_user_id IS NOT NULL`),
+    index('audit_events_business_idx')
+      .on(t.businessId, t.occurredAt)
+      .where(sql`business_id IS NOT NULL`),
     index('audit_events_action_idx').on(t.action, t.occurredAt),
     index('audit_events_unsealed_idx')
       .on(t.id)
       .where(sql`seal_id IS NULL`),
-    index('audit_events_seal_idx').on(t.sealId),
+    index('audit_events_seal_idx')
+      .on(t.sealId)
+      .where(sql`seal_id IS NOT NULL`),
   ],
 );
 

@@ -256,9 +256,14 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
   const asOf = sql`${at('asOf')}::timestamptz`;
   const businessId = sql`${at('businessId')}::uuid`;
   const hardWindow = { from: at('hardInquiriesFrom'), to: at('hardInquiriesTo'), excludeInquiryId: sql`${at('excludeInquiryId')}::uuid` };
-  return sql`SELECT ${along ? sql`${along.column(businessId)} AS along, ` : sql``}s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
-      COALESCE((SELECT json_agg(json_build_object('type', i.type::text, 'value', i.value) ORDER BY i.type, i.value)
-        FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json) AS identifiers,
+  // The person's identifiers, and the verified consumers holding their NIN, read once: the
+  // identifiers column, the fraud alert and the withdrawn consent all start from them.
+  return sql`WITH ids AS MATERIALIZED (SELECT i.type, i.value FROM credit_subject_identifiers i WHERE i.subject_id = ${subjectId}),
+      holders AS MATERIALIZED (SELECT cp.user_id FROM ids
+        JOIN consumer_profiles cp ON cp.national_id = ids.value AND cp.identity_verified_at IS NOT NULL WHERE ids.type = 'nin')
+    SELECT ${along ? sql`${along.column(businessId)} AS along, ` : sql``}s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district, s.frozen_at,
+      COALESCE((SELECT json_agg(json_build_object('type', ids.type::text, 'value', ids.value) ORDER BY ids.type, ids.value)
+        FROM ids), '[]'::json) AS identifiers,
       COALESCE((SELECT json_agg(n) FROM (SELECT DISTINCT first_name, middle_name, last_name FROM credit_subject_names WHERE subject_id = s.id) n), '[]'::json) AS names,
       COALESCE((SELECT json_agg(p.phone ORDER BY p.last_reported_at DESC) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json) AS phones,
       COALESCE((SELECT json_agg(json_build_object('line', ad.line, 'district', ad.district, 'last_reported_at', ad.last_reported_at) ORDER BY ad.last_reported_at DESC)
@@ -315,15 +320,18 @@ function reportSourcesSql({ audience, consent, along }: ReadVariant): SQL {
           AND q.created_at >= LEAST(${at('inquirySince')}::timestamptz, ${hardWindow.from}::timestamptz)), '[]'::json) AS inquiries,
       -- A fraud alert the person placed (consumers/fraud-alert.ts): it belongs to the verified consumer holding the NIN.
       (SELECT json_build_object('placed_at', fa.placed_at, 'contact_phone', fa.contact_phone)
-        FROM credit_subject_identifiers fi
-        JOIN consumer_profiles cp ON cp.national_id = fi.value AND cp.identity_verified_at IS NOT NULL
-        JOIN consumer_fraud_alerts fa ON fa.consumer_user_id = cp.user_id
-        WHERE fi.subject_id = s.id AND fi.type = 'nin' LIMIT 1) AS fraud_alert,
+        FROM holders h JOIN consumer_fraud_alerts fa ON fa.consumer_user_id = h.user_id LIMIT 1) AS fraud_alert,
       (SELECT name FROM permissible_purposes WHERE code = ${at('purpose')}::text) AS purpose_name,
       ${
         consent === 'none'
           ? sql`NULL::json`
-          : withdrawnConsentColumn(sql`s.id`, businessId, { code: at('purpose'), isAccountReview: consent === 'account_review' }, asOf)
+          : withdrawnConsentColumn(
+              sql`s.id`,
+              businessId,
+              { code: at('purpose'), isAccountReview: consent === 'account_review' },
+              asOf,
+              sql`holders`,
+            )
       } AS withdrawn_consent
     FROM credit_subjects s WHERE s.id = ${subjectId}`;
 }

@@ -66,19 +66,21 @@ export function withdrawnConsentColumn(
   // The purpose's code as SQL (a placeholder); whether it is account_review decides the statement's shape.
   purpose: { code: SQL; isAccountReview: boolean },
   now: Date | SQL,
+  // The verified consumers holding the person's NIN (report-sources.ts, its `holders`), a relation with
+  // the column user_id: the report's read finds them once for this and for the fraud alert.
+  holders: SQL,
 ): SQL {
   const at = instantSql(now);
   const latestFor = (purposes: SQL) => sql`SELECT id, purpose, revoked_at, expires_at FROM consumer_consents
           WHERE consumer_user_id = cp.user_id AND business_id = ${businessId}::uuid AND purpose IN (${purposes})
           ORDER BY granted_at DESC, (revoked_at IS NULL) DESC
           LIMIT 1`;
-  const holder = sql`FROM credit_subject_identifiers i
-        JOIN consumer_profiles cp ON cp.national_id = i.value AND cp.identity_verified_at IS NOT NULL`;
+  const holder = sql`FROM ${holders} cp`;
   if (!purpose.isAccountReview) {
     return sql`(SELECT json_build_object('consent_id', c.id, 'revoked_at', c.revoked_at, 'purpose', c.purpose)
         ${holder}
         JOIN LATERAL (${latestFor(sql`${purpose.code}::text, ${ALL_PURPOSES}::text`)}) c ON true
-        WHERE i.subject_id = ${subjectId} AND i.type = 'nin' AND c.revoked_at IS NOT NULL AND c.revoked_at <= ${at}
+        WHERE c.revoked_at IS NOT NULL AND c.revoked_at <= ${at}
         LIMIT 1)`;
   }
   const allRow = sql`SELECT 1 FROM consumer_consents x WHERE x.consumer_user_id = cp.user_id AND x.business_id = ${businessId}::uuid
@@ -102,10 +104,9 @@ export function withdrawnConsentColumn(
           ORDER BY revoked_at
           LIMIT 1
         ) w ON true
-        WHERE i.subject_id = ${subjectId} AND i.type = 'nin'
-          -- A live account_review consent the person gave stands.
-          AND NOT COALESCE(r.revoked_at IS NULL AND r.expires_at > ${at}, false)
-          AND (${explicit} OR (w.id IS NOT NULL AND NOT ${openAccountReportedBeforeSql(sql`i.subject_id`, sql`${businessId}::uuid`, sql`w.revoked_at`)}))
+        -- A live account_review consent the person gave stands.
+        WHERE NOT COALESCE(r.revoked_at IS NULL AND r.expires_at > ${at}, false)
+          AND (${explicit} OR (w.id IS NOT NULL AND NOT ${openAccountReportedBeforeSql(subjectId, sql`${businessId}::uuid`, sql`w.revoked_at`)}))
         LIMIT 1)`;
 }
 
