@@ -35,14 +35,29 @@ export function columnValues<T extends PgTable>(
   prefix: string,
   row: Partial<Record<keyof T['$inferInsert'], unknown>>,
 ): Record<string, unknown> {
-  const columns = getTableColumns(table);
+  const types = sqlTypesOf(table);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    const column = columns[key];
-    if (!column) throw new Error(`columnValues: ${key} is not a column`);
-    out[`${prefix}${key}`] = value === undefined ? null : toParameter(value, column.getSQLType());
+    const sqlType = types.get(key);
+    if (sqlType === undefined) throw new Error(`columnValues: ${key} is not a column`);
+    out[`${prefix}${key}`] = value === undefined ? null : toParameter(value, sqlType);
   }
   return out;
+}
+
+/**
+ * Each column's SQL type by property name, made once per table: getTableColumns copies the table's
+ * columns on every call and getSQLType builds its text, for every value of every report's write
+ * (2% of a report's server CPU in a profile, docs/performance.md).
+ */
+const SQL_TYPES = new WeakMap<PgTable, Map<string, string>>();
+function sqlTypesOf(table: PgTable): Map<string, string> {
+  let types = SQL_TYPES.get(table);
+  if (!types) {
+    types = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.getSQLType()]));
+    SQL_TYPES.set(table, types);
+  }
+  return types;
 }
 
 /**
