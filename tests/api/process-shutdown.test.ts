@@ -26,11 +26,16 @@ afterAll(async () => {
 describe('SIGTERM', () => {
   it('lets a request in flight finish, refuses new work, and exits cleanly', async () => {
     const body = JSON.stringify({ username: 'demo-business', password: DEMO_PASSWORD });
-    // The request is half sent when the signal arrives; the server must still answer it.
+    // The request is half sent when the signal arrives (its headers, not its body); the server must
+    // still answer it. The signal is sent when the server says it has the headers (100 Continue),
+    // not after a fixed delay: on a loaded machine the server may not have read them by then.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         `${server.url}/api/businesses/login`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
@@ -38,11 +43,11 @@ describe('SIGTERM', () => {
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      req.on('continue', () => {
         server.process.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 200);
+        setTimeout(() => req.end(body), 300);
+      });
+      req.flushHeaders();
     });
     const result = await answer;
     expect(result.status).toBe(200);
@@ -202,29 +207,38 @@ describe('SIGTERM behind a keep-alive proxy (a rolling restart)', () => {
         let refusedError: unknown;
         const upload = send(
           `${url}/api/credit/submissions`,
-          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(file), cookie } },
+          {
+            method: 'POST',
+            agent,
+            // 100 Continue says the server has the request (its headers): only then is half the
+            // file sent and the signal given, however slowly a loaded machine reads it.
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(file), cookie, expect: '100-continue' },
+          },
           (req) => {
-            req.write(file.slice(0, file.length / 2));
-            setTimeout(() => {
-              signalledAt = Date.now();
-              keepAliveServer.process.kill('SIGTERM');
+            req.flushHeaders();
+            req.on('continue', () => {
+              req.write(file.slice(0, file.length / 2));
               setTimeout(() => {
-                // A request arriving meanwhile, on a new connection: answered 503, not refused.
-                void fetch(`${url}/api/config`)
-                  .then(
-                    async (res) =>
-                      (refused = {
-                        status: res.status,
-                        headers: Object.fromEntries(res.headers) as IncomingHttpHeaders,
-                        body: await res.text(),
-                        at: Date.now(),
-                      }),
-                  )
-                  // Before: the connection was refused (the listening socket closed at SIGTERM).
-                  .catch((error: unknown) => (refusedError = error))
-                  .finally(() => req.end(file.slice(file.length / 2)));
+                signalledAt = Date.now();
+                keepAliveServer.process.kill('SIGTERM');
+                setTimeout(() => {
+                  // A request arriving meanwhile, on a new connection: answered 503, not refused.
+                  void fetch(`${url}/api/config`)
+                    .then(
+                      async (res) =>
+                        (refused = {
+                          status: res.status,
+                          headers: Object.fromEntries(res.headers) as IncomingHttpHeaders,
+                          body: await res.text(),
+                          at: Date.now(),
+                        }),
+                    )
+                    // Before: the connection was refused (the listening socket closed at SIGTERM).
+                    .catch((error: unknown) => (refusedError = error))
+                    .finally(() => req.end(file.slice(file.length / 2)));
+                }, 300);
               }, 300);
-            }, 300);
+            });
           },
         );
         const answer = await upload;
