@@ -301,7 +301,7 @@ describe('POST /api/credit/submissions: limits and access', () => {
     expect(res.json().message).toMatch(/at most 100,000 rows/);
   });
 
-  // 64 MB are read (and parsed as CSV) before the 413: 13 s in a CI run, more on a loaded machine,
+  // 64 MB are sent and read before the 413: 13 s in a CI run, more on a loaded machine,
   // so this one test has its own time limit instead of the suite's 30 s.
   it('answers 413 to a body over the size limit', { timeout: 180_000 }, async () => {
     const res = await submitCsv(`national_id\n${'A'.repeat(65 * 1024 * 1024)}`);
