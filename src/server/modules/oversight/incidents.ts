@@ -17,9 +17,8 @@ const CURSOR = 'security_incidents';
 
 const ZSeverity = z.enum(['low', 'medium', 'high']);
 
-/** An incident a scan query finds: ids of audit events are bigints (text on node-postgres). */
-const ZCandidateRow = z.object({
-  fingerprint: z.string(),
+/** What a found incident and a stored one both say: what happened, who, how often, when. */
+const ZIncidentFacts = z.object({
   kind: z.enum(INCIDENT_KINDS),
   severity: ZSeverity,
   summary: z.string(),
@@ -27,10 +26,15 @@ const ZCandidateRow = z.object({
   user_id: z.string().nullable(),
   business_id: z.string().nullable(),
   event_count: numberColumn,
-  first_event_id: numberColumn.nullable(),
-  last_event_id: numberColumn.nullable(),
   first_seen_at: timestampColumn,
   last_seen_at: timestampColumn,
+});
+
+/** An incident a scan query finds: ids of audit events are bigints (text on node-postgres). */
+const ZCandidateRow = ZIncidentFacts.extend({
+  fingerprint: z.string(),
+  first_event_id: numberColumn.nullable(),
+  last_event_id: numberColumn.nullable(),
 });
 type Candidate = z.output<typeof ZCandidateRow>;
 
@@ -93,17 +97,8 @@ export async function scanForIncidents(
   });
 }
 
-const ZIncidentRow = z.object({
+const ZIncidentRow = ZIncidentFacts.extend({
   id: z.string(),
-  kind: z.enum(INCIDENT_KINDS),
-  severity: ZSeverity,
-  summary: z.string(),
-  ip: z.string().nullable(),
-  user_id: z.string().nullable(),
-  business_id: z.string().nullable(),
-  event_count: numberColumn,
-  first_seen_at: timestampColumn,
-  last_seen_at: timestampColumn,
   status: z.enum(INCIDENT_STATUSES),
   acknowledged_at: timestampColumn.nullable(),
   acknowledged_by_name: z.string().nullable(),
