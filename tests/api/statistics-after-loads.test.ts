@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/query';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
-import { ANALYSE_AFTER_ROWS, analyseTables, noteRowsApplied } from '../../src/server/db/statistics';
+import { ANALYSE_AFTER_ROWS, ANALYSE_LOCK_ID, analyseTables, noteRowsApplied } from '../../src/server/db/statistics';
 import { createTestApp, logInAs, type TestApp } from '../helpers/test-app';
 import { waitForSubmission } from '../helpers/submissions';
 import { openTestDatabase } from '../helpers/test-database';
@@ -37,7 +37,26 @@ async function waitForAnalyse(db: Database, tables: string[], since: Date) {
       sql`SELECT count(*)::int AS pending FROM pg_stat_user_tables
           WHERE relname = ANY(${sql.param(tables)}::text[]) AND (last_analyze IS NULL OR last_analyze < ${since.toISOString()}::timestamptz)`,
     );
-    if (pending === 0) return;
+    if (pending === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await waitForAnalyseLockFree(db);
+}
+
+/**
+ * Until no ANALYZE holds the one-at-a-time lock (statistics.ts): the worker analyses all the
+ * registry's tables in one transaction, so the tables a test waits for can show as analysed while
+ * it still holds the lock, and an ANALYZE the next test asks for would then be skipped.
+ */
+async function waitForAnalyseLockFree(db: Database) {
+  for (let tries = 0; tries < 1_200; tries++) {
+    const [{ held }] = await queryRows<{ held: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1
+            AND (classid::bigint << 32) + objid::bigint = ${ANALYSE_LOCK_ID}
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held`,
+    );
+    if (!held) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -123,6 +142,7 @@ describe('statistics after large monthly files', () => {
     // A fresh count for a database this process has not seen yet (the count is per database handle).
     const other = Object.create(t.db) as Database;
     const third = Math.ceil(ANALYSE_AFTER_ROWS / 3);
+    await waitForAnalyseLockFree(t.db);
     expect(await noteRowsApplied(other, third)).toEqual({ analysed: false });
     expect(await noteRowsApplied(other, third)).toEqual({ analysed: false });
     expect(await noteRowsApplied(other, third)).toEqual({ analysed: true });
@@ -131,6 +151,7 @@ describe('statistics after large monthly files', () => {
   });
 
   it('analyses only the tables named', async () => {
+    await waitForAnalyseLockFree(t.db);
     expect(await analyseTables(t.db, ['credit_accounts', 'no_such_table'])).toEqual(['credit_accounts']);
   });
 });

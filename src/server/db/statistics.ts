@@ -30,7 +30,7 @@ export const REGISTRY_TABLES = [
 export const ANALYSE_AFTER_ROWS = 10_000;
 
 /** One ANALYZE at a time across instances: two at once on one table can fail on pg_statistic. */
-const ANALYSE_LOCK_ID = 7_232_005;
+export const ANALYSE_LOCK_ID = 7_232_005;
 
 /**
  * ANALYZE of the given tables (every table of the public schema when none are named), skipping those
