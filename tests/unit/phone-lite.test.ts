@@ -48,6 +48,12 @@ describe('the web phone check agrees with the library', () => {
     expect(e164Of(lite('+64 0 8300 00'))).not.toBeNull();
   });
 
+  it('reads letters as the library does: three or more as keypad digits (found by the property below)', () => {
+    for (const typed of ['300A00AA']) {
+      expect(e164Of(lite(typed)), typed).toBe(e164Of(library(typed, { regionCode: 'SL' })));
+    }
+  });
+
   // Another country's number goes to the server as typed (digits after +): the server's library then
   // applies that country's rules (a trunk 0 dropped, say), so only Sierra Leone's E.164 must be equal.
   it('property: whatever is typed, a number the library takes the web takes too (the same E.164 in Sierra Leone)', () => {

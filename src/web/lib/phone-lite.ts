@@ -26,8 +26,18 @@ function slNationalOf(compact: string): string | null {
   return match ? match[1] : null;
 }
 
+/** The phone keypad's digit for each letter (a vanity number such as 300-CALL). */
+const KEYPAD: Record<string, string> = Object.fromEntries(
+  ['ABC', 'DEF', 'GHI', 'JKL', 'MNO', 'PQRS', 'TUV', 'WXYZ'].flatMap((letters, i) => [...letters].map((l) => [l, String(i + 2)])),
+);
+
+/** As the library reads a number with three letters or more: each letter as its keypad digit. */
+function keypadDigitsOf(compact: string): string {
+  return (compact.match(/[A-Za-z]/g) ?? []).length >= 3 ? compact.replace(/[A-Za-z]/g, (l) => KEYPAD[l.toUpperCase()]) : compact;
+}
+
 export function parsePhoneNumber(raw: string, options: { regionCode?: string } = {}): TParsedPhone {
-  const compact = raw.trim().replace(SEPARATORS, '');
+  const compact = keypadDigitsOf(raw.trim().replace(SEPARATORS, ''));
   const international = /^(?:\+|00)(\d+)$/.exec(compact);
   if (international && !international[1].startsWith('232')) {
     const digits = international[1];
