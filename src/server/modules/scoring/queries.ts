@@ -55,9 +55,6 @@ export const ZScoringAccountJson = z.object({
 });
 type AccountJson = z.infer<typeof ZScoringAccountJson>;
 
-/** One hard inquiry as the scoring reads build it in json. */
-export const ZScoringInquiryJson = z.object({ businessId: z.string(), createdAt: z.string() });
-
 /**
  * scoringInputsColumns's two json columns as a row schema: each is checked to be a json array (or
  * its text); its inside is parseScoringInputs's to read, so a report read parses it once.
@@ -170,7 +167,7 @@ export function isHardInquirySql(at: { inquiry: SQL; subject: SQL; from: Date | 
  * `subject` names, oldest first. A report's read takes them from its own list of inquiries instead;
  * tests/api/credit/score-inputs-once.test.ts holds the two equal.
  */
-export function scoringInquiriesColumn(at: { subject: SQL; from: Date | SQL; to: Date | SQL; excludeInquiryId: SQL }): SQL {
+function scoringInquiriesColumn(at: { subject: SQL; from: Date | SQL; to: Date | SQL; excludeInquiryId: SQL }): SQL {
   return sql`COALESCE((SELECT json_agg(json_build_object('businessId', q.business_id, 'createdAt', q.created_at) ORDER BY q.created_at, q.id)
         FROM credit_inquiries q
         WHERE ${isHardInquirySql({ inquiry: sql`q`, ...at })}), '[]'::json) AS scoring_inquiries`;
