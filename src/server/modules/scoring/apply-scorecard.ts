@@ -14,18 +14,26 @@ export interface ScoreBreakdown {
   reasons: { code: string; text: string }[];
 }
 
-/** The bin a value falls in, or the missing bin. */
-export function findBin(feature: ScorecardFeature, value: number | null) {
+/** The bin a value falls in, or the missing bin (`isMissing`). */
+export function findBin(feature: ScorecardFeature, value: number | null): { points: number; isMissing: boolean } {
   if (value === null) {
     if (!feature.missing) throw new Error(`${feature.key} has no missing bin`);
-    return { ...feature.missing, isMissing: true };
+    return { points: feature.missing.points, isMissing: true };
   }
   let index = 0;
   for (let i = 1; i < feature.bins.length; i++) {
     const min = feature.bins[i].min;
     if (min !== null && value >= min) index = i;
   }
-  return { ...feature.bins[index], isMissing: false };
+  return { points: feature.bins[index].points, isMissing: false };
+}
+
+/** Each feature's best points (what a reason's loss is measured against), found once per loaded model. */
+const BEST_POINTS = new WeakMap<ScorecardFeature, number>();
+function bestPointsOf(feature: ScorecardFeature): number {
+  let best = BEST_POINTS.get(feature);
+  if (best === undefined) BEST_POINTS.set(feature, (best = Math.max(...feature.bins.map((b) => b.points))));
+  return best;
 }
 
 /**
@@ -43,7 +51,7 @@ export function applyScorecard(model: ScorecardModel, features: FeatureVector): 
     const bin = findBin(feature, features[feature.key]);
     points[feature.key] = bin.points;
     rawValue += bin.points;
-    const best = Math.max(...feature.bins.map((b) => b.points));
+    const best = bestPointsOf(feature);
     if (best > bin.points) losses.push({ key: feature.key, loss: best - bin.points, isMissing: bin.isMissing });
   }
   if (model.format === 'ccsl-scorecard/2' && model.rule) {

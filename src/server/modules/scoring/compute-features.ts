@@ -2,7 +2,7 @@ import { ALTERNATIVE_ACCOUNT_TYPES, type TAccountStatus } from '@shared/credit-r
 import type { TScoreUnavailableCode } from '@shared/scoring';
 import type { FeatureVector, LEGACY_FEATURE_KEYS } from './feature-definitions';
 import { CLOSED_STATUSES, LATENESS_OF_STATUS, STATUS_OF_CODE } from './account-timeline';
-import { computeHistoryFeatures, countApplicants, roundTo4, sum, thinFileReason } from './history-features';
+import { computeHistoryFeatures, countApplicants, roundTo4, sum, thinFileReason, timelinesAt } from './history-features';
 import { countWholeMonths, monthIndexOf, toIsoDate } from './month-arithmetic';
 
 /** One month of an account (credit_account_months), minor units. */
@@ -90,7 +90,9 @@ export function computeFeatures(
   asOf: Date,
   options: FeatureOptions,
 ): FeatureResult {
-  const thinReason = thinFileReason(accounts, asOf);
+  // Each account's months at the score date, made once for the thin-file rule and scorecard 2.
+  const timelines = timelinesAt(accounts, asOf);
+  const thinReason = thinFileReason(timelines);
   if (thinReason !== null) return { isThinFile: true, features: null, thinReason };
   const toSle = (minor: number, currency: string) => {
     const rate = options.sleRates[currency];
@@ -99,7 +101,7 @@ export function computeFeatures(
   };
   const features: FeatureVector = {
     ...legacyFeatures(accounts, inquiries, asOf, options),
-    ...computeHistoryFeatures(accounts, inquiries, asOf, toSle),
+    ...computeHistoryFeatures(timelines, inquiries, asOf, toSle),
   };
   return { isThinFile: false, features };
 }

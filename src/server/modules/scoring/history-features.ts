@@ -17,12 +17,21 @@ const UTILISATION_CAP = 2;
 const REVOLVING_TYPES: readonly string[] = ['credit_card', 'overdraft', 'mobile_money_loan', 'utility', 'telecom_postpaid'];
 
 /**
- * Why a file gets no score at `asOf`, or null when it gets one: no account with 6 months of
- * history (INSUFFICIENT_HISTORY), or none reported in the last 12 months (NO_RECENT_REPORT). A
- * missing or stale record must not count against a person, so it gives no score, never a low one.
+ * The accounts opened by `asOf`, as they stood then: what the thin-file rule and scorecard 2's
+ * features read (a score makes them once for both).
  */
-export function thinFileReason(accounts: readonly ScoringAccount[], asOf: Date): TScoreUnavailableCode | null {
-  const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
+export function timelinesAt(accounts: readonly ScoringAccount[], asOf: Date): AccountTimeline[] {
+  const asOfDate = toIsoDate(asOf);
+  return accounts.filter((a) => a.openedAt <= asOfDate).map((a) => timelineAt(a, asOf));
+}
+
+/**
+ * Why a file gets no score at the timelines' date, or null when it gets one: no account with 6
+ * months of history (INSUFFICIENT_HISTORY), or none reported in the last 12 months
+ * (NO_RECENT_REPORT). A missing or stale record must not count against a person, so it gives no
+ * score, never a low one.
+ */
+export function thinFileReason(known: readonly AccountTimeline[]): TScoreUnavailableCode | null {
   if (!known.some((t) => t.ageMonths >= MIN_HISTORY_MONTHS)) return 'INSUFFICIENT_HISTORY';
   // A month counts as a report when the account was open in it: a file whose accounts were all
   // paid off more than 12 months ago shows nothing of how the person handles credit now.
@@ -32,35 +41,26 @@ export function thinFileReason(accounts: readonly ScoringAccount[], asOf: Date):
 }
 
 /**
- * Scorecard 2's features of one person at `asOf` (history-feature-definitions.ts says what each
- * measures). Pure and deterministic; every month after `asOf` is ignored.
+ * Scorecard 2's features of one person at `asOf`, from their timelines at that date (timelinesAt;
+ * history-feature-definitions.ts says what each measures). Pure and deterministic; every month
+ * after `asOf` is ignored.
  */
 export function computeHistoryFeatures(
-  accounts: readonly ScoringAccount[],
+  known: readonly AccountTimeline[],
   inquiries: readonly ScoringInquiry[],
   asOf: Date,
   toSle: (minor: number, currency: string) => number,
 ): HistoryFeatures {
-  const known = accounts.filter((a) => a.openedAt <= toIsoDate(asOf)).map((a) => timelineAt(a, asOf));
-  // Months of an open account only: a closed or paid month is neither late nor on time.
-  const lateness = (t: AccountTimeline) =>
-    t.months.filter((m) => m.age < WINDOW && LATENESS_OF_STATUS[m.status] !== null).map((m) => ({ age: m.age, level: levelOf(m.status) }));
-  const lateMonths = known.flatMap((t) => lateness(t).filter((m) => m.level >= 1));
-  const defaultWithinWindow = known.some(
-    (t) => t.account.defaultDate !== null && t.account.defaultDate > toIsoDate(subtractMonths(asOf, WINDOW)) && t.isDefaulted,
-  );
+  const months = monthCounts(known);
+  const windowStart = toIsoDate(subtractMonths(asOf, WINDOW));
+  const defaultWithinWindow = known.some((t) => t.account.defaultDate !== null && t.account.defaultDate > windowStart && t.isDefaulted);
   const revolving = known.filter((t) => REVOLVING_TYPES.includes(t.account.type) && isOpenAt(t) && t.account.principal > 0);
-  const alternative = known
-    .filter((t) => t.isAlternative)
-    .flatMap((t) => t.months.filter((m) => m.age < WINDOW).map((m) => ({ ...m, isOnTime: m.status === 'current' && !t.isDefaulted })));
 
   return {
-    worstLate12m: Math.max(0, defaultWithinWindow ? 4 : 0, ...lateMonths.map((m) => m.level)),
-    monthsSinceLastLate: Math.min(WINDOW, ...lateMonths.map((m) => m.age)),
-    lateMonths12m: lateMonths.length,
-    // An account in default proves nothing on time: its months never count here, so a defaulter
-    // report can only lower the score.
-    onTimeMonths12m: known.filter((t) => !t.isDefaulted).flatMap((t) => lateness(t).filter((m) => m.level === 0)).length,
+    worstLate12m: Math.max(months.worstLate, defaultWithinWindow ? 4 : 0),
+    monthsSinceLastLate: months.youngestLate,
+    lateMonths12m: months.late,
+    onTimeMonths12m: months.onTime,
     lateAccountsNow: known.filter((t) => t.latest !== null && levelOf(t.latest.status) >= 1).length,
     amountPastDueSle: Math.floor(sum(known.map((t) => toSle(pastDueOf(t), t.account.currency)))),
     creditUtilisation: utilisationOf(revolving, toSle),
@@ -72,10 +72,40 @@ export function computeHistoryFeatures(
     openAccountsNow: known.filter(isOpenAt).length,
     hardInquiries12m: countApplicants(inquiries, asOf, WINDOW),
     monthsSinceNewestAccount: Math.max(0, Math.min(...known.map((t) => t.ageMonths))),
-    alternativeOnTimeShare12m:
-      alternative.length === 0 ? null : roundTo4(alternative.filter((m) => m.isOnTime).length / alternative.length),
+    alternativeOnTimeShare12m: months.alternative === 0 ? null : roundTo4(months.alternativeOnTime / months.alternative),
     seriousDelinquency: isSerious(known) ? 1 : 0,
   };
+}
+
+/**
+ * The months of the 12 before the score date that the payment features count, in one pass over
+ * every account's months (a report scores on every pull: the filters and arrays this replaced
+ * were a fifth of a score's CPU, docs/performance.md):
+ * - of an open account's months (a closed or paid month is neither late nor on time), the late
+ *   ones (how many, the worst, the youngest: 12 when none) and the on-time ones; an account in
+ *   default proves nothing on time, so its months never count as on time and a defaulter report
+ *   can only lower the score;
+ * - of an alternative-data account's months, open or not, how many and how many on time.
+ */
+function monthCounts(known: readonly AccountTimeline[]) {
+  const counts = { late: 0, worstLate: 0, youngestLate: WINDOW, onTime: 0, alternative: 0, alternativeOnTime: 0 };
+  for (const t of known) {
+    for (const m of t.months) {
+      if (m.age >= WINDOW) continue;
+      if (t.isAlternative) {
+        counts.alternative++;
+        if (m.status === 'current' && !t.isDefaulted) counts.alternativeOnTime++;
+      }
+      const level = LATENESS_OF_STATUS[m.status];
+      if (level === null) continue;
+      if (level >= 1) {
+        counts.late++;
+        counts.worstLate = Math.max(counts.worstLate, level);
+        counts.youngestLate = Math.min(counts.youngestLate, m.age);
+      } else if (!t.isDefaulted) counts.onTime++;
+    }
+  }
+  return counts;
 }
 
 /**

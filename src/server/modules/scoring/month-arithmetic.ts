@@ -23,24 +23,38 @@ export function countWholeMonths(from: Date | string, to: Date | string): number
  * server CPU went to parsing them (docs/performance.md).
  */
 function utcParts(value: Date | string): [number, number, number] {
-  if (typeof value === 'string' && isPlainDate(value)) {
-    return [Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))];
+  if (typeof value === 'string') {
+    const plain = plainDateParts(value);
+    if (plain) return plain;
   }
   const d = typeof value === 'string' ? parseUtc(value) : value;
   return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
 }
 
 const DASH = 45;
-const isDigit = (code: number) => code >= 48 && code <= 57;
+const ZERO = 48;
+/** The digits of 'YYYY-MM-DD' read as a number, or -1 when one is not a digit. */
+function digitsAt(value: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = value.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
 
-/** A real 'YYYY-MM-DD' day (anything else, 2026-02-31 too, goes through Date as before). */
-function isPlainDate(value: string): boolean {
-  if (value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return false;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(value.charCodeAt(i))) return false;
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+/**
+ * Year, month index (0-11) and day of a real 'YYYY-MM-DD' day, read from its digits; null for
+ * anything else (2026-02-31 too), which goes through Date as before.
+ */
+function plainDateParts(value: string): [number, number, number] | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return null;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 7);
+  const day = digitsAt(value, 8, 10);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return [year, month - 1, day];
 }
 
 function daysInMonth(year: number, month: number): number {
