@@ -75,6 +75,22 @@ describe('Done when: report a defaulter, find them, pull the report', () => {
     expect(variant.json().candidates[0]).toMatchObject({ subjectId, matchScore: expect.any(Number) });
   });
 
+  it('shows one NIN of a person holding two, the same whichever way they are found', async () => {
+    // A search by name takes the NIN from the identifiers it reads with the candidate; a search by
+    // an identifier reads it on its own. Both show the first in order.
+    await t.db.execute(
+      sql`INSERT INTO credit_subject_identifiers (type, value, subject_id) VALUES ('nin', 'SLD20240007', ${subjectId}), ('passport', 'PTWONIN1', ${subjectId})`,
+    );
+    try {
+      const byName = await search({ purpose: PURPOSE, firstName: 'Ibrahim', lastName: 'Sesay', dateOfBirth: '1983-09-17' });
+      const byPassport = await search({ purpose: PURPOSE, passportNumber: 'PTWONIN1' });
+      for (const res of [byName, byPassport])
+        expect(res.json().candidates[0]).toMatchObject({ subjectId, maskedNationalId: '*******0007' });
+    } finally {
+      await t.db.execute(sql`DELETE FROM credit_subject_identifiers WHERE value IN ('SLD20240007', 'PTWONIN1')`);
+    }
+  });
+
   it('pulls a report that shows the default, masked', async () => {
     const res = await report({ subjectId, purpose: PURPOSE, consent: true });
     expect(res.statusCode).toBe(200);

@@ -159,8 +159,11 @@ const ZDescribedRow = ZSubjectRow.extend({
 });
 type DescribedRow = z.infer<typeof ZDescribedRow>;
 
-/** A person blocking found: the described row and what the matcher scores (candidateJsonSql's object). */
-const ZCandidateJson = ZDescribedRow.extend({
+/**
+ * A person blocking found: the described row and what the matcher scores (candidatesColumnSql's
+ * object). The NIN shown (masked) is taken from the identifiers.
+ */
+const ZCandidateJson = ZSubjectRow.extend({
   names: z.array(ZNameRow.omit({ subject_id: true })),
   phones: z.array(z.string()),
   addresses: z.array(z.string()),
@@ -175,13 +178,12 @@ const ZCandidatesColumn = jsonColumnOf(z.array(ZCandidateJson));
 function candidatesColumnSql(where: SQL): SQL {
   return sql`COALESCE((SELECT json_agg(json_build_object('id', s.id, 'first_name', s.first_name, 'middle_name', s.middle_name,
           'last_name', s.last_name, 'date_of_birth', s.date_of_birth::text, 'district', s.district,
-          'nin', (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1),
           'names', COALESCE((SELECT json_agg(json_build_object('first_name', n.first_name, 'middle_name', n.middle_name, 'last_name', n.last_name,
               'date_of_birth', n.date_of_birth::text, 'first_code', n.first_code, 'last_code', n.last_code))
             FROM credit_subject_names n WHERE n.subject_id = s.id), '[]'::json),
           'phones', COALESCE((SELECT json_agg(p.phone) FROM credit_subject_phones p WHERE p.subject_id = s.id), '[]'::json),
           'addresses', COALESCE((SELECT json_agg(a.line) FROM credit_subject_addresses a WHERE a.subject_id = s.id), '[]'::json),
-          'identifiers', COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value))
+          'identifiers', COALESCE((SELECT json_agg(json_build_object('type', i.type, 'value', i.value) ORDER BY i.type, i.value)
             FROM credit_subject_identifiers i WHERE i.subject_id = s.id), '[]'::json)))
         FROM credit_subjects s WHERE ${where}), '[]'::json)`;
 }
@@ -222,7 +224,10 @@ function candidatesOf(column: z.output<typeof ZCandidatesColumn>): Map<string, C
       identifiers: new Map(),
     };
     for (const i of r.identifiers) addIdentifier(identity, i.type, i.value);
-    const { id, first_name, middle_name, last_name, date_of_birth, district, nin } = r;
+    // The person's NIN from the identifiers already read (one index descent a candidate fewer than
+    // reading it on its own). Someone holding two shows the first in order, as describeCandidates does.
+    const nin = r.identifiers.find((i) => i.type === 'nin')?.value ?? null;
+    const { id, first_name, middle_name, last_name, date_of_birth, district } = r;
     people.set(r.id, { identity, row: { id, first_name, middle_name, last_name, date_of_birth, district, nin } });
   }
   return people;
@@ -250,7 +255,7 @@ async function describeCandidates(db: Database, hits: Hit[], loaded?: Map<string
         db,
         ZDescribedRow,
         sql`SELECT s.id, s.first_name, s.middle_name, s.last_name, s.date_of_birth::text AS date_of_birth, s.district,
-          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' LIMIT 1) AS nin
+          (SELECT i.value FROM credit_subject_identifiers i WHERE i.subject_id = s.id AND i.type = 'nin' ORDER BY i.value LIMIT 1) AS nin
         FROM credit_subjects s WHERE s.id = ANY (${sql.param(hits.map((h) => h.subjectId))}::uuid[])`,
       );
   const byId = new Map(rows.map((r) => [r.id, r]));
