@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { login } from './helpers/auth';
-import { expect, expectNoSeriousA11yViolations, test } from './helpers/fixtures';
+import { expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, test } from './helpers/fixtures';
 import { shoot } from './helpers/screenshots';
 
 // The consumer's dashboard as the product's centrepiece (issue 20) with the score simulator (issue
@@ -9,11 +8,6 @@ import { shoot } from './helpers/screenshots';
 // (db/seed/demo-score-history.ts).
 
 const GRADES = ['Strong', 'Could be better', 'Needs attention'];
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
 
 test('My Profile: the score as a meter, its trend, a card per factor, reports with Download, the simulator', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });

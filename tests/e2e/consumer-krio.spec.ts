@@ -1,20 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO_CLEAN_CONSUMER } from '../../src/shared/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, login } from './helpers/auth';
 import { DEMO_PERSON_SUBJECT, reportPersonalLoan, uniqueSuffix } from './helpers/data';
-import { expect, expectNoSeriousA11yViolations, test, toastRegion } from './helpers/fixtures';
+import { expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll, test, toastRegion } from './helpers/fixtures';
 import { shoot } from './helpers/screenshots';
 
 // Issue 21 (decisions/047): the consumer portal in Krio. The demo consumer switches in the header,
 // every consumer page reads in Krio (words from src/shared/i18n/locales/kri.json), the server keeps the
 // choice across a reload, and switching back gives the English every other spec reads.
-
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${what} scrolls sideways at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(0);
-}
 
 /**
  * The Krio score-reason sentences that carry a figure (scoring:sentences), each as a pattern: the

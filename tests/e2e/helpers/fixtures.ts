@@ -35,6 +35,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/**
+ * The page does not scroll sideways at its current width. Polled: after a resize the page is laid
+ * out again at the next frame, and what is drawn at its box's width (the score trend line) is
+ * redrawn a frame later; a loaded machine may check in between.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = 'the page') {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${what} scrolls sideways at ${page.viewportSize()?.width} px`,
+      timeout: 10_000,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
 /** Axe: no serious or critical violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -55,9 +55,12 @@ export function TrendLine({ points, domain }: { points: TTrendPoint[]; domain: [
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(i).toFixed(1)},${yOf(p.score).toFixed(1)}`).join('');
 
   return (
-    <div ref={box} className="h-56 w-full" aria-hidden>
+    // The drawing is placed out of the flow: drawn at the box's width, it must not hold the box (and
+    // the page's column) at that width when the window narrows, or the box never shrinks and the
+    // drawing is never redrawn narrower (a phone turned, or a window made smaller).
+    <div ref={box} className="relative h-56 w-full" aria-hidden>
       {width > 0 ? (
-        <svg width={width} height={HEIGHT} className="overflow-visible text-xs">
+        <svg width={width} height={HEIGHT} className="absolute top-0 left-0 overflow-visible text-xs">
           {valueTicks(domain).map((v) => (
             <g key={v}>
               <line
