@@ -271,6 +271,23 @@ describe('POST /api/credit/search', () => {
     expect(verified.json()).toMatchObject({ valid: true });
   });
 
+  it('keys a search, a report and its score by time-ordered ids, so each lands beside the last in its indexes (decisions/058)', async () => {
+    const before = Date.now();
+    const found = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
+    const pulled = await report({ subjectId: await demoConsumerId(), purpose: PURPOSE, consent: true });
+    const after = Date.now();
+    const ids = [found.json().inquiryId, pulled.json().reportId, pulled.json().score.scoreId] as string[];
+    const msOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+    for (const id of ids) {
+      // A version 7 UUID (RFC 9562): 48 bits of the time in milliseconds, the version 7, the variant 10.
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(msOf(id)).toBeGreaterThanOrEqual(before);
+      expect(msOf(id)).toBeLessThanOrEqual(after);
+    }
+    // The later request's ids sort after the earlier one's.
+    expect(msOf(ids[0])).toBeLessThanOrEqual(msOf(ids[1]));
+  });
+
   it('records the people a search showed, for their access log', async () => {
     const res = await search({ purpose: PURPOSE, nationalId: 'DEMO0001' });
     const shown = await queryRows<{ subject_id: string }>(

@@ -2,9 +2,10 @@ import { maskIdentifier } from '@shared/identity';
 import type { TCreditSearch } from '@shared/schemas/credit';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { columnPlaceholders, columnValues, insertRowFrom } from '../../db/insert-from';
+import { timeOrderedId } from '../../db/ordered-ids';
 import { compiledStatement } from '../../db/prepared';
 import { auditEvents, creditInquiries, creditInquirySubjects } from '../../db/schema/index';
 import { authOf, businessIdOf } from '../../plugins/authorization';
@@ -109,7 +110,8 @@ export function inquiryRows(id: string, input: RecordInquiryInput) {
  * written together or not at all, in one round trip (no BEGIN and COMMIT).
  */
 export async function recordSearchInquiry(db: Database, input: RecordInquiryInput): Promise<string> {
-  const id = randomUUID();
+  // Time-ordered, as a report's (decisions/058).
+  const id = timeOrderedId();
   const rows = {
     inquiry: inquiryRows(id, input).inquiry,
     audit: auditEventRow({

@@ -1,6 +1,6 @@
 import { historyCodeOfStatus, PAYMENT_HISTORY_MONTHS } from '@shared/credit-reference';
 import type { TCreditAccountReport, TSubmissionReject } from '@shared/schemas/credit';
-import { timeOrderedId } from './ordered-ids';
+import { timeOrderedId } from '../../db/ordered-ids';
 import type { Tx } from './batch-planner';
 import { lookUpChunk, type ExistingAccount } from './chunk-lookup';
 import { decideRow } from './match-decisions';

@@ -1,4 +1,4 @@
-import { timeOrderedId } from './ordered-ids';
+import { timeOrderedId } from '../../db/ordered-ids';
 import { addIdentifier, type IdentifierOwners, type KnownFacts, type NameRecord } from '../matching';
 import type { PreparedRow } from './chunk-lookup';
 import { isSameName, type RoundPeople } from './round-people';

@@ -10,7 +10,8 @@ let offset = pool.length;
  * each of them lands on a random page of indexes of millions of entries (credit_accounts' and
  * credit_account_months' primary keys, the people's tables by subject), most of those pages not
  * in PostgreSQL's cache. Ids that grow with time put a file's new entries side by side at the end
- * of those indexes (issue 22; decisions/055).
+ * of those indexes (issue 22; decisions/055). A report's and a search's inquiry, the people it
+ * showed, its score and its stored copy are keyed the same way, for the same reason (decisions/058).
  */
 export function timeOrderedId(): string {
   if (offset + 10 > pool.length) {
