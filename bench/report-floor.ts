@@ -8,6 +8,8 @@
 //    report's assembly, its score, its JSON);
 // 2. floors, each the least of its kind that a report cannot do without:
 //    - a round trip: `SELECT 1` as a named prepared statement;
+//    - the file's rows: the person, their accounts and months, the year's inquiries, identifiers
+//      and names, each visited by the index the report's read uses, counted, nothing built or sent;
 //    - a commit: a one-row insert into a table with a primary key and nothing else;
 //    - the report's rows: the very write statements of step 1, replayed into copies of their
 //      tables in a scratch schema (`report_floor`) that keep a primary key only: no secondary
@@ -180,6 +182,20 @@ console.log(`  outside any statement (assembly, score, JSON, ids): ${ms(whole.pr
 const client = await pool.connect();
 try {
   const trip = await measure(reports, () => client.query({ name: 'floor-trip', text: 'SELECT 1' }));
+  // The rows a report is made of, each visited in its table by the same indexes, nothing built or sent.
+  const rowsRead = await measure(reports, (i) =>
+    client.query({
+      name: 'floor-read',
+      text: `SELECT (SELECT count(s.first_name) FROM credit_subjects s WHERE s.id = $1::uuid) AS person,
+        (SELECT count(a.payment_history) FROM credit_accounts a WHERE a.subject_id = $1::uuid) AS accounts,
+        (SELECT sum(m.balance) FROM credit_accounts a JOIN credit_account_months m ON m.account_id = a.id WHERE a.subject_id = $1::uuid) AS months,
+        (SELECT count(q.purpose) FROM credit_inquiry_subjects x JOIN credit_inquiries q ON q.id = x.inquiry_id
+          WHERE x.subject_id = $1::uuid AND q.created_at > now() - interval '1 year') AS inquiries,
+        (SELECT count(i.value) FROM credit_subject_identifiers i WHERE i.subject_id = $1::uuid) AS identifiers,
+        (SELECT count(n.first_name) FROM credit_subject_names n WHERE n.subject_id = $1::uuid) AS names`,
+      values: [sampled[i].id],
+    }),
+  );
   await client.query('DROP SCHEMA IF EXISTS report_floor CASCADE; CREATE SCHEMA report_floor');
   await client.query('CREATE TABLE report_floor.one_row (id uuid PRIMARY KEY, at timestamptz NOT NULL)');
   const commit = await measure(reports, () =>
@@ -188,6 +204,9 @@ try {
   const real = byStatement.get('credit-report-write')!;
   console.log(`\nFloors (${writes.length} of each, the same connection):`);
   console.log(`  a round trip (SELECT 1): ${ms(trip.processMs)} ms process + ${ms(trip.backendMs)} ms backend`);
+  console.log(
+    `  the rows of the file read plainly (the person, accounts, months, the year's inquiries, identifiers, names): ${ms(rowsRead.processMs)} ms process + ${ms(rowsRead.backendMs)} ms backend`,
+  );
   console.log(`  a commit of one row (primary key only): ${ms(commit.processMs)} ms process + ${ms(commit.backendMs)} ms backend`);
   console.log(
     `  the report's write (${ms(real.processMs / real.count)} + ${ms(real.backendMs / real.count)} into the real tables), replayed into small copies of its tables:`,
