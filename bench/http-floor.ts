@@ -5,7 +5,7 @@
 // request) and answers 10 KB of JSON (a report's size), nothing else: no database, no session,
 // no log. autocannon asks it flat out over loopback, as `npm run bench` asks the product; the
 // child's CPU (from /proc) divided by the requests answered is the floor a report's server CPU
-// sits on (docs/performance.md, "A report's floor on this machine").
+// sits on (docs/performance.md, "Issue 22: session 17").
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';

@@ -15,7 +15,7 @@
 //      tables in a scratch schema (`report_floor`) that keep a primary key only: no secondary
 //      index, no foreign key, no toast compression setting, small and cached. Dropped at the end.
 // What step 2 measures is a lower bound of a report's own writes: the real tables can only cost
-// more. Compare within one run only (docs/performance.md, "A report's floor on this machine").
+// more. Compare within one run only (docs/performance.md, "Issue 22: session 17").
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -79,15 +79,8 @@ const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unkno
   }
 };
 
-/** The tables a report writes (credit-report-write). */
-const WRITTEN_TABLES = [
-  'credit_report_usage',
-  'credit_inquiries',
-  'credit_inquiry_subjects',
-  'credit_scores',
-  'credit_report_copies',
-  'audit_events',
-];
+/** The tables a report writes: read from its captured write statement, so the list cannot drift from it. */
+const writtenTables = () => [...new Set([...writes[0].text.matchAll(/INSERT INTO "?([a-z_]+)"?/g)].map((m) => m[1]))];
 
 /**
  * The captured writes replayed, in the order they ran, into copies of their tables in a scratch
@@ -96,7 +89,7 @@ const WRITTEN_TABLES = [
  */
 async function replayWrites(client: pg.PoolClient, indexed: string[] | null) {
   await client.query('DROP SCHEMA IF EXISTS report_floor CASCADE; CREATE SCHEMA report_floor');
-  for (const table of WRITTEN_TABLES) {
+  for (const table of writtenTables()) {
     if (indexed?.includes(table)) {
       await client.query(`CREATE TABLE report_floor.${table} (LIKE public.${table} INCLUDING ALL)`);
       continue;
@@ -215,11 +208,11 @@ try {
   console.log(
     `    each with its primary key only: ${ms(primaryKeyOnly.processMs)} ms process + ${ms(primaryKeyOnly.backendMs)} ms backend`,
   );
-  for (const table of WRITTEN_TABLES) {
+  for (const table of writtenTables()) {
     const one = await replayWrites(client, [table]);
     console.log(`    ${table} with all its indexes: backend +${ms(one.backendMs - primaryKeyOnly.backendMs)} ms`);
   }
-  const all = await replayWrites(client, WRITTEN_TABLES);
+  const all = await replayWrites(client, writtenTables());
   console.log(`    every table with all its indexes (no foreign keys): ${ms(all.processMs)} ms process + ${ms(all.backendMs)} ms backend`);
   console.log(`Load average at the end: ${loadavg()[0].toFixed(1)}`);
 } finally {
